@@ -1,0 +1,134 @@
+"""The observer contract (spec §2): raw rows, observations, health, windows, the pass context.
+
+An observer is pure over the page and read-only. Each pass reads the clock once (the pass
+instant) and hands the observer a ``PassContext``: the parsed page, its address, the browser's
+zone, the instant, and any state kept from earlier passes (Calendar's busy clock). Observers
+memoise their one read of the page in ``ctx.memo`` so health, extract and windows agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, ClassVar, Literal
+from zoneinfo import ZoneInfo
+
+from pydantic import BaseModel, ConfigDict, Field
+from selectolax.lexbor import LexborHTMLParser
+
+from attest_kit.reasons import BY_CODE
+
+HealthStatus = Literal["OK", "IDLE", "DEGRADED"]
+
+
+@dataclass(frozen=True)
+class RawRow:
+    """What an extractor read: a type the policy knows, the vendor's row id, and the fields."""
+
+    type: str
+    fields: dict[str, Any]
+    row_key: str | None = None
+
+
+class Observation(BaseModel):
+    """A projected row: only allowlisted fields, with ids and hashes project() computed."""
+
+    model_config = ConfigDict(populate_by_name=True, frozen=True, extra="forbid")
+    id: str
+    source: str
+    type: str
+    observed_at: str = Field(alias="observedAt")
+    row_key_hash: str | None = Field(default=None, alias="rowKeyHash")
+    content_hash: str = Field(alias="contentHash")
+    fields: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Health:
+    """OK, IDLE or DEGRADED with reason codes from the catalogue (kept sorted, unique)."""
+
+    status: HealthStatus
+    reasons: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = [r for r in self.reasons if r not in BY_CODE]
+        if unknown:
+            raise ValueError(f"reason codes not in the catalogue: {unknown}")
+        object.__setattr__(self, "reasons", tuple(sorted(set(self.reasons))))
+
+    @classmethod
+    def ok(cls) -> "Health":
+        return cls("OK")
+
+    @classmethod
+    def idle(cls, *reasons: str) -> "Health":
+        return cls("IDLE", reasons)
+
+    @classmethod
+    def degraded(cls, *reasons: str) -> "Health":
+        return cls("DEGRADED", reasons)
+
+
+@dataclass(frozen=True, order=True)
+class Window:
+    """A span of coverage: windowStart to windowEnd, both aware datetimes (UTC)."""
+
+    start: datetime
+    end: datetime
+
+
+@dataclass
+class PassContext:
+    """Everything one pass may read: the page, its address, the zone, the instant, earlier state."""
+
+    html: str
+    url: str
+    tz: ZoneInfo
+    instant: datetime
+    state: dict[str, Any] = field(default_factory=dict)
+    memo: dict[str, Any] = field(default_factory=dict)
+    _tree: LexborHTMLParser | None = None
+
+    @property
+    def tree(self) -> LexborHTMLParser:
+        """The page parsed once with lexbor."""
+        if self._tree is None:
+            self._tree = LexborHTMLParser(self.html)
+        return self._tree
+
+
+class Observer:
+    """Base of the three observers. Subclasses set the class attributes and override the readers.
+
+    Every reader is pure over ``ctx``; ``plan_pass`` calls them in the spec's order and turns any
+    exception into a reason code.
+    """
+
+    id: ClassVar[str]
+    source: ClassVar[str]
+    version: ClassVar[str]
+
+    def health(self, ctx: PassContext) -> Health:
+        raise NotImplementedError
+
+    def extract(self, ctx: PassContext) -> list[RawRow]:
+        raise NotImplementedError
+
+    def visible_windows(self, ctx: PassContext) -> list[Window] | None:
+        """Windows the pass vouches for; [] by design, None when it should know and cannot."""
+        raise NotImplementedError
+
+    def account(self, ctx: PassContext) -> str | None:
+        """The signed-in address as the page shows it, or None."""
+        return None
+
+    def all_calendars(self, ctx: PassContext) -> bool | None:
+        """Calendar only: whether every calendar is shown."""
+        return None
+
+    def snapshot(self, ctx: PassContext) -> dict[str, Any] | None:
+        """Calendar only: the snapshot of the range read."""
+        return None
+
+    def posts_snapshot(self) -> bool:
+        return False

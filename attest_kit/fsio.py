@@ -1,0 +1,112 @@
+"""File input and output that never leaves a half-written file or reads something it should not.
+
+Every write goes to a temporary file in the target's folder and is renamed into place, so a crash
+or a refused input leaves what was on disk untouched (DESIGN.md, exit codes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from attest_kit.errors import BadInput
+
+#: Largest page the toolkit reads. A real Gmail page with its inline computed styles is about 4 MB;
+#: 64 MiB leaves room for a long conversation and still refuses a stray video or archive.
+MAX_PAGE_BYTES = 64 * 1024 * 1024
+
+
+def atomic_write_bytes(path: Path | str, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file renamed into place."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def atomic_write_text(path: Path | str, text: str) -> None:
+    """Write UTF-8 ``text`` to ``path`` atomically."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_json(path: Path | str, value: Any) -> None:
+    """Write ``value`` as indented, key-ordered JSON with a final newline, atomically."""
+    atomic_write_text(path, json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False) + "\n")
+
+
+def read_html(path: Path | str, max_bytes: int = MAX_PAGE_BYTES) -> str:
+    """Read an HTML page from disk, refusing what is not one.
+
+    Raises BadInput for a missing or unreadable file, an empty one, one over ``max_bytes``, one
+    that is not UTF-8, one holding a NUL byte (binary), or one with no markup at all.
+    """
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except FileNotFoundError:
+        raise BadInput(p, "no such file") from None
+    except OSError as exc:
+        raise BadInput(p, f"cannot read: {exc.strerror or exc}") from None
+    if p.is_dir():
+        raise BadInput(p, "is a folder, not an HTML file")
+    if size > max_bytes:
+        raise BadInput(p, f"is {size} bytes, over the {max_bytes}-byte bound for a page")
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise BadInput(p, f"cannot read: {exc.strerror or exc}") from None
+    if not data.strip():
+        raise BadInput(p, "is empty")
+    if b"\x00" in data:
+        raise BadInput(p, "is binary (holds a NUL byte), not HTML")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(p, f"is not UTF-8 (byte {exc.start})") from None
+    if "<" not in text:
+        raise BadInput(p, "holds no markup: not an HTML page")
+    return text.removeprefix("\ufeff")
+
+
+def read_json(path: Path | str) -> Any:
+    """Read a JSON file, turning every failure into BadInput naming the file."""
+    p = Path(path)
+    try:
+        raw = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(p, "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput(p, f"cannot read: {exc}") from None
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise BadInput(p, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+
+
+def inside_work_tree(path: Path | str, root: Path | str | None = None) -> bool:
+    """True when ``path`` lies inside a git work tree (``root`` if given, else any found above it).
+
+    Used to refuse key files and refake records inside the repository (spec §6.2, §6.3).
+    """
+    p = Path(path).expanduser().resolve()
+    if root is not None:
+        r = Path(root).resolve()
+        return p == r or r in p.parents
+    for parent in [p, *p.parents]:
+        if (parent / ".git").exists():
+            return True
+    return False

@@ -1,0 +1,146 @@
+"""plan_pass: one pass of one observer over one read of the page (spec §3.2). It never raises.
+
+Order: health → extract → project each row → windows → allCalendars and snapshot → account.
+Every failure becomes a reason code from the catalogue. A refused row does not stop the accepted
+rows (they are evidence) but voids the pass's coverage, because a refused row is not evidence of
+absence; the windows are still read so the report names every reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from attest_kit.contract import Health, Observation, Observer, PassContext, RawRow, Window
+from attest_kit.hashing import account_hash
+from attest_kit.instants import format_instant
+from attest_kit.policy import Policy, Refusal, load_policy, project
+
+
+@dataclass
+class PassResult:
+    """What a pass decided; ``posted()`` is what it sends to the service worker (spec §3.3)."""
+
+    observer: str
+    version: str
+    instant: datetime | None
+    health: Health
+    observations: list[Observation] = field(default_factory=list)
+    refused: int = 0
+    windows: list[Window] = field(default_factory=list)
+    account_hash: str | None = None
+    all_calendars: bool | None = None
+    snapshot: dict[str, Any] | None = None
+
+    def posted(self) -> dict[str, Any]:
+        """The pass as ``attest-kit observe --json`` prints it: only what it posts.
+
+        An IDLE pass posts its health only; coverage, account and snapshot go only with a window
+        or snapshot to post.
+        """
+        idle = self.health.status == "IDLE"
+        return {
+            "observer": self.observer,
+            "version": self.version,
+            "instant": format_instant(self.instant) if self.instant else None,
+            "health": {"status": self.health.status, "reasons": list(self.health.reasons)},
+            "observations": [] if idle else [
+                {"type": o.type, "fields": o.fields, "rowKeyHash": o.row_key_hash, "id": o.id}
+                for o in self.observations
+            ],
+            "windows": [] if idle else [
+                {"windowStart": format_instant(w.start), "windowEnd": format_instant(w.end)}
+                for w in self.windows
+            ],
+            "allCalendars": None if idle or not self.windows else self.all_calendars,
+            "accountHash": None if idle else self.account_hash,
+            "snapshot": None if idle else self.snapshot,
+        }
+
+
+def _call(fn: Any, ctx: PassContext, threw: str, reasons: list[str]) -> tuple[bool, Any]:
+    try:
+        return True, fn(ctx)
+    except Exception:  # noqa: BLE001 - the planner's contract: every failure is a reason
+        reasons.append(threw)
+        return False, None
+
+
+def _windows_valid(windows: Any) -> bool:
+    return isinstance(windows, list) and all(
+        isinstance(w, Window) and w.start.tzinfo is not None and w.start <= w.end for w in windows
+    )
+
+
+def plan_pass(observer: Observer, ctx: PassContext, policy: Policy | None = None) -> PassResult:
+    """Run one pass of ``observer`` over ``ctx``; never raises."""
+    pol = policy or load_policy()
+    result = PassResult(observer.id, observer.version, ctx.instant, Health.ok())
+    if not isinstance(ctx.instant, datetime) or ctx.instant.tzinfo is None:
+        result.instant = None
+        result.health = Health.degraded("clock.invalid")
+        return result
+
+    reasons: list[str] = []
+    ok, health = _call(observer.health, ctx, "health.threw", reasons)
+    if not ok or not isinstance(health, Health):
+        result.health = Health.degraded(*(reasons or ["health.threw"]))
+        return result
+    if health.status != "OK":
+        result.health = health
+        return result
+
+    ok, rows = _call(observer.extract, ctx, "extract.threw", reasons)
+    if ok and not (isinstance(rows, list) and all(isinstance(r, RawRow) for r in rows)):
+        reasons.append("extract.invalid")
+        rows = []
+    coverage_void = not ok or "extract.invalid" in reasons
+    for row in rows or []:
+        projected = project(row, observer.source, ctx.instant, pol)
+        if isinstance(projected, Refusal):
+            reasons.append(projected.reason)
+            result.refused += 1
+            coverage_void = True
+        else:
+            result.observations.append(projected)
+
+    ok, windows = _call(observer.visible_windows, ctx, "window.threw", reasons)
+    if ok and windows is None:
+        reasons.append("window.unknown")
+        windows = []
+    elif ok and not _windows_valid(windows):
+        reasons.append("window.invalid")
+        windows = []
+    elif ok and any(w.end > ctx.instant for w in windows):
+        reasons.append("window.future")
+        windows = []
+    windows = windows or []
+
+    snapshot = None
+    all_calendars = None
+    if observer.posts_snapshot():
+        ok_a, all_calendars = _call(observer.all_calendars, ctx, "snapshot.threw", reasons)
+        ok_s, snapshot = _call(observer.snapshot, ctx, "snapshot.threw", reasons)
+        if not (ok_a and ok_s):
+            snapshot, all_calendars = None, None
+
+    if reasons or coverage_void:
+        windows, snapshot = [], None
+
+    if windows or snapshot is not None:
+        ok, address = _call(observer.account, ctx, "account.threw", reasons)
+        if ok and address is not None:
+            try:
+                result.account_hash = account_hash(address)
+            except (ValueError, TypeError):
+                reasons.append("account.invalid")
+        if not ok or "account.invalid" in reasons:
+            windows, snapshot = [], None
+            result.account_hash = None
+
+    result.windows = sorted(set(windows))
+    result.all_calendars = all_calendars if result.windows else None
+    result.snapshot = snapshot
+    result.health = Health.degraded(*reasons) if reasons else Health.ok()
+    return result

@@ -1,0 +1,65 @@
+"""The labelled corpus: fixture folders, their labels.json, and the entry of one page."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from attest_kit.errors import BadInput
+from attest_kit.paths import fixtures_dir
+from labels.schema import LabelEntry, load_labels
+
+
+@dataclass(frozen=True)
+class LabelledPage:
+    folder: str  # vendor/yyyy-mm-dd
+    name: str  # file name
+    path: Path
+    entry: LabelEntry
+
+
+def labels_path_for(page: Path) -> Path:
+    return page.parent / "labels.json"
+
+
+def entry_for(page: Path) -> LabelEntry | None:
+    """The label entry of a page, when a labels.json beside it names it."""
+    path = labels_path_for(page)
+    if not path.exists():
+        return None
+    return load_labels(path).get(page.name)
+
+
+def folder_pages(folder: str, root: Path | None = None) -> list[LabelledPage]:
+    """Every labelled page of one fixture folder, by name; BadInput for a missing labels.json."""
+    base = (root or fixtures_dir()) / folder
+    labels_file = base / "labels.json"
+    if not labels_file.exists():
+        raise BadInput(labels_file, "no labels.json in a fixture folder a selectors.json lists")
+    entries = load_labels(labels_file)
+    return [LabelledPage(folder, name, base / name, entries[name]) for name in sorted(entries)]
+
+
+def all_folders(root: Path | None = None) -> list[str]:
+    """Every vendor/yyyy-mm-dd folder that holds a labels.json."""
+    base = root or fixtures_dir()
+    return sorted(str(p.parent.relative_to(base)) for p in base.glob("*/*/labels.json"))
+
+
+def fingerprint(pages: list[LabelledPage]) -> str:
+    """SHA-256 over every page's bytes and its labels.json bytes, in a fixed order.
+
+    The gate pins its floors to this: a change to the corpus shows up as a new fingerprint.
+    """
+    digest = hashlib.sha256()
+    seen_labels: set[Path] = set()
+    for page in sorted(pages, key=lambda p: (p.folder, p.name)):
+        digest.update(f"{page.folder}/{page.name}\0".encode())
+        digest.update(page.path.read_bytes() if page.path.exists() else b"<missing>")
+        labels_file = page.path.parent / "labels.json"
+        if labels_file not in seen_labels:
+            seen_labels.add(labels_file)
+    for labels_file in sorted(seen_labels):
+        digest.update(labels_file.read_bytes())
+    return digest.hexdigest()

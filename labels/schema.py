@@ -1,0 +1,140 @@
+"""The schema of a fixture folder's labels.json (spec §6.2, §6.5).
+
+A labels.json maps each page's file name to its entry: when it was captured, the selectors
+versions it was checked against, the seeded secrets it holds, the page facts (view, address, time
+zone, read instant, account), and per observer what it must report. Labels are written from the
+page, never from the observer's output: they are what the bench measures against.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError, field_validator
+from pydantic.alias_generators import to_camel
+
+from attest_kit.errors import BadInput
+from attest_kit.fsio import atomic_write_json, read_json
+from attest_kit.instants import is_wire_instant
+
+_VERSION_PAIR = re.compile(r"^[a-z]+\.[a-z]+@\d+\.\d+\.\d+$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class LabelModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=to_camel)
+
+
+def _instant(value: str) -> str:
+    if not is_wire_instant(value):
+        raise ValueError(f"not a wire instant (UTC, milliseconds, Z): {value!r}")
+    return value
+
+
+class PageFacts(LabelModel):
+    """What the page is: read from the page and its capture, never from an observer."""
+
+    view: str = Field(min_length=1, max_length=64)
+    url: str = Field(min_length=1, max_length=2048)
+    time_zone: str = Field(min_length=1, max_length=64)
+    read_at: str
+    account: str | None = None
+    pass_state: dict[str, Any] | None = None
+
+    _read_at = field_validator("read_at")(classmethod(lambda cls, v: _instant(v)))
+
+
+class ExpectedHealth(LabelModel):
+    status: Literal["OK", "IDLE", "DEGRADED"]
+    reasons: list[str] = Field(default_factory=list)
+
+
+class ExpectedObservation(LabelModel):
+    type: str
+    fields: dict[str, Any]
+
+
+class ExpectedWindow(LabelModel):
+    window_start: str
+    window_end: str
+
+    _instants = field_validator("window_start", "window_end")(classmethod(lambda cls, v: _instant(v)))
+
+
+class Expected(LabelModel):
+    """What one observer must report on the page."""
+
+    observer: str
+    health: ExpectedHealth
+    observations: list[ExpectedObservation] = Field(default_factory=list)
+    windows: list[ExpectedWindow] = Field(default_factory=list)
+    all_calendars: bool | None = None
+    snapshot: dict[str, Any] | None = None
+    step: dict[str, Any] | None = None
+
+
+class LabelEntry(LabelModel):
+    captured_at: str
+    selectors_version: str | None
+    seeded_secrets: list[str]
+    page: PageFacts | None = None
+    expected: list[Expected] = Field(default_factory=list)
+    notes: str = ""
+
+    @field_validator("captured_at")
+    @classmethod
+    def _date(cls, value: str) -> str:
+        if not _DATE.match(value):
+            raise ValueError("capturedAt must be yyyy-mm-dd")
+        return value
+
+    @field_validator("selectors_version")
+    @classmethod
+    def _versions(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        pairs = value.split(" ")
+        if any(not _VERSION_PAIR.match(p) for p in pairs) or pairs != sorted(pairs):
+            raise ValueError("selectorsVersion is '<observer>@<version>' pairs, sorted, one space apart")
+        return value
+
+    def expected_for(self, observer: str) -> Expected | None:
+        return next((e for e in self.expected if e.observer == observer), None)
+
+
+class LabelsFile(RootModel[dict[str, LabelEntry]]):
+    """A whole labels.json: page file name → entry."""
+
+
+def load_labels(path: Path) -> dict[str, LabelEntry]:
+    """Parse a labels.json; BadInput naming the file and the first fault."""
+    raw = read_json(path)
+    if not isinstance(raw, dict):
+        raise BadInput(path, "is not a JSON object of page name → label entry")
+    try:
+        return LabelsFile.model_validate(raw).root
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise BadInput(path, f"invalid label at {where}: {first['msg']}") from None
+
+
+def dump_entry(entry: LabelEntry) -> dict[str, Any]:
+    """An entry as JSON, camelCase, leaving out unset optional Calendar parts."""
+    return entry.model_dump(by_alias=True, exclude_none=False, exclude_defaults=False, mode="json")
+
+
+def write_entry(path: Path, name: str, entry: dict[str, Any], force: bool = False) -> None:
+    """Add or replace one entry, keeping every other entry as it was; atomic.
+
+    Refuses to overwrite an existing entry unless ``force``.
+    """
+    raw: dict[str, Any] = read_json(path) if path.exists() else {}
+    if not isinstance(raw, dict):
+        raise BadInput(path, "is not a JSON object of page name → label entry")
+    if name in raw and not force:
+        raise BadInput(path, f"already has an entry for {name} (use --force to replace it)")
+    raw[name] = entry
+    atomic_write_json(path, dict(sorted(raw.items())))

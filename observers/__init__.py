@@ -1,0 +1,1 @@
+"""The observers: selectolax ports of gmail.sent, gmail.receipt and gcal.event."""

@@ -1,0 +1,239 @@
+"""One read of a Gmail page as the Sent observer sees it (sent-page.ts, extract.ts).
+
+The route decides the view; the nav and the title can only refuse it. Then exactly one shown
+main and one shown grid in it, and per row: the subject anchor, the recipients in the cells
+before it, the time element in a cell after it, the message count beside the last recipient.
+A hidden screen-reader summary repeats the ids and recipients; it is recognised structurally
+(a subtree of a cell that holds an id element as well as people) and never read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from selectolax.lexbor import LexborNode
+
+from attest_kit.contract import PassContext
+from observers.gmail_sent.selectors import SELECTORS
+from observers.shared.account import AccountRead, read_account
+from observers.shared.dom import ShownRule, attr, element_children, is_inside, text_of
+from observers.shared.gmail_time import read_minute
+from observers.shared.own_address import is_own_address
+from observers.shared.route import Route, parse_route
+
+S = SELECTORS.selectors
+A = SELECTORS.attributes
+L = SELECTORS.labels
+_LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
+_COUNT = re.compile(SELECTORS.patterns.message_count)
+_TITLE_COUNT = re.compile(r"\s*\(\d[\d,.]*\)\s*$")
+
+
+@dataclass
+class SentRow:
+    """What one list row shows."""
+
+    message_id: str
+    last_non_draft: str
+    minute: datetime
+    recipients: list[str]
+    names_account: bool
+    subject: str | None
+    has_count: bool = False
+    thread_is_last: bool = False
+    single: bool = False
+
+
+@dataclass
+class SentRead:
+    """The page as the Sent observer reads it once per pass."""
+
+    idle: str | None = None
+    reasons: set[str] = field(default_factory=set)
+    route: Route | None = None
+    account: AccountRead = AccountRead("missing")
+    is_head: bool = False
+    ends_list: bool = False
+    rows: list[SentRow] = field(default_factory=list)
+
+
+def _cells(row: LexborNode) -> list[LexborNode]:
+    return [c for c in element_children(row) if c.tag == "td" or c.attributes.get("role") == "gridcell"]
+
+
+def _summary_parts(cell: LexborNode) -> list[LexborNode]:
+    """The child subtrees of a cell that hold an id element: the screen-reader summary."""
+    return [part for part in element_children(cell) if part.css_first(S.subject_anchor) is not None
+            or part.attributes.get(A.last_message_id) is not None]
+
+
+def _outside(node: LexborNode, parts: list[LexborNode]) -> bool:
+    return not any(is_inside(node, p) for p in parts)
+
+
+def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
+    for nav in shown.filter(ctx.tree.css(S.nav_selected)):
+        href = attr(nav, A.href)
+        if href and "#" in href:
+            folder = parse_route(href).folder
+            if folder is not None and folder not in L.sent_folder_routes:
+                return True
+    title = ctx.tree.css_first("title")
+    if title is not None:
+        first = _TITLE_COUNT.sub("", text_of(title).split(" - ")[0]).strip().lower()
+        if first in {f.lower() for f in L.title_other_folders}:
+            return True
+    return False
+
+
+def _read_time(candidates: list[LexborNode], ctx: PassContext) -> datetime | None | bool:
+    """The first candidate whose title, else aria-label, else text names a minute; False if none exist."""
+    if not candidates:
+        return False
+    for node in candidates:
+        for text in (attr(node, A.title), attr(node, A.aria_label), text_of(node)):
+            minute = read_minute(text, ctx.instant, ctx.tz)
+            if minute is not None:
+                return minute
+    return None
+
+
+def _read_row(row: LexborNode, ctx: PassContext, shown: ShownRule, account: str | None,
+              reasons: set[str]) -> tuple[SentRow | None, bool]:
+    """Read one row; returns the row (or None when it does not read) and whether it shows a count."""
+    cells = _cells(row)
+    anchor, anchor_cell = None, -1
+    for index, cell in enumerate(cells):
+        if cell.css_first(S.person) is not None:
+            continue  # a summary in the people cell repeats the ids: never the anchor
+        found = shown.filter(cell.css(S.subject_anchor))
+        if found:
+            anchor, anchor_cell = found[0], index
+            break
+    if anchor is None:
+        reasons.add("selector.missing.subject")
+        return None, False
+
+    people: list[LexborNode] = []
+    people_cell: LexborNode | None = None
+    for cell in cells[:anchor_cell]:
+        summary = _summary_parts(cell)
+        found = [p for p in shown.filter(cell.css(S.person)) if _outside(p, summary)]
+        if found:
+            people.extend(found)
+            people_cell = cell
+    if not people or people_cell is None:
+        reasons.add("selector.missing.recipients")
+        return None, False
+
+    last_person = people[-1]
+    has_count = False
+    seen_last = False
+    summary = _summary_parts(people_cell)
+    for node in people_cell.traverse(include_text=False):
+        if node.mem_id == last_person.mem_id:
+            seen_last = True
+            continue
+        if not seen_last or is_inside(node, last_person) or not _outside(node, summary):
+            continue
+        if shown.shown(node) and _COUNT.match(text_of(node)):
+            has_count = True
+            break
+
+    ids = [attr(anchor, A.last_message_id), attr(anchor, A.last_non_draft_message_id), attr(anchor, A.thread_id)]
+    if any(i is None or not _LEGACY_ID.match(i) for i in ids):
+        reasons.add("row.invalid_id")
+        return None, has_count
+    last, last_non_draft, thread = ids
+
+    candidates = []
+    for cell in cells[anchor_cell + 1:]:
+        summary = _summary_parts(cell)
+        candidates += [n for n in shown.filter(cell.css(S.time)) if _outside(n, summary)]
+    minute = _read_time(candidates, ctx)
+    if minute is False:
+        reasons.add("selector.missing.time")
+        return None, has_count
+    if minute is None:
+        reasons.add("time.unreadable")
+        return None, has_count
+
+    recipients: list[str] = []
+    names_account = False
+    for person in people:
+        address = attr(person, A.email) or attr(person, A.title) or ""
+        if person.attributes.get("name") == "me" or is_own_address(address, account):
+            names_account = True
+            continue
+        recipients.append(address)
+    subject = text_of(anchor)
+    if not subject or subject.lower() in {s.lower() for s in L.no_subject}:
+        subject = None
+    row_read = SentRow(last, last_non_draft, minute, recipients, names_account, subject, has_count, thread == last)
+    return row_read, has_count
+
+
+def read_sent_page(ctx: PassContext) -> SentRead:
+    """Read the page once; the observer's health, rows and windows all come from this."""
+    memo = ctx.memo.get("gmail.sent")
+    if memo is not None:
+        return memo
+    read = SentRead()
+    ctx.memo["gmail.sent"] = read
+    route = parse_route(ctx.url)
+    read.route = route
+    if route.folder not in L.sent_folder_routes:
+        read.idle = "not_sent_folder"
+        return read
+    if route.thread is not None or route.page < 1:
+        read.idle = "not_sent_list"
+        return read
+
+    shown = ShownRule()
+    if _view_mismatch(ctx, shown):
+        read.reasons.add("view.mismatch")
+    mains = shown.filter(ctx.tree.css(S.main))
+    if len(mains) != 1:
+        read.reasons.add("selector.missing.main" if not mains else "selector.ambiguous.main")
+        return read
+    grids = shown.filter(mains[0].css(S.grid))
+    if len(grids) != 1:
+        read.reasons.add("selector.missing.grid" if not grids else "selector.ambiguous.grid")
+        return read
+
+    controls = [n for n in shown.filter(ctx.tree.css(S.older))]
+    newer = [n for n in controls if attr(n, A.aria_label) == L.newer]
+    older = [n for n in controls if attr(n, A.aria_label) == L.older]
+    newer_enabled = any(attr(n, A.aria_disabled) != "true" for n in newer)
+    read.is_head = route.page == 1 and not newer_enabled
+    read.ends_list = bool(older) and all(attr(n, A.aria_disabled) == "true" for n in older)
+
+    read.account = read_account(ctx.tree, S.account_label, tuple(L.account_label_prefixes))
+    if read.is_head:
+        status = read.account.status
+        if status == "missing":
+            read.reasons.add("selector.missing.account")
+        elif status == "ambiguous":
+            read.reasons.add("selector.ambiguous.account")
+        elif status == "invalid":
+            read.reasons.add("account.invalid")
+    account = read.account.address
+
+    draws_counts = False
+    rows: list[SentRow] = []
+    for row in shown.filter(grids[0].css(S.row)):
+        if not _cells(row):
+            continue
+        row_read, has_count = _read_row(row, ctx, shown, account, read.reasons)
+        draws_counts = draws_counts or has_count
+        if row_read is not None:
+            rows.append(row_read)
+    # Single message: last = last non-draft, no count shown, and the thread id is that id too or
+    # the list draws counts at all (a mail composed as a draft first keeps the draft's thread id).
+    for row_read in rows:
+        ids_one = row_read.message_id == row_read.last_non_draft
+        row_read.single = ids_one and not row_read.has_count and (row_read.thread_is_last or draws_counts)
+    read.rows = rows
+    return read

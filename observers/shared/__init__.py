@@ -1,0 +1,1 @@
+"""What the observers share: the shown rule, the Google account reader, routes, own addresses."""

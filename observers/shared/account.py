@@ -1,0 +1,63 @@
+"""The shared Google-account reader (google-account.ts), used by all three observers.
+
+The account button in the banner carries an aria-label such as ``Google Account: <name>`` then a
+line break and ``(<address>)``; a second signed-in account can add a note after it. The reader
+takes the last parenthesised address of each account label, in any display language. Two
+different addresses are ambiguous; a label the selectors call an account label that ends with no
+address is invalid (the switcher half drawn, or the page changed).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from selectolax.lexbor import LexborHTMLParser
+
+from attest_kit.hashing import normalize_email
+
+_PAREN = re.compile(r"\(([^()]*)\)")
+
+AccountStatus = Literal["ok", "missing", "ambiguous", "invalid"]
+
+
+@dataclass(frozen=True)
+class AccountRead:
+    status: AccountStatus
+    address: str | None = None
+
+
+def read_account(
+    tree: LexborHTMLParser, label_selector: str, label_prefixes: tuple[str, ...]
+) -> AccountRead:
+    """Read the signed-in address from the banner's account labels.
+
+    ``label_selector`` finds candidate labelled elements (in the banner); a label is an account
+    label when it holds a parenthesised ``@`` or starts with one of ``label_prefixes``.
+    """
+    found: dict[str, str] = {}
+    invalid = False
+    for node in tree.css(label_selector):
+        label = node.attributes.get("aria-label") or ""
+        groups = [g.strip() for g in _PAREN.findall(label)]
+        with_at = [g for g in groups if "@" in g]
+        is_account_label = bool(with_at) or any(label.strip().startswith(p) for p in label_prefixes)
+        if not is_account_label:
+            continue
+        if not with_at:
+            invalid = True
+            continue
+        address = with_at[-1]
+        normal = normalize_email(address)
+        if normal is None:
+            invalid = True
+            continue
+        found.setdefault(normal, address)
+    if len(found) > 1:
+        return AccountRead("ambiguous")
+    if found:
+        return AccountRead("ok", next(iter(found.values())))
+    if invalid:
+        return AccountRead("invalid")
+    return AccountRead("missing")

@@ -1,0 +1,126 @@
+"""Gmail's shown times, read as one minute in the browser's zone (sent-time.ts).
+
+Gmail writes an absolute time in a ``title`` (``Tue, Oct 6, 2026, 2:03 PM``; older pages
+``Thu, Dec 4, 2014 at 2:02 PM``; other display languages in their own words and 24-hour clocks)
+and a short text (``2:03 PM`` today, ``Oct 6`` earlier this year). Current Chrome puts a narrow
+no-break space (U+202F) before AM/PM. Only a text that names a minute is a time: ``Oct 6`` is not.
+
+>>> from zoneinfo import ZoneInfo
+>>> from datetime import datetime, timezone
+>>> now = datetime(2026, 10, 7, 3, 0, tzinfo=timezone.utc)
+>>> la = ZoneInfo("America/Los_Angeles")
+>>> read_minute("Tue, Oct 6, 2026, 2:03\\u202fPM", now, la).isoformat()
+'2026-10-06T21:03:00+00:00'
+>>> read_minute("Di., 6. Okt. 2026, 14:03", now, la).isoformat()
+'2026-10-06T21:03:00+00:00'
+>>> read_minute("Oct 6", now, la) is None
+True
+>>> read_minute("7:15 PM (5 minutes ago)", now, la).isoformat()
+'2026-10-07T02:15:00+00:00'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+_TIME = re.compile(
+    r"(?<![\d:])(\d{1,2})[:h.](\d{2})(?![\d:])(?:[\s\u202f\u00a0]*([AaPp])\.?[\s\u202f\u00a0]?[Mm]\.?(?![A-Za-z]))?"
+)
+_TOKEN = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
+
+
+@lru_cache(maxsize=1)
+def month_words() -> dict[str, int]:
+    """Month word → month number, from month_names.json."""
+    data = json.loads(Path(__file__).with_name("month_names.json").read_text(encoding="utf-8"))
+    table: dict[str, int] = {}
+    for number, words in enumerate(data["months"], start=1):
+        for word in words:
+            table[word] = number
+    return table
+
+
+def _fold(word: str) -> str:
+    return unicodedata.normalize("NFC", word.lower().strip("."))
+
+
+def _month_of(word: str) -> int | None:
+    table = month_words()
+    folded = _fold(word)
+    if folded in table:
+        return table[folded]
+    # A full month name: match its longest known prefix of three or more letters.
+    for size in range(min(len(folded), 5), 2, -1):
+        if folded[:size] in table:
+            return table[folded[:size]]
+    return None
+
+
+def _clock(match: re.Match[str]) -> tuple[int, int] | None:
+    hour, minute = int(match.group(1)), int(match.group(2))
+    meridiem = (match.group(3) or "").lower()
+    if minute > 59:
+        return None
+    if meridiem:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if meridiem == "p" else 0)
+    elif hour > 23:
+        return None
+    return hour, minute
+
+
+def _date(text: str) -> tuple[int, int, int] | None | bool:
+    """(year, month, day) from the text without its clock; False when it names no date at all."""
+    tokens = _TOKEN.findall(text)
+    years = [i for i, t in enumerate(tokens) if t.isdigit() and len(t) == 4]
+    months = [(i, _month_of(t)) for i, t in enumerate(tokens) if not t.isdigit()]
+    months = [(i, m) for i, m in months if m is not None]
+    if not years and not months:
+        return False
+    if len(years) != 1 or not months:
+        return None
+    year_at = years[0]
+    # The month word nearest the year (French "mar. 6 oct. 2026": mar is Tuesday there).
+    month_at, month = min(months, key=lambda im: (abs(im[0] - year_at), -im[0]))
+    days = [i for i, t in enumerate(tokens) if t.isdigit() and len(t) <= 2 and 1 <= int(t) <= 31]
+    if not days:
+        return None
+    day_at = min(days, key=lambda i: (abs(i - month_at), i))
+    return int(tokens[year_at]), month, int(tokens[day_at])
+
+
+def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime | None:
+    """The minute ``text`` names, as an aware UTC datetime, or None when it names no minute.
+
+    A time with no date is today's, in ``tz``, as seen at the pass ``instant``.
+    """
+    if not text:
+        return None
+    match = _TIME.search(text)
+    if match is None:
+        return None
+    clock = _clock(match)
+    if clock is None:
+        return None
+    rest = text[: match.start()] + " " + text[match.end():]
+    rest = re.sub(r"\(.*?\)", " ", rest)  # "(5 minutes ago)"
+    date = _date(rest)
+    if date is None:
+        return None
+    if date is False:
+        local_today = instant.astimezone(tz)
+        year, month, day = local_today.year, local_today.month, local_today.day
+    else:
+        year, month, day = date
+    try:
+        local = datetime(year, month, day, clock[0], clock[1], tzinfo=tz)
+    except ValueError:
+        return None
+    return local.astimezone(timezone.utc)

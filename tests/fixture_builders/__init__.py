@@ -1,0 +1,1 @@
+"""Builders of the synthetic-* fixture pages (hand-designed pages written by code)."""
