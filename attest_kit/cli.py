@@ -1,7 +1,218 @@
-"""The attest-kit command line (wired later)."""
+"""The attest-kit command line. Each command calls one library function and turns its errors
+into one clear line and the exit code of DESIGN.md (0 ok, 1 found something, 2 usage, 3 bad input).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
 import click
 
+from attest_kit.errors import EXIT_BAD_INPUT, EXIT_FOUND, AttestKitError, BadInput
 
-@click.group()
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def clean_errors(fn: F) -> F:
+    """Turn the toolkit's errors into one line on stderr and their exit code, never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except AttestKitError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(exc.exit_code)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _progress(quiet: bool) -> Callable[[str], None] | None:
+    if quiet:
+        return None
+    return lambda what: click.echo(f"  {what}", err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="attest-kit")
 def main() -> None:
-    """attest-kit."""
+    """attest-kit: capture, sanitise, label and measure Attest's observers.
+
+    The fixture loop: capture a page from your own Chrome (or sanitise a saved one), label what each
+    observer must read from it, check the labels against the page, run the bench that regenerates
+    RESULTS.md, and gate CI on the figures.
+    """
+
+
+@main.command()
+@click.option("--markdown", is_flag=True, help="Print docs/reasons.md instead of the plain list.")
+def reasons(markdown: bool) -> None:
+    """Print the closed catalogue of health reason codes (spec §4)."""
+    from attest_kit.reasons import CATALOGUE, render_markdown
+
+    if markdown:
+        click.echo(render_markdown(), nl=False)
+        return
+    width = max(len(r.code) for r in CATALOGUE)
+    for r in CATALOGUE:
+        click.echo(f"{r.code:<{width}}  {r.status:<8}  {', '.join(r.observers)}")
+        click.echo(f"{'':<{width}}  {r.meaning} {r.action}")
+
+
+@main.command()
+@click.argument("page", type=click.Path(path_type=Path))
+@click.option("--observer", "observer_id", required=True, help="Observer id: gmail.sent, gmail.receipt or gcal.event.")
+@click.option("--url", help="The page's address (default: the label's page.url).")
+@click.option("--tz", "time_zone", help="The browser's IANA zone (default: the label's page.timeZone).")
+@click.option("--now", help="The pass instant, ISO 8601 (default: the label's page.readAt).")
+@click.option("--state", "state_file", type=click.Path(path_type=Path),
+              help="JSON file of state kept from earlier passes (Calendar's busy clock); default: the label's passState.")
+@click.option("--json", "as_json", is_flag=True, help="Print the pass as one JSON object (the observe contract).")
+@clean_errors
+def observe(page: Path, observer_id: str, url: str | None, time_zone: str | None, now: str | None,
+            state_file: Path | None, as_json: bool) -> None:
+    """Run one observer over one page and print what its pass posts."""
+    from labels.observe import observe_page
+
+    posted = observe_page(page, observer_id, url=url, time_zone=time_zone, now=now, state_file=state_file)
+    if as_json:
+        click.echo(json.dumps(posted, indent=2, ensure_ascii=False))
+        return
+    health = posted["health"]
+    click.echo(f"{posted['observer']} {posted['version']} at {posted['instant']}: {health['status']}"
+               + (f" ({', '.join(health['reasons'])})" if health["reasons"] else ""))
+    click.echo(f"account: {'hash ' + posted['accountHash'][:12] if posted['accountHash'] else 'none posted'}")
+    click.echo(f"observations: {len(posted['observations'])}")
+    for obs in posted["observations"]:
+        fields = ", ".join(f"{k}={v}" for k, v in sorted(obs["fields"].items()))
+        click.echo(f"  {obs['type']:<18} {fields}")
+    click.echo(f"windows: {len(posted['windows'])}")
+    for w in posted["windows"]:
+        click.echo(f"  {w['windowStart']} → {w['windowEnd']}")
+    if posted.get("snapshot") is not None:
+        click.echo(f"snapshot: {len(posted['snapshot'].get('events', []))} events")
+
+
+@main.command()
+@click.argument("labels_files", nargs=-1, type=click.Path(path_type=Path))
+@click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
+@clean_errors
+def check(labels_files: tuple[Path, ...], quiet: bool) -> None:
+    """Check that every label agrees with its page (all folders, or the labels.json files named).
+
+    Exit 1 when a label disagrees, 3 when a labels.json does not parse.
+    """
+    from labels.check import check_all, check_labels_file
+
+    if labels_files:
+        problems = [p for f in labels_files for p in check_labels_file(f)]
+    else:
+        problems = check_all(progress=_progress(quiet))
+    for problem in problems:
+        click.echo(str(problem))
+    if problems:
+        click.echo(f"{len(problems)} label problem(s)", err=True)
+        sys.exit(EXIT_FOUND)
+    click.echo("every label agrees with its page")
+
+
+@main.command()
+@click.option("--check", "check_only", is_flag=True, help="Write nothing; exit 1 if RESULTS.md or bench/results is stale.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
+@clean_errors
+def bench(check_only: bool, quiet: bool) -> None:
+    """Run every observer over every labelled page; write bench/results/*.json and RESULTS.md."""
+    from bench.report import stale_outputs, write_outputs
+    from bench.runner import run_bench
+
+    run = run_bench(progress=_progress(quiet))
+    for o in run.observers:
+        s = o.summary()
+        click.echo(f"{o.observer} {o.version}: {s['pages']} pages, health {s['health_agreement']:.4f}, rows P "
+                   f"{s['rows_precision']:.4f} R {s['rows_recall']:.4f}, windows exact {s['windows_exact']:.4f}, "
+                   f"unsound {s['unsound_windows']}")
+    if check_only:
+        stale = stale_outputs(run)
+        for path in stale:
+            click.echo(f"stale: {path}", err=True)
+        if stale:
+            click.echo("run `attest-kit bench` and commit the regenerated files", err=True)
+            sys.exit(EXIT_FOUND)
+        click.echo("RESULTS.md and bench/results are up to date")
+        return
+    for path in write_outputs(run):
+        click.echo(f"wrote {path}")
+
+
+@main.command()
+@click.option("--update", is_flag=True, help="Re-pin: raise the floors to the current figures and pin the corpus fingerprint.")
+@click.option("--allow-lower", is_flag=True, help="With --update: allow a floor to go down (say why in the commit).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
+@clean_errors
+def gate(update: bool, allow_lower: bool, quiet: bool) -> None:
+    """The CI accuracy gate: bench figures against bench/floors.json (floors only move up)."""
+    from attest_kit.paths import gate_file
+    from bench.gate import judge, load_floors, update_floors
+    from bench.runner import run_bench
+
+    if allow_lower and not update:
+        raise click.UsageError("--allow-lower goes with --update")
+    run = run_bench(progress=_progress(quiet))
+    if update:
+        lowered = update_floors(gate_file(), run, allow_lower)
+        for line in lowered:
+            click.echo(f"{'lowered' if allow_lower else 'would lower'}: {line}", err=True)
+        if lowered and not allow_lower:
+            click.echo("refused: a floor would go down; fix the regression, or re-run with --allow-lower", err=True)
+            sys.exit(EXIT_FOUND)
+        click.echo(f"pinned floors at corpus {run.fingerprint[:12]} in {gate_file()}")
+    verdict = judge(run, load_floors(gate_file()))
+    for line in verdict.failures:
+        click.echo(f"FAIL {line}", err=True)
+    if not verdict.passed:
+        sys.exit(EXIT_FOUND)
+    click.echo(f"gate passed: {len(run.observers)} observer(s) at or above their floors, 0 unsound windows")
+
+
+@main.command()
+@click.argument("page", type=click.Path(path_type=Path))
+@click.option("--view", required=True, help="What the page shows, e.g. sent-list, conversation, week.")
+@click.option("--url", required=True, help="The live address the page was read at.")
+@click.option("--tz", "time_zone", required=True, help="The browser's IANA zone at capture.")
+@click.option("--read-at", required=True, help="The read instant, ISO 8601 with zone.")
+@click.option("--account", help="The signed-in address the page shows (omit when it shows none).")
+@click.option("--force", is_flag=True, help="Replace existing page facts.")
+@clean_errors
+def label(page: Path, view: str, url: str, time_zone: str, read_at: str, account: str | None, force: bool) -> None:
+    """Scaffold a page's label: its page facts and selectorsVersion; expectations are yours to write."""
+    from labels.scaffold import scaffold_label
+
+    path = scaffold_label(page, view=view, url=url, time_zone=time_zone, read_at=read_at, account=account, force=force)
+    click.echo(f"wrote the page facts of {page.name} in {path}; now write its expected health, observations and windows")
+
+
+def _register_optional() -> None:
+    """Commands that live with their library (sanitiser, capture, ledger)."""
+    import importlib
+
+    for module_name in ("sanitize.commands", "attest_kit.ledger.commands"):
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                continue
+            raise
+        for command in getattr(module, "commands", []):
+            main.add_command(command)
+
+
+_register_optional()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

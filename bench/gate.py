@@ -1,0 +1,102 @@
+"""The CI accuracy gate: bench figures against floors that only move up (trafilatura's model).
+
+``bench/floors.json`` is the one gate file: per observer a floor for every figure, and the corpus
+fingerprint the floors were pinned on. The gate fails when a figure falls below its floor, when an
+observer has no floors, when the corpus changed since the floors were pinned (it prints the exact
+command to re-pin), and always on an unsound window. ``--update`` raises floors to the current
+figures; lowering one needs ``--allow-lower``, an explicit act a reviewer sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from attest_kit.errors import BadInput
+from attest_kit.fsio import atomic_write_json, read_json
+from bench.runner import BenchRun
+
+#: Figures where higher is better; each gets a floor.
+FLOORED = ("health_agreement", "rows_precision", "rows_recall", "windows_exact",
+           "events_precision", "events_recall", "step_rows_precision", "step_rows_recall")
+REPIN_COMMAND = "attest-kit gate --update"
+
+
+@dataclass
+class GateVerdict:
+    failures: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+def load_floors(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {"fingerprint": None, "observers": {}}
+    raw = read_json(path)
+    if not isinstance(raw, dict) or not isinstance(raw.get("observers"), dict):
+        raise BadInput(path, "is not a floors file ({fingerprint, observers: {id: {figure: floor}}})")
+    return raw
+
+
+def judge(run: BenchRun, floors: dict[str, Any]) -> GateVerdict:
+    """Compare a bench run with the floors."""
+    verdict = GateVerdict()
+    for bench in run.observers:
+        figures = bench.summary()
+        if figures["unsound_windows"] != 0:
+            verdict.failures.append(f"{bench.observer}: {figures['unsound_windows']} unsound window(s); the gate is 0")
+        mine = floors["observers"].get(bench.observer)
+        if mine is None:
+            verdict.failures.append(f"{bench.observer}: no floors pinned; run `{REPIN_COMMAND}`")
+            continue
+        if figures["pages"] < mine.get("pages", 0):
+            verdict.failures.append(f"{bench.observer}: {figures['pages']} labelled pages, floor {mine['pages']}")
+        for name in FLOORED:
+            if name in mine and figures.get(name, 0.0) < mine[name]:
+                verdict.failures.append(f"{bench.observer}: {name} {figures.get(name)} below floor {mine[name]}")
+    if floors.get("fingerprint") != run.fingerprint:
+        verdict.failures.append(
+            "the labelled corpus changed since the floors were pinned "
+            f"(pinned {str(floors.get('fingerprint'))[:12]}, now {run.fingerprint[:12]}); "
+            f"check the figures, then re-pin with `{REPIN_COMMAND}`"
+        )
+    return verdict
+
+
+def raised_floors(run: BenchRun, floors: dict[str, Any], allow_lower: bool) -> tuple[dict[str, Any], list[str]]:
+    """New floors: each at least the old one, set to the current figure; lowering only if allowed.
+
+    Returns the new floors and the list of floors that would go down (refused unless allowed).
+    """
+    lowered: list[str] = []
+    new = {"fingerprint": run.fingerprint, "observers": {}}
+    for bench in run.observers:
+        figures = bench.summary()
+        old = floors["observers"].get(bench.observer, {})
+        mine: dict[str, Any] = {"pages": figures["pages"]}
+        if figures["pages"] < old.get("pages", 0):
+            lowered.append(f"{bench.observer}.pages {old['pages']} → {figures['pages']}")
+        for name in FLOORED:
+            if name not in figures:
+                continue
+            if name in old and figures[name] < old[name]:
+                lowered.append(f"{bench.observer}.{name} {old[name]} → {figures[name]}")
+                mine[name] = figures[name] if allow_lower else old[name]
+            else:
+                mine[name] = figures[name]
+        new["observers"][bench.observer] = mine
+    return new, lowered
+
+
+def update_floors(path: Path, run: BenchRun, allow_lower: bool) -> list[str]:
+    """Re-pin the floors file atomically; returns the floors lowered (empty unless allowed)."""
+    floors = load_floors(path)
+    new, lowered = raised_floors(run, floors, allow_lower)
+    if lowered and not allow_lower:
+        return lowered
+    atomic_write_json(path, new)
+    return lowered

@@ -1,0 +1,88 @@
+"""Write bench/results/<observer>.json and regenerate RESULTS.md (deterministic, atomic)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from attest_kit.fsio import atomic_write_json, atomic_write_text
+from attest_kit.paths import reports_dir, results_dir, results_md
+from bench.runner import BenchRun
+
+TEMPLATES = Path(__file__).with_name("templates")
+
+_SUMMARY_COLUMNS = {
+    "pages": "pages",
+    "health_agreement": "health agreement",
+    "rows_expected": "rows labelled",
+    "rows_precision": "rows precision",
+    "rows_recall": "rows recall",
+    "windows_exact": "windows exact",
+    "unsound_windows": "unsound windows",
+    "events_precision": "events precision",
+    "events_recall": "events recall",
+    "step_rows_precision": "step rows precision",
+    "step_rows_recall": "step rows recall",
+}
+
+
+def _markdown(frame: pd.DataFrame) -> str:
+    return frame.to_markdown(index=False, floatfmt=".4f")
+
+
+def render_results(run: BenchRun) -> str:
+    """RESULTS.md for a bench run."""
+    summary = pd.DataFrame(
+        [{"observer": o.observer, "version": o.version, **o.summary()} for o in run.observers]
+    ).rename(columns=_SUMMARY_COLUMNS)
+    observers = []
+    for o in run.observers:
+        table = pd.DataFrame(
+            [{"page": s.page, "health": "agrees" if s.health_agrees else "DIFFERS",
+              "rows tp/fp/fn": f"{s.rows.tp}/{s.rows.fp}/{s.rows.fn}",
+              "windows": "exact" if s.windows_exact else "DIFFER", "unsound": s.unsound_windows}
+             for s in o.scores],
+            columns=["page", "health", "rows tp/fp/fn", "windows", "unsound"],
+        )
+        disagreements = [f"`{s.page}`: {'; '.join(s.disagreements)}" for s in o.scores if s.disagreements]
+        observers.append({"observer": o.observer, "version": o.version, "folders": o.folders,
+                          "table": _markdown(table), "disagreements": disagreements})
+    env = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, keep_trailing_newline=True)
+    text = env.get_template("results.md.j2").render(
+        fingerprint=run.fingerprint, summary_table=_markdown(summary.fillna("")), observers=observers
+    )
+    return text.rstrip("\n") + "\n"
+
+
+def results_json(run: BenchRun) -> dict[str, str]:
+    """File name → JSON text of every bench/results file."""
+    return {f"{o.observer}.json": json.dumps(o.to_json(run.fingerprint), indent=2, ensure_ascii=False) + "\n"
+            for o in run.observers}
+
+
+def stale_outputs(run: BenchRun) -> list[Path]:
+    """The generated files whose content on disk differs from this run's."""
+    stale = []
+    if not results_md().exists() or results_md().read_text(encoding="utf-8") != render_results(run):
+        stale.append(results_md())
+    for name, text in results_json(run).items():
+        path = results_dir() / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            stale.append(path)
+    return stale
+
+
+def write_outputs(run: BenchRun) -> list[Path]:
+    """Write the results files, RESULTS.md and the timing report; return what was written."""
+    written = []
+    for name, text in results_json(run).items():
+        atomic_write_text(results_dir() / name, text)
+        written.append(results_dir() / name)
+    atomic_write_text(results_md(), render_results(run))
+    written.append(results_md())
+    atomic_write_json(reports_dir() / "bench-timings.json",
+                      {o.observer: o.timings_ms for o in run.observers})
+    return written

@@ -1,0 +1,151 @@
+"""Run every registered observer over every labelled page its selectors.json lists.
+
+One runner serves ``bench`` and ``gate`` (trafilatura's eval model): both call ``run_bench`` and
+read the same figures, so the gate can never measure something the report does not show.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from attest_kit.errors import BadInput
+from attest_kit.fsio import read_html
+from attest_kit.instants import parse_instant
+from bench.metrics import PageScore, Tally, compare_multisets, score_page
+from labels.corpus import LabelledPage, fingerprint, folder_pages
+from observers.registry import fixture_folders, get_observer, observer_ids, version_of
+from observers.run import PassInput, run_pass
+
+
+@dataclass
+class ObserverBench:
+    """Every page score of one observer, and its summary figures."""
+
+    observer: str
+    version: str
+    folders: list[str]
+    scores: list[PageScore] = field(default_factory=list)
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    def summary(self) -> dict[str, Any]:
+        rows, events, steps = Tally(), Tally(), Tally()
+        has_events = has_steps = False
+        for s in self.scores:
+            rows.add(s.rows)
+            if s.events is not None:
+                events.add(s.events)
+                has_events = True
+            if s.step_rows is not None:
+                steps.add(s.step_rows)
+                has_steps = True
+        pages = len(self.scores)
+        out: dict[str, Any] = {
+            "pages": pages,
+            "health_agreement": _ratio(sum(s.health_agrees for s in self.scores), pages),
+            "rows_expected": rows.tp + rows.fn,
+            "rows_precision": round(rows.precision, 4),
+            "rows_recall": round(rows.recall, 4),
+            "windows_exact": _ratio(sum(s.windows_exact for s in self.scores), pages),
+            "unsound_windows": sum(s.unsound_windows for s in self.scores),
+        }
+        if has_events:
+            out["events_precision"] = round(events.precision, 4)
+            out["events_recall"] = round(events.recall, 4)
+        if has_steps:
+            out["step_rows_precision"] = round(steps.precision, 4)
+            out["step_rows_recall"] = round(steps.recall, 4)
+        return out
+
+    def to_json(self, corpus_fingerprint: str) -> dict[str, Any]:
+        return {
+            "observer": self.observer,
+            "version": self.version,
+            "folders": self.folders,
+            "corpusFingerprint": corpus_fingerprint,
+            "summary": self.summary(),
+            "pages": [
+                {"page": s.page, "healthAgrees": s.health_agrees, "rowsTp": s.rows.tp, "rowsFp": s.rows.fp,
+                 "rowsFn": s.rows.fn, "windowsExact": s.windows_exact, "unsoundWindows": s.unsound_windows,
+                 "disagreements": s.disagreements}
+                for s in self.scores
+            ],
+        }
+
+
+def _ratio(n: int, d: int) -> float:
+    return 1.0 if d == 0 else round(n / d, 4)
+
+
+def pass_input(page: LabelledPage) -> PassInput:
+    facts = page.entry.page
+    if facts is None:
+        raise BadInput(page.path, "label has no page facts (view, url, timeZone, readAt)")
+    return PassInput(facts.url, facts.time_zone, parse_instant(facts.read_at), dict(facts.pass_state or {}))
+
+
+StepScorer = Callable[[LabelledPage, dict[str, Any], dict[str, LabelledPage], dict[str, Any]], Tally | None]
+
+
+def _step_scorer(observer_id: str) -> StepScorer | None:
+    """An observer may score the step between two labelled snapshots (Calendar's rows)."""
+    return getattr(get_observer(observer_id), "bench_step", None)
+
+
+def bench_observer(observer_id: str, root: Path | None = None,
+                   progress: Callable[[str], None] | None = None) -> tuple[ObserverBench, list[LabelledPage]]:
+    """Run one observer over its labelled corpus."""
+    folders = fixture_folders(observer_id)
+    result = ObserverBench(observer_id, version_of(observer_id), folders)
+    pages: list[LabelledPage] = []
+    for folder in folders:
+        pages.extend(folder_pages(folder, root))
+    by_name = {f"{p.folder}/{p.name}": p for p in pages}
+    step = _step_scorer(observer_id)
+    posted_by_page: dict[str, dict[str, Any]] = {}
+    for page in pages:
+        expected = page.entry.expected_for(observer_id)
+        if expected is None:
+            continue
+        html = read_html(page.path)
+        started = time.perf_counter()
+        posted = run_pass(html, observer_id, pass_input(page)).posted()
+        result.timings_ms[f"{page.folder}/{page.name}"] = round((time.perf_counter() - started) * 1000, 3)
+        posted_by_page[f"{page.folder}/{page.name}"] = posted
+        score = score_page(f"{page.folder}/{page.name}", expected, posted)
+        result.scores.append(score)
+        if progress:
+            progress(f"{observer_id} {page.folder}/{page.name}")
+    if step is not None:
+        for score in result.scores:
+            page = by_name[score.page]
+            expected = page.entry.expected_for(observer_id)
+            if expected is not None and expected.step is not None:
+                tally = step(page, posted_by_page[score.page], by_name, posted_by_page)
+                score.step_rows = tally
+                if tally is not None and (tally.fp or tally.fn):
+                    score.disagreements.append(f"step rows: {tally.fn} missing, {tally.fp} unexpected")
+    return result, pages
+
+
+@dataclass
+class BenchRun:
+    observers: list[ObserverBench]
+    fingerprint: str
+
+
+def run_bench(root: Path | None = None, progress: Callable[[str], None] | None = None) -> BenchRun:
+    """Every registered observer over its corpus, and the fingerprint of the whole corpus."""
+    results: list[ObserverBench] = []
+    every_page: dict[str, LabelledPage] = {}
+    for observer_id in observer_ids():
+        bench, pages = bench_observer(observer_id, root, progress)
+        results.append(bench)
+        every_page.update({f"{p.folder}/{p.name}": p for p in pages})
+    return BenchRun(results, fingerprint(list(every_page.values())))
+
+
+__all__ = ["BenchRun", "ObserverBench", "run_bench", "bench_observer", "compare_multisets", "pass_input"]

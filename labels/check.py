@@ -1,0 +1,147 @@
+"""``attest-kit check``: every label agrees with its page (spec §6.6).
+
+Each label parses; binds to its page (the file is there and every page has a label); holds its
+seeds (visible in the shown main landmark); is a fixed point of ``project()``; names the selectors
+version of every observer that lists its folder; uses only catalogued reasons; and agrees with the
+independent reference readers, so a label that drifts from its page fails.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from attest_kit.contract import RawRow
+from attest_kit.errors import BadInput
+from attest_kit.fsio import read_html, read_json
+from attest_kit.paths import fixtures_dir, seeded_secrets_path
+from attest_kit.policy import Refusal, load_policy, project
+from attest_kit.reasons import is_known
+from labels.corpus import all_folders
+from labels.reference import reference_for
+from labels.reference.html5 import hidden, parent_map, parse, text, walk
+from labels.schema import LabelEntry, load_labels
+from observers.registry import fixture_folders, observer_ids, version_of
+
+
+@dataclass(frozen=True)
+class Problem:
+    page: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.page}: {self.what}"
+
+
+def load_seeded() -> dict[str, str]:
+    """Seeded secret id → value."""
+    raw = read_json(seeded_secrets_path())
+    items = raw["secrets"] if isinstance(raw, dict) else raw
+    return {item["id"]: item["value"] for item in items}
+
+
+def expected_versions(folder: str) -> str | None:
+    pairs = sorted(f"{o}@{version_of(o)}" for o in observer_ids() if folder in fixture_folders(o))
+    return " ".join(pairs) or None
+
+
+def _seed_problems(html: str, entry: LabelEntry, seeded: dict[str, str]) -> list[str]:
+    problems = []
+    root = parse(html)
+    parents = parent_map(root)
+    for seed in entry.seeded_secrets:
+        value = seeded.get(seed)
+        if value is None:
+            problems.append(f"seededSecrets names {seed!r}, which fixtures/secrets/seeded.json does not hold")
+            continue
+        placed = [el for el in walk(root) if el.get("data-attest-seeded") == seed and text(el) == value]
+        in_main = []
+        for el in placed:
+            node = parents.get(el)
+            while node is not None and node.get("role") != "main":
+                node = parents.get(node)
+            if node is not None and not hidden(el, parents):
+                in_main.append(el)
+        if not in_main:
+            problems.append(f"seed {seed!r} is not shown inside the main landmark")
+    return problems
+
+
+def _project_problems(entry: LabelEntry) -> list[str]:
+    problems = []
+    policy = load_policy()
+    instant = datetime.fromisoformat("2026-01-01T00:00:00+00:00")
+    for expected in entry.expected:
+        if expected.observer not in observer_ids():
+            problems.append(f"expected names unknown observer {expected.observer!r}")
+            continue
+        unknown = [r for r in expected.health.reasons if not is_known(r)]
+        if unknown:
+            problems.append(f"{expected.observer}: reasons not in the catalogue: {unknown}")
+        for n, obs in enumerate(expected.observations):
+            projected = project(RawRow(obs.type, dict(obs.fields)), expected.observer, instant, policy)
+            if isinstance(projected, Refusal):
+                problems.append(f"{expected.observer} observation {n}: project() refuses it ({projected.reason})")
+            elif projected.fields != obs.fields:
+                problems.append(f"{expected.observer} observation {n}: project() changes it (fields beyond the allowlist)")
+    return problems
+
+
+def check_folder(folder: str, root: Path | None = None) -> list[Problem]:
+    """Every problem of one fixture folder's labels."""
+    base = (root or fixtures_dir()) / folder
+    labels = load_labels(base / "labels.json")
+    seeded = load_seeded()
+    problems: list[Problem] = []
+    for page in sorted(p.name for p in base.glob("*.html")):
+        if page not in labels:
+            problems.append(Problem(f"{folder}/{page}", "page has no label entry"))
+    want_versions = expected_versions(folder)
+    for name, entry in sorted(labels.items()):
+        where = f"{folder}/{name}"
+        path = base / name
+        if not path.exists():
+            problems.append(Problem(where, "label names a page that is not in the folder"))
+            continue
+        html = read_html(path)
+        report: list[str] = []
+        if entry.expected and entry.selectors_version != want_versions:
+            report.append(f"selectorsVersion is {entry.selectors_version!r}, expected {want_versions!r}")
+        if entry.captured_at != folder.rsplit("/", 1)[-1]:
+            report.append("capturedAt is not the folder's date")
+        report += _seed_problems(html, entry, seeded)
+        report += _project_problems(entry)
+        for expected in entry.expected:
+            reference = reference_for(expected.observer)
+            if reference is not None:
+                report += [f"{expected.observer} reference: {p}" for p in reference(html, entry)]
+        problems += [Problem(where, r) for r in dict.fromkeys(report)]
+    return problems
+
+
+def check_all(root: Path | None = None, progress: Callable[[str], None] | None = None) -> list[Problem]:
+    """Problems over every fixture folder; BadInput for an unreadable labels.json."""
+    problems: list[Problem] = []
+    for folder in all_folders(root):
+        if progress:
+            progress(folder)
+        problems += check_folder(folder, root)
+    return problems
+
+
+def check_labels_file(path: Path) -> list[Problem]:
+    """Check one labels.json (its folder) by path."""
+    if not path.exists():
+        raise BadInput(path, "no such file")
+    base = fixtures_dir()
+    try:
+        folder = str(path.resolve().parent.relative_to(base.resolve()))
+    except ValueError:
+        raise BadInput(path, f"is not inside {base}") from None
+    return check_folder(folder)
+
+
+__all__ = ["Problem", "check_all", "check_folder", "check_labels_file", "json"]

@@ -1,0 +1,48 @@
+"""``observe``: one observer over one page, with missing facts taken from the page's label."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from attest_kit.errors import BadInput
+from attest_kit.fsio import read_html, read_json
+from attest_kit.instants import InvalidInstant, parse_instant
+from labels.corpus import entry_for
+from observers.registry import observer_ids
+from observers.run import PassInput, run_pass
+
+
+def observe_page(page: Path, observer_id: str, *, url: str | None = None, time_zone: str | None = None,
+                 now: str | None = None, state_file: Path | None = None) -> dict[str, Any]:
+    """What one pass of ``observer_id`` over ``page`` posts (the observe JSON of DESIGN.md)."""
+    if observer_id not in observer_ids():
+        raise BadInput(None, f"unknown observer {observer_id!r} (known: {', '.join(observer_ids())})")
+    html = read_html(page)
+    entry = entry_for(page)
+    facts = entry.page if entry is not None else None
+    url = url or (facts.url if facts else None)
+    time_zone = time_zone or (facts.time_zone if facts else None)
+    now = now or (facts.read_at if facts else None)
+    missing = [name for name, value in (("--url", url), ("--tz", time_zone), ("--now", now)) if not value]
+    if missing:
+        raise BadInput(page, f"not a labelled fixture, so give {', '.join(missing)}")
+    try:
+        instant = parse_instant(now)  # type: ignore[arg-type]
+    except InvalidInstant:
+        raise BadInput(None, f"--now is not an ISO 8601 instant with a zone: {now!r}") from None
+    state: dict[str, Any] = dict(facts.pass_state or {}) if facts else {}
+    if state_file is not None:
+        loaded = read_json(state_file)
+        if not isinstance(loaded, dict):
+            raise BadInput(state_file, "is not a JSON object of pass state")
+        state = loaded
+    try:
+        result = run_pass(html, observer_id, PassInput(url, time_zone, instant, state))  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise BadInput(None, str(exc)) from None
+    return result.posted()
+
+
+__all__ = ["observe_page", "json"]

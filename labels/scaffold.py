@@ -1,0 +1,38 @@
+"""Scaffold a label entry: page facts and the selectors versions, expectations left to the labeller."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from attest_kit.errors import BadInput
+from attest_kit.fsio import read_html
+from attest_kit.instants import InvalidInstant, format_instant, load_zone, parse_instant
+from labels.check import expected_versions, load_seeded
+from labels.corpus import labels_path_for
+from labels.schema import load_labels, write_entry
+
+
+def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: str, account: str | None,
+                   force: bool = False) -> Path:
+    """Write (or with ``force`` replace) the page facts of ``page`` in the labels.json beside it."""
+    read_html(page)
+    try:
+        load_zone(time_zone)
+        instant = format_instant(parse_instant(read_at))
+    except (ValueError, InvalidInstant) as exc:
+        raise BadInput(None, str(exc)) from None
+    labels_file = labels_path_for(page)
+    existing = load_labels(labels_file).get(page.name) if labels_file.exists() else None
+    if existing is not None and existing.page is not None and not force:
+        raise BadInput(labels_file, f"{page.name} already has page facts (use --force to replace them)")
+    folder = f"{page.parent.parent.name}/{page.parent.name}"
+    entry = {
+        "capturedAt": existing.captured_at if existing else page.parent.name,
+        "selectorsVersion": expected_versions(folder),
+        "seededSecrets": existing.seeded_secrets if existing else sorted(load_seeded()),
+        "page": {"view": view, "url": url, "timeZone": time_zone, "readAt": instant, "account": account},
+        "expected": [e.model_dump(by_alias=True, mode="json") for e in existing.expected] if existing else [],
+        "notes": existing.notes if existing else "",
+    }
+    write_entry(labels_file, page.name, entry, force=True)
+    return labels_file
