@@ -40,6 +40,9 @@ def clamp_subject_hint(text: str) -> str:
     return cut
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def has_control_character(text: str) -> bool:
     """True when ``text`` holds a line break or any other C0/C1 control character."""
-    return any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029" for ch in text)
+    return _CONTROL.search(text) is not None

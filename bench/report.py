@@ -30,7 +30,13 @@ _SUMMARY_COLUMNS = {
 
 
 def _markdown(frame: pd.DataFrame) -> str:
-    return frame.to_markdown(index=False, floatfmt=".4f")
+    # Format every cell as text first: figures with four decimals, a missing figure as blank.
+    def cell(value: object) -> str:
+        if value is None or (isinstance(value, float) and pd.isna(value)):
+            return ""
+        return f"{value:.4f}" if isinstance(value, float) else str(value)
+
+    return frame.astype(object).map(cell).to_markdown(index=False, disable_numparse=True)
 
 
 def render_results(run: BenchRun) -> str:
@@ -52,7 +58,7 @@ def render_results(run: BenchRun) -> str:
                           "table": _markdown(table), "disagreements": disagreements})
     env = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, keep_trailing_newline=True)
     text = env.get_template("results.md.j2").render(
-        fingerprint=run.fingerprint, summary_table=_markdown(summary.fillna("")), observers=observers
+        fingerprint=run.fingerprint, summary_table=_markdown(summary), observers=observers
     )
     return text.rstrip("\n") + "\n"
 

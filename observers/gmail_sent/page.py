@@ -74,7 +74,7 @@ def _outside(node: LexborNode, parts: list[LexborNode]) -> bool:
 
 
 def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
-    for nav in shown.filter(ctx.tree.css(S.nav_selected)):
+    for nav in shown.filter(n for region in ctx.tree.css(S.nav) for n in region.css(S.nav_selected)):
         href = attr(nav, A.href)
         if href and "#" in href:
             folder = parse_route(href).folder
@@ -100,65 +100,82 @@ def _read_time(candidates: list[LexborNode], ctx: PassContext) -> datetime | Non
     return None
 
 
+def _following_elements(node: LexborNode, container: LexborNode) -> list[LexborNode]:
+    """Elements after ``node`` inside ``container``: its next siblings and its ancestors' next siblings."""
+    out: list[LexborNode] = []
+    current: LexborNode | None = node
+    while current is not None and current.mem_id != container.mem_id:
+        sibling = current.next
+        while sibling is not None:
+            if sibling.is_element_node:
+                out.append(sibling)
+            sibling = sibling.next
+        current = current.parent
+    return out
+
+
 def _read_row(row: LexborNode, ctx: PassContext, shown: ShownRule, account: str | None,
-              reasons: set[str]) -> tuple[SentRow | None, bool]:
-    """Read one row; returns the row (or None when it does not read) and whether it shows a count."""
+              reasons: set[str]) -> SentRow | None:
+    """Read one row, or add the reason it does not read and return None."""
     cells = _cells(row)
+    # One query per cell for ids and people; a summary is a cell's child subtree that holds ids.
+    anchors_of = [cell.css(S.subject_anchor) for cell in cells]
+    people_of = [cell.css(S.person) for cell in cells]
+    summaries: dict[int, list[LexborNode]] = {}
+
+    def summary(index: int) -> list[LexborNode]:
+        if index not in summaries:
+            summaries[index] = _summary_parts(cells[index]) if anchors_of[index] else []
+        return summaries[index]
+
     anchor, anchor_cell = None, -1
-    for index, cell in enumerate(cells):
-        if cell.css_first(S.person) is not None:
+    for index in range(len(cells)):
+        if people_of[index]:
             continue  # a summary in the people cell repeats the ids: never the anchor
-        found = shown.filter(cell.css(S.subject_anchor))
+        found = shown.filter(anchors_of[index])
         if found:
             anchor, anchor_cell = found[0], index
             break
     if anchor is None:
         reasons.add("selector.missing.subject")
-        return None, False
+        return None
 
     people: list[LexborNode] = []
-    people_cell: LexborNode | None = None
-    for cell in cells[:anchor_cell]:
-        summary = _summary_parts(cell)
-        found = [p for p in shown.filter(cell.css(S.person)) if _outside(p, summary)]
+    people_cell = -1
+    for index in range(anchor_cell):
+        parts = summary(index)
+        found = [p for p in shown.filter(people_of[index]) if _outside(p, parts)]
         if found:
             people.extend(found)
-            people_cell = cell
-    if not people or people_cell is None:
+            people_cell = index
+    if not people:
         reasons.add("selector.missing.recipients")
-        return None, False
+        return None
 
-    last_person = people[-1]
-    has_count = False
-    seen_last = False
-    summary = _summary_parts(people_cell)
-    for node in people_cell.traverse(include_text=False):
-        if node.mem_id == last_person.mem_id:
-            seen_last = True
-            continue
-        if not seen_last or is_inside(node, last_person) or not _outside(node, summary):
-            continue
-        if shown.shown(node) and _COUNT.match(text_of(node)):
-            has_count = True
-            break
+    # The message count: a shown element after the last recipient, in its cell, whose whole text is a count.
+    parts = summary(people_cell)
+    has_count = any(
+        _COUNT.match(text_of(node)) and shown.shown(node) and _outside(node, parts)
+        for node in _following_elements(people[-1], cells[people_cell])
+    )
 
     ids = [attr(anchor, A.last_message_id), attr(anchor, A.last_non_draft_message_id), attr(anchor, A.thread_id)]
     if any(i is None or not _LEGACY_ID.match(i) for i in ids):
         reasons.add("row.invalid_id")
-        return None, has_count
+        return None
     last, last_non_draft, thread = ids
 
     candidates = []
-    for cell in cells[anchor_cell + 1:]:
-        summary = _summary_parts(cell)
-        candidates += [n for n in shown.filter(cell.css(S.time)) if _outside(n, summary)]
+    for index in range(anchor_cell + 1, len(cells)):
+        parts = summary(index)
+        candidates += [n for n in shown.filter(cells[index].css(S.time)) if _outside(n, parts)]
     minute = _read_time(candidates, ctx)
     if minute is False:
         reasons.add("selector.missing.time")
-        return None, has_count
+        return None
     if minute is None:
         reasons.add("time.unreadable")
-        return None, has_count
+        return None
 
     recipients: list[str] = []
     names_account = False
@@ -171,8 +188,7 @@ def _read_row(row: LexborNode, ctx: PassContext, shown: ShownRule, account: str 
     subject = text_of(anchor)
     if not subject or subject.lower() in {s.lower() for s in L.no_subject}:
         subject = None
-    row_read = SentRow(last, last_non_draft, minute, recipients, names_account, subject, has_count, thread == last)
-    return row_read, has_count
+    return SentRow(last, last_non_draft, minute, recipients, names_account, subject, has_count, thread == last)
 
 
 def read_sent_page(ctx: PassContext) -> SentRead:
@@ -226,9 +242,9 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     for row in shown.filter(grids[0].css(S.row)):
         if not _cells(row):
             continue
-        row_read, has_count = _read_row(row, ctx, shown, account, read.reasons)
-        draws_counts = draws_counts or has_count
+        row_read = _read_row(row, ctx, shown, account, read.reasons)
         if row_read is not None:
+            draws_counts = draws_counts or row_read.has_count
             rows.append(row_read)
     # Single message: last = last non-draft, no count shown, and the thread id is that id too or
     # the list draws counts at all (a mail composed as a draft first keeps the draft's thread id).

@@ -19,6 +19,7 @@ class SentSelectors(Strict):
     person: str
     time: str
     older: str
+    nav: str
     nav_selected: str
     account_label: str
 

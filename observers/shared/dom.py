@@ -8,23 +8,56 @@ so the inline style is the computed one; stylesheets are never consulted.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 
 from selectolax.lexbor import LexborNode
 
 from attest_kit.text import one_line
 
-_HIDING_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse))\s*(?:!important\s*)?(?:;|$)", re.I)
+_WS = " \t\n\r\f"
+
+
+def declares(style: str, prop: str, values: frozenset[str]) -> bool:
+    """True when an inline style declares ``prop`` with one of ``values`` (case-insensitive).
+
+    A scan with str.find instead of a regex: a captured style attribute is several hundred
+    characters long on every element, and this runs on each element's ancestor chain.
+    """
+    lowered = style.lower()
+    size = len(lowered)
+    start = 0
+    while (at := lowered.find(prop, start)) != -1:
+        start = at + len(prop)
+        back = at - 1
+        while back >= 0 and lowered[back] in _WS:
+            back -= 1
+        if back >= 0 and lowered[back] != ";":
+            continue  # part of another property's name or value
+        colon = start
+        while colon < size and lowered[colon] in _WS:
+            colon += 1
+        if colon < size and lowered[colon] == ":":
+            end = lowered.find(";", colon)
+            value = lowered[colon + 1:end if end != -1 else size]
+            if value.replace("!important", "").strip(_WS) in values:
+                return True
+    return False
+
+
+_ABSENT = object()
+_NONE = frozenset({"none"})
+_HIDDEN = frozenset({"hidden", "collapse"})
 
 
 def hides_itself(node: LexborNode) -> bool:
     """True when the element's own attributes hide it (not its ancestors)."""
-    attrs = node.attributes
-    if "hidden" in attrs:
+    attrs = node.attrs
+    if attrs.get("hidden", _ABSENT) is not _ABSENT:
         return True
     style = attrs.get("style")
-    return bool(style) and _HIDING_STYLE.search(style) is not None
+    if not style:
+        return False
+    return declares(style, "display", _NONE) or declares(style, "visibility", _HIDDEN)
 
 
 class ShownRule:
@@ -32,6 +65,20 @@ class ShownRule:
 
     def __init__(self) -> None:
         self._memo: dict[int, bool] = {}
+        # A capture repeats the same computed style on many elements: decide each text once.
+        self._styles: dict[str, bool] = {}
+
+    def _hides(self, node: LexborNode) -> bool:
+        attrs = node.attrs  # lazy: two C lookups instead of building a dict of every attribute
+        if attrs.get("hidden", _ABSENT) is not _ABSENT:
+            return True
+        style = attrs.get("style")
+        if not style:
+            return False
+        known = self._styles.get(style)
+        if known is None:
+            known = self._styles[style] = declares(style, "display", _NONE) or declares(style, "visibility", _HIDDEN)
+        return known
 
     def shown(self, node: LexborNode) -> bool:
         """True when neither ``node`` nor any ancestor is hidden."""
@@ -45,7 +92,7 @@ class ShownRule:
                 answer = known
                 break
             chain.append(key)
-            if hides_itself(current):
+            if self._hides(current):
                 answer = False
                 break
             current = current.parent
@@ -64,11 +111,11 @@ def text_of(node: LexborNode) -> str:
 
 
 def attr(node: LexborNode, name: str) -> str | None:
-    """An attribute's value, or None when absent (an empty value is ""), never raises."""
-    value = node.attributes.get(name)
-    if value is None and name in node.attributes:
-        return ""
-    return value
+    """An attribute's value, or None when absent (a valueless attribute is ""), never raises."""
+    value = node.attrs.get(name, _ABSENT)
+    if value is _ABSENT:
+        return None
+    return "" if value is None else value
 
 
 def ancestors(node: LexborNode, stop: LexborNode | None = None) -> Iterator[LexborNode]:

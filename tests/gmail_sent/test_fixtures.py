@@ -1,0 +1,65 @@
+"""gmail.sent over every labelled fixture and over the variants made from them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.metrics import score_page
+from bench.runner import pass_input
+from labels.corpus import folder_pages
+from observers.registry import fixture_folders
+from observers.run import run_pass
+from tests.variants import double_landmark, remove_landmark, rewrite_classes
+
+PAGES = [p for folder in fixture_folders("gmail.sent") for p in folder_pages(folder)
+         if p.entry.expected_for("gmail.sent") is not None]
+OK_SENT = [p for p in PAGES if p.entry.expected_for("gmail.sent").health.status == "OK"]
+IDS = lambda p: p.name  # noqa: E731
+
+
+def _posted(page, html=None):
+    return run_pass(html or page.path.read_text(encoding="utf-8"), "gmail.sent", pass_input(page)).posted()
+
+
+def test_there_are_at_least_twelve_sent_pages():
+    assert len(PAGES) >= 12
+
+
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_pass_agrees_with_label(page):
+    score = score_page(page.name, page.entry.expected_for("gmail.sent"), _posted(page))
+    assert score.disagreements == []
+
+
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_rewriting_every_class_leaves_the_pass_identical(page):
+    html = page.path.read_text(encoding="utf-8")
+    assert _posted(page, rewrite_classes(html)) == _posted(page, html)
+
+
+@pytest.mark.parametrize("page", OK_SENT, ids=IDS)
+@pytest.mark.parametrize("selector, reason", [("[role=main]", "selector.missing.main"),
+                                              ("[role=grid]", "selector.missing.grid")])
+def test_a_removed_landmark_is_degraded_with_its_reason(page, selector, reason):
+    posted = _posted(page, remove_landmark(page.path.read_text(encoding="utf-8"), selector))
+    assert posted["health"]["status"] == "DEGRADED" and reason in posted["health"]["reasons"]
+    assert posted["windows"] == [] and posted["observations"] == []
+
+
+@pytest.mark.parametrize("page", OK_SENT, ids=IDS)
+@pytest.mark.parametrize("selector, reason", [("[role=main]", "selector.ambiguous.main"),
+                                              ("[role=grid]", "selector.ambiguous.grid")])
+def test_a_doubled_landmark_is_degraded_with_its_reason(page, selector, reason):
+    posted = _posted(page, double_landmark(page.path.read_text(encoding="utf-8"), selector))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": [reason]}
+    assert posted["windows"] == []
+
+
+@pytest.mark.parametrize("page", OK_SENT, ids=IDS)
+def test_a_removed_account_button_fails_the_head_only(page):
+    html = remove_landmark(page.path.read_text(encoding="utf-8"), "[role=banner] [aria-label^='Google']")
+    posted = _posted(page, html)
+    if page.entry.expected_for("gmail.sent").windows:
+        assert "selector.missing.account" in posted["health"]["reasons"]
+    else:
+        assert posted["health"]["status"] == "OK"

@@ -1,0 +1,124 @@
+"""Each rule of spec §8.1 on a page built for it; each case fails without its rule."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from observers.run import PassInput, run_pass
+from observers.shared.own_address import is_own_address, mailbox_key
+from observers.shared.route import parse_route
+from tests.fixture_builders.gmail_sent_pages import DANIEL, LENA, NNBSP, OWN, ListPage, Row, build, t
+
+NOW = datetime(2026, 11, 30, 22, 30, tzinfo=timezone.utc)
+TZ = "America/Los_Angeles"
+
+
+def run(rows, route="#sent", **kw):
+    page = ListPage("synthetic-test.html", route, rows, **kw)
+    return run_pass(build(page), "gmail.sent",
+                    PassInput("https://mail.google.com/mail/u/0/" + route, TZ, NOW)).posted()
+
+
+def row(people, last, clock="1:00 PM", day="Mon, Nov 30, 2026", **kw):
+    return Row(people, "Subject", t(day, clock), clock.replace(" ", NNBSP), last, **kw)
+
+
+def counterparties(posted):
+    return [o["fields"]["counterparty"] for o in posted["observations"]]
+
+
+def test_route_decides_the_view():
+    assert run([row([DANIEL], "a" * 16)], route="#inbox")["health"] == {"status": "IDLE", "reasons": ["not_sent_folder"]}
+    assert run([row([DANIEL], "a" * 16)], route="#sent/18d2f0a1b2c3d4e5")["health"]["reasons"] == ["not_sent_list"]
+    assert run([row([DANIEL], "a" * 16)], route="#label/sent")["health"]["reasons"] == ["not_sent_folder"]
+    assert parse_route("https://x/#sent?compose=new").folder == "sent"
+
+
+def test_a_count_marks_a_conversation_and_pushes_the_window():
+    rows = [row([DANIEL], "a" * 16, "2:00 PM", count="2"), row([LENA], "b" * 16, "1:00 PM")]
+    posted = run(rows)
+    assert counterparties(posted) == ["lena.park@example.org"]
+    assert posted["windows"] == [{"windowStart": "2026-11-30T22:01:00.000Z", "windowEnd": "2026-11-30T22:30:00.000Z"}]
+
+
+def test_a_count_beside_one_id_contradicts_it_and_the_row_is_not_timed():
+    posted = run([row([DANIEL], "a" * 16, count="3"), row([LENA], "b" * 16, "12:00 PM")])
+    assert "daniel.okafor@example.com" not in counterparties(posted)
+
+
+def test_draft_first_mail_is_single_only_on_a_list_that_draws_counts():
+    draft_first = row([DANIEL], "a" * 16, "2:00 PM", thread="c" * 16)
+    with_counts = run([draft_first, row([LENA], "b" * 16, "1:00 PM", count="2")])
+    without = run([draft_first, row([LENA], "b" * 16, "1:00 PM")])
+    assert "daniel.okafor@example.com" in counterparties(with_counts)
+    assert "daniel.okafor@example.com" not in counterparties(without)
+
+
+def test_a_draft_on_a_thread_is_a_conversation():
+    posted = run([row([DANIEL], "a" * 16, non_draft="d" * 16, draft=True)])
+    assert posted["observations"] == []
+
+
+def test_the_account_is_left_out_in_any_spelling_and_narrows_the_window():
+    own_dots = ("Priya", "Priya.Raman+x@example.com")
+    posted = run([row([DANIEL, own_dots], "a" * 16, "2:00 PM"), row([LENA], "b" * 16, "1:00 PM")])
+    assert counterparties(posted) == ["daniel.okafor@example.com", "lena.park@example.org"]
+    assert posted["windows"][0]["windowStart"] == "2026-11-30T22:01:00.000Z"
+    assert is_own_address("p.r.iyaraman+x@GMAIL.com", "priyaraman@gmail.com")
+    assert not is_own_address("p.riya@example.com", "priya@example.com")
+    assert mailbox_key("x@googlemail.com") == "x@gmail.com"
+    assert "priya.raman@example.com" not in counterparties(run([row([OWN, DANIEL], "a" * 16)]))
+
+
+def test_the_window_starts_a_minute_late_unless_older_is_shown_and_disabled():
+    rows = [row([DANIEL], "a" * 16, "2:00 PM"), row([LENA], "b" * 16, "1:00 PM")]
+    assert run(rows)["windows"][0]["windowStart"] == "2026-11-30T21:01:00.000Z"
+    assert run(rows, older_disabled=True)["windows"][0]["windowStart"] == "2026-11-30T21:00:00.000Z"
+
+
+def test_a_page_with_newer_enabled_posts_rows_but_no_window():
+    posted = run([row([DANIEL], "a" * 16)], newer_disabled=False)
+    assert posted["health"]["status"] == "OK" and posted["windows"] == [] and len(posted["observations"]) == 1
+
+
+def test_a_head_with_no_whole_minute_left_asserts_no_window():
+    posted = run([row([DANIEL], "a" * 16, "2:29 PM", count="2")])
+    assert posted["health"]["status"] == "OK" and posted["windows"] == []
+
+
+def test_minutes_going_up_is_window_unknown():
+    posted = run([row([DANIEL], "a" * 16, "1:00 PM"), row([LENA], "b" * 16, "2:00 PM")])
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["window.unknown"]}
+
+
+def test_time_falls_back_from_title_to_aria_label_to_text():
+    r = row([DANIEL], "a" * 16, "1:00 PM")
+    r.title = "not a time"
+    posted = run([r])
+    # aria-label repeats the title in the builder; the text "1:00 PM" (U+202F) is today's minute
+    assert posted["observations"][0]["fields"]["occurredAt"] == "2026-11-30T21:00:00.000Z"
+
+
+def test_a_time_that_names_no_minute_is_unreadable():
+    r = Row([DANIEL], "S", "Nov 30", "Nov 30", "a" * 16)
+    assert run([r])["health"] == {"status": "DEGRADED", "reasons": ["time.unreadable"]}
+
+
+def test_a_missing_or_malformed_id_degrades_the_page():
+    assert run([row([DANIEL], "A" * 16)])["health"]["reasons"] == ["row.invalid_id"]
+    assert run([row([DANIEL], "a" * 15)])["health"]["reasons"] == ["row.invalid_id"]
+
+
+def test_the_hidden_summary_is_never_read():
+    # The builder's summary repeats ids and people; a recipient only in the summary must not appear.
+    page = ListPage("s.html", "#sent", [row([DANIEL], "a" * 16)])
+    html = build(page).replace('To: <span email="daniel.okafor@example.com"',
+                                'To: <span email="ghost@example.com" name="Ghost"></span><span email="daniel.okafor@example.com"', 1)
+    posted = run_pass(html, "gmail.sent", PassInput("https://mail.google.com/mail/u/0/#sent", TZ, NOW)).posted()
+    assert counterparties(posted) == ["daniel.okafor@example.com"]
+
+
+def test_an_empty_subject_posts_no_hint():
+    r = row([DANIEL], "a" * 16)
+    r.subject = "(no subject)"
+    assert "subjectHint" not in run([r])["observations"][0]["fields"]

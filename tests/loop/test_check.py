@@ -1,0 +1,75 @@
+"""attest-kit check: labels agree with their pages, and a drifted label fails."""
+
+from __future__ import annotations
+
+import json
+
+from attest_kit.cli import main
+from labels.check import check_all
+
+FOLDER = "fixtures/pages/gmail/2026-11-30"
+
+
+def _edit(root, fn):
+    path = root / FOLDER / "labels.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    fn(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_shipped_labels_agree_with_their_pages():
+    assert [str(p) for p in check_all()] == []
+
+
+def test_check_command_passes_on_the_shipped_fixtures(cli):
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_label_that_drifts_from_its_page_fails(repo_copy, cli):
+    def drift(data):
+        obs = data["synthetic-sent-head.html"]["expected"][0]["observations"][0]
+        obs["fields"]["counterparty"] = "someone.else@example.com"
+    _edit(repo_copy, drift)
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 1
+    assert "counterparty is no recipient" in result.output
+
+
+def test_a_label_with_a_field_project_would_drop_fails(repo_copy):
+    def extra(data):
+        data["synthetic-sent-head.html"]["expected"][0]["observations"][0]["fields"]["snippet"] = "x"
+    _edit(repo_copy, extra)
+    assert any("project() changes it" in str(p) for p in check_all())
+
+
+def test_a_wrong_selectors_version_fails(repo_copy):
+    _edit(repo_copy, lambda d: d["synthetic-sent-head.html"].update(selectorsVersion="gmail.sent@0.9.0"))
+    assert any("selectorsVersion" in str(p) for p in check_all())
+
+
+def test_a_missing_seed_fails(repo_copy):
+    page = repo_copy / FOLDER / "synthetic-sent-head.html"
+    html = page.read_text(encoding="utf-8")
+    page.write_text(html.replace('data-attest-seeded="password"', 'data-x="password"'), encoding="utf-8")
+    assert any("seed 'password'" in str(p) for p in check_all())
+
+
+def test_an_unknown_reason_fails(repo_copy):
+    _edit(repo_copy, lambda d: d["synthetic-sent-inbox.html"]["expected"][0]["health"].update(reasons=["nope"]))
+    assert any("not in the catalogue" in str(p) for p in check_all())
+
+
+def test_an_unlabelled_page_fails(repo_copy):
+    (repo_copy / FOLDER / "synthetic-extra.html").write_text("<html><body></body></html>", encoding="utf-8")
+    assert any("page has no label entry" in str(p) for p in check_all())
+
+
+def test_an_invalid_labels_file_is_bad_input(repo_copy, cli):
+    path = repo_copy / FOLDER / "labels.json"
+    before = path.read_bytes()
+    path.write_text('{"x.html": {"capturedAt": 3}}', encoding="utf-8")
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 3
+    assert "labels.json" in result.output and "Traceback" not in result.output
+    path.write_bytes(before)

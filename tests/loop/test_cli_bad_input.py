@@ -1,0 +1,96 @@
+"""Bad input: exit 3, one clear line naming the file and the fault, no traceback, nothing changed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from attest_kit.cli import main
+from tests.conftest import GMAIL_FOLDER
+
+HEAD = str(GMAIL_FOLDER / "synthetic-sent-head.html")
+
+
+def _one_clear_line(result, *words):
+    assert result.exit_code == 3, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error:"), result.output
+    assert "Traceback" not in result.output
+    for word in words:
+        assert word in lines[0]
+
+
+def test_a_missing_page(cli, tmp_path):
+    _one_clear_line(cli.invoke(main, ["observe", str(tmp_path / "nope.html"), "--observer", "gmail.sent"]),
+                    "nope.html", "no such file")
+
+
+def test_a_binary_page(cli, tmp_path):
+    page = tmp_path / "x.html"
+    page.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00<html>")
+    _one_clear_line(cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"]), "x.html", "binary")
+
+
+def test_a_page_that_is_not_utf8_or_not_html(cli, tmp_path):
+    page = tmp_path / "latin.html"
+    page.write_bytes("<p>caf\u00e9</p>".encode("latin-1"))
+    _one_clear_line(cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"]), "latin.html", "UTF-8")
+    plain = tmp_path / "plain.html"
+    plain.write_text("just words", encoding="utf-8")
+    _one_clear_line(cli.invoke(main, ["observe", str(plain), "--observer", "gmail.sent"]), "plain.html", "markup")
+
+
+def test_an_empty_page(cli, tmp_path):
+    page = tmp_path / "empty.html"
+    page.write_text("  \n", encoding="utf-8")
+    _one_clear_line(cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"]), "empty.html", "empty")
+
+
+def test_an_unknown_observer(cli):
+    _one_clear_line(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.drafts"]), "unknown observer")
+
+
+def test_an_unlabelled_page_without_facts(cli, tmp_path):
+    page = tmp_path / "p.html"
+    page.write_text("<html><body></body></html>", encoding="utf-8")
+    _one_clear_line(cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"]), "--url")
+
+
+def test_a_bad_instant_and_zone(cli):
+    _one_clear_line(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--now", "yesterday"]), "--now")
+    _one_clear_line(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--tz", "Mars/Base"]), "zone")
+
+
+def test_an_invalid_labels_json_next_to_a_page(cli, tmp_path):
+    page = tmp_path / "p.html"
+    page.write_text("<html><body></body></html>", encoding="utf-8")
+    (tmp_path / "labels.json").write_text("{not json", encoding="utf-8")
+    _one_clear_line(cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"]), "labels.json", "JSON")
+
+
+def test_observe_json_has_the_contract_keys(cli):
+    result = cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--json"])
+    posted = json.loads(result.output)
+    assert {"observer", "version", "instant", "health", "observations", "windows", "accountHash", "snapshot"} <= set(posted)
+    assert posted["health"]["reasons"] == sorted(posted["health"]["reasons"])
+
+
+def test_label_scaffold_keeps_other_entries_and_refuses_overwrite(cli, repo_copy):
+    folder = repo_copy / "fixtures/pages/gmail/2026-11-30"
+    new = folder / "synthetic-new.html"
+    new.write_text("<html><body><div role=main></div></body></html>", encoding="utf-8")
+    before = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    args = ["label", str(new), "--view", "sent-list", "--url", "https://mail.google.com/mail/u/0/#sent",
+            "--tz", "UTC", "--read-at", "2026-11-30T10:00:00Z"]
+    assert cli.invoke(main, args).exit_code == 0
+    after = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    assert {k: v for k, v in after.items() if k != "synthetic-new.html"} == before
+    assert after["synthetic-new.html"]["page"]["readAt"] == "2026-11-30T10:00:00.000Z"
+    again = cli.invoke(main, args)
+    assert again.exit_code == 3 and "--force" in again.output
+
+
+@pytest.mark.parametrize("args", [["observe"], ["gate", "--allow-lower"]])
+def test_usage_errors_are_exit_2(cli, args):
+    assert cli.invoke(main, args).exit_code == 2
