@@ -110,3 +110,19 @@ def inside_work_tree(path: Path | str, root: Path | str | None = None) -> bool:
         if (parent / ".git").exists():
             return True
     return False
+
+
+def update_json_entry(path: Path | str, key: str, value: Any, *, force: bool = False) -> None:
+    """Add or replace one entry of a JSON object file, keeping every other entry; atomic.
+
+    Refuses (BadInput) to replace an existing entry unless ``force``, and refuses a file that is
+    not a JSON object. Keys are written sorted so the file diffs cleanly.
+    """
+    p = Path(path)
+    current: Any = read_json(p) if p.exists() else {}
+    if not isinstance(current, dict):
+        raise BadInput(p, "is not a JSON object")
+    if key in current and not force:
+        raise BadInput(p, f"already has an entry for {key} (use --force to replace it)")
+    current[key] = value
+    atomic_write_json(p, dict(sorted(current.items())))

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError, f
 from pydantic.alias_generators import to_camel
 
 from attest_kit.errors import BadInput
-from attest_kit.fsio import atomic_write_json, read_json
+from attest_kit.fsio import read_json, update_json_entry
 from attest_kit.instants import is_wire_instant
 
 _VERSION_PAIR = re.compile(r"^[a-z]+\.[a-z]+@\d+\.\d+\.\d+$")
@@ -127,14 +127,5 @@ def dump_entry(entry: LabelEntry) -> dict[str, Any]:
 
 
 def write_entry(path: Path, name: str, entry: dict[str, Any], force: bool = False) -> None:
-    """Add or replace one entry, keeping every other entry as it was; atomic.
-
-    Refuses to overwrite an existing entry unless ``force``.
-    """
-    raw: dict[str, Any] = read_json(path) if path.exists() else {}
-    if not isinstance(raw, dict):
-        raise BadInput(path, "is not a JSON object of page name → label entry")
-    if name in raw and not force:
-        raise BadInput(path, f"already has an entry for {name} (use --force to replace it)")
-    raw[name] = entry
-    atomic_write_json(path, dict(sorted(raw.items())))
+    """Add or replace one entry, keeping every other entry as it was; atomic (refuses without ``force``)."""
+    update_json_entry(path, name, entry, force=force)

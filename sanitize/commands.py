@@ -1,0 +1,90 @@
+"""Thin Click commands over the sanitiser library: sanitize, at-check, serve.
+
+Each calls one library function and turns BadInput into one line on stderr and its exit code.
+Nothing here prints page content: only the page address without query or fragment, paths and counts.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import click
+
+from attest_kit.errors import AttestKitError, EXIT_FOUND
+from attest_kit.fsio import atomic_write_text, read_html
+from sanitize.atcheck import check_files
+from sanitize.key import load_key
+from sanitize.pipeline import sanitize_page
+from sanitize.seeds import SEEDED_PATH, load_seeds
+from sanitize.server import DEFAULT_PORT, DEFAULT_ROOT, serve
+from sanitize.urls import public_address
+
+
+def _fail(e: AttestKitError) -> None:
+    click.echo(f"error: {e}", err=True)
+    sys.exit(e.exit_code)
+
+
+def _page_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise click.BadParameter("must be an http(s) address with a host")
+    return value
+
+
+@click.command("sanitize")
+@click.argument("in_path", metavar="IN.html", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", "out_path", required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--page-url", required=True, callback=_page_url, help="The page's live address (its host is 'own').")
+@click.option("--names", multiple=True, help="Real names on the page, comma-separated; every part is replaced.")
+@click.option("--redact-selector", multiple=True, help="CSS for cells whose text is replaced (repeatable).")
+@click.option("--keep-selector", multiple=True, help="CSS for areas names and redactions leave alone.")
+@click.option("--key-file", type=click.Path(path_type=Path), help="Capture key file (else $ATTEST_CAPTURE_KEY).")
+@click.option("--seeded", "seeded_path", type=click.Path(path_type=Path), default=SEEDED_PATH, show_default=False)
+def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selector, key_file, seeded_path) -> None:
+    """Sanitise a saved page IN.html into OUT.html (spec §6.2)."""
+    try:
+        key = load_key(key_file)
+        html = read_html(in_path)
+        seeds = load_seeds(seeded_path)
+        result = sanitize_page(
+            html, page_url=page_url, key=key, names=names, redact_selectors=redact_selector,
+            keep_selectors=keep_selector, seeded=[{"id": s.id, "value": s.value} for s in seeds],
+        )
+        atomic_write_text(out_path, result.html)
+    except AttestKitError as e:
+        _fail(e)
+        return
+    click.echo(f"page: {public_address(page_url)}")
+    click.echo(f"wrote: {out_path}")
+    for kind, n in result.counts.items():
+        click.echo(f"  {kind}: {n}")
+
+
+@click.command("at-check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+def at_check_cmd(files) -> None:
+    """The @ check: every @domain must be a fake domain or a registry sender (spec §6.3)."""
+    try:
+        found = check_files(files)
+    except AttestKitError as e:
+        _fail(e)
+        return
+    for path, domains in found.items():
+        click.echo(f"{path}: {', '.join(sorted(domains))}")
+    if found:
+        sys.exit(EXIT_FOUND)
+    click.echo(f"ok: {len(files)} file(s), every @ is a fake or a registry sender")
+
+
+@click.command("serve")
+@click.option("--port", default=DEFAULT_PORT, show_default=True, type=int)
+@click.option("--root", default=DEFAULT_ROOT, type=click.Path(file_okay=False, exists=True, path_type=Path))
+def serve_cmd(port, root) -> None:
+    """Serve fixtures on 127.0.0.1 with a CSP that blocks every outside request (spec §6.3)."""
+    serve(root, port)
+
+
+commands: list[click.Command] = [sanitize_cmd, at_check_cmd, serve_cmd]

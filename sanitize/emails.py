@@ -1,0 +1,128 @@
+"""Email rules: plain, percent-encoded and base64-hidden addresses, and the registry-domain rule.
+
+An address at a reserved fake domain is left (it is already a fake). An ASCII address at a registry
+domain or subdomain keeps its domain with a fake local part (the receipt parsers read only the
+domain; a local part can name a person or carry a per-recipient token). Every other address becomes
+a whole fake at example.com/.org/.net. Google Calendar event ids are base64 of "<id> <owner>", the
+owner sometimes short ("name@m"): they are decoded, faked and re-encoded, the short form kept.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass
+from urllib.parse import quote, unquote
+
+from sanitize.faker import Faker, is_fake_local
+from sanitize.registry import Platform, is_fake_domain, platform_for
+
+EMAIL = re.compile(r"(?<![\w.+%\-])([\w.+\-]+)@((?:[\w\-]+\.)+[\w\-]+)")
+_PCT_EMAIL = re.compile(r"(?<![\w.%\-])((?:[\w.\-]|%2[bB])+)%40((?:[\w\-]+\.)+[\w\-]+)")
+_SHORT = re.compile(r"(?<![\w.+%\-])([\w.+\-]+)@m(?![\w.\-])")
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/_=\-])")
+
+
+@dataclass(frozen=True)
+class EmailFake:
+    fake: str
+    platform: Platform | None  # set when the domain was kept (a registry sender)
+
+
+def fake_address(faker: Faker, local: str, domain: str) -> EmailFake:
+    """The capture's fake for one address (see the module's doc for the rule)."""
+    if is_fake_domain(domain):
+        return EmailFake(f"{local}@{domain}", None)
+    address = f"{local}@{domain}"
+    platform = platform_for(domain) if address.isascii() else None
+    if platform is not None:
+        if is_fake_local(local):
+            return EmailFake(address, platform)
+        return EmailFake(f"{faker.email_local(local, '+' in local)}@{domain.lower()}", platform)
+    if faker.is_issued("email", address):
+        return EmailFake(address, None)
+    return EmailFake(faker.email(address), None)
+
+
+def fake_plain(faker: Faker, text: str, counts: dict[str, int], found: list[tuple[str, EmailFake]] | None = None) -> str:
+    """Fake every plain address in ``text``; ``found`` collects (original, fake) for name learning."""
+    if "@" not in text:
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        local, domain = m.group(1), m.group(2).rstrip(".")
+        tail = m.group(2)[len(domain):]
+        result = fake_address(faker, local, domain)
+        original = f"{local}@{domain}"
+        if found is not None:
+            found.append((original, result))
+        if result.fake != original:
+            counts["email"] = counts.get("email", 0) + 1
+        return result.fake + tail
+
+    return EMAIL.sub(one, text)
+
+
+def fake_percent(faker: Faker, text: str, counts: dict[str, int]) -> str:
+    """Fake percent-encoded addresses (lena%40corp.io in a search link), re-encoding the fake."""
+    if "%40" not in text:
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        local = unquote(m.group(1))
+        result = fake_address(faker, local, m.group(2))
+        if result.fake == f"{local}@{m.group(2)}":
+            return m.group(0)
+        counts["email-encoded"] = counts.get("email-encoded", 0) + 1
+        return quote(result.fake, safe=".-_").replace("%40", "%40")
+
+    return _PCT_EMAIL.sub(one, text)
+
+
+def _decode(token: str) -> tuple[str, bool, bool] | None:
+    """(text, urlsafe, padded) for a base64 token that decodes to UTF-8 holding '@', else None."""
+    urlsafe = "-" in token or "_" in token
+    padded = token.endswith("=")
+    body = token.rstrip("=")
+    if len(body) % 4 == 1:
+        return None
+    data = body + "=" * (-len(body) % 4)
+    try:
+        raw = base64.urlsafe_b64decode(data) if urlsafe else base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    if b"@" not in raw:
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return text, urlsafe, padded
+
+
+def fake_base64(faker: Faker, text: str, counts: dict[str, int]) -> str:
+    """Fake addresses hidden in base64 ids (Calendar's data-eventid), keeping the alphabet and padding."""
+    if len(text) < 16:
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        token = m.group(0)
+        if _HEX.fullmatch(token):
+            return token  # a hex id (Gmail's data-legacy-*) is not base64 in practice
+        decoded = _decode(token)
+        if decoded is None:
+            return token
+        inner, urlsafe, padded = decoded
+        local_counts: dict[str, int] = {}
+        new = fake_plain(faker, inner, local_counts)
+        new = _SHORT.sub(lambda s: s.group(0) if is_fake_local(s.group(1)) else f"{faker.email_local(s.group(1), False)}@m", new)
+        if new == inner:
+            return token
+        counts["email-base64"] = counts.get("email-base64", 0) + 1
+        raw = new.encode("utf-8")
+        out = (base64.urlsafe_b64encode(raw) if urlsafe else base64.b64encode(raw)).decode("ascii")
+        return out if padded else out.rstrip("=")
+
+    return _B64.sub(one, text)

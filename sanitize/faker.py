@@ -1,0 +1,199 @@
+"""The keyed faker: every fake is HMAC-SHA256(key; kind + "\\x00" + original) mapped into the original's shape.
+
+Why keyed: with an unkeyed (or public-seed) hash anyone holding the repository could run candidate
+values through the faker and confirm a card ending, an amount or a guessed name (spec §6.2, SEC-L2).
+The ``kind`` is a domain separator, so the same digits faked as a phone and as an amount do not
+share a fake. One ``Faker`` serves one capture: it remembers every fake it issued, so one real
+value always gets one fake, and a value that already *is* one of this capture's fakes is left as it
+is (that is what makes a second sanitising pass a fixed point).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+
+#: Invented first-name-like words. None is meant to be a real person's name; they are the shapes
+#: refake-people later recognises, so keep them distinctive.
+FIRST_NAMES: tuple[str, ...] = (
+    "Alvo", "Brisa", "Corin", "Dafne", "Elvar", "Fenna", "Galen", "Hesper", "Ilka", "Joren",
+    "Kalla", "Lisandro", "Mirela", "Nerio", "Orla", "Pell", "Quilla", "Rosmer", "Saffi", "Tavin",
+    "Ulla", "Vesna", "Wynn", "Xandra", "Yorick", "Zelda", "Amory", "Bexley", "Calla", "Dorin",
+)
+#: Invented family-name-like words.
+LAST_NAMES: tuple[str, ...] = (
+    "Ashgrove", "Bramwell", "Cinderby", "Dunmore", "Elderkin", "Fallowby", "Greystoke", "Hollins",
+    "Ivesdale", "Juniper", "Kettleby", "Larkspur", "Merriweather", "Nettlefold", "Oakhurst",
+    "Pemberly", "Quarrington", "Rookwood", "Silverlake", "Thornbury", "Umberfield", "Valemont",
+    "Whitlock", "Yarrowby", "Zeffirelli", "Ambleside", "Brackenridge", "Coldwater",
+)
+#: Words for email local parts and redacted phrases ("Glade yonder").
+WORDS: tuple[str, ...] = (
+    "glade", "yonder", "amber", "brook", "cobalt", "dapple", "ember", "fennel", "gossamer", "harbor",
+    "indigo", "juniper", "kestrel", "lantern", "meadow", "nimbus", "orchard", "pebble", "quartz",
+    "russet", "saffron", "thistle", "umber", "velvet", "willow", "yarrow", "zephyr", "bramble",
+    "cinder", "drift", "fable", "grove", "hollow", "isle", "jasper", "knoll", "lichen", "marble",
+)
+#: Street names for faked street addresses.
+STREETS: tuple[str, ...] = (
+    "Example", "Sample", "Placeholder", "Fictive", "Invented", "Mockingbird", "Notareal", "Testing",
+)
+#: Reserved domains (RFC 2606) every faked address lands at.
+FAKE_DOMAINS: tuple[str, ...] = ("example.com", "example.org", "example.net")
+#: The neutral phrase an address block becomes.
+ADDRESS_PHRASE = "Address withheld"
+
+_NAME_WORDS = frozenset(w.lower() for w in FIRST_NAMES + LAST_NAMES)
+_POOL_WORDS = frozenset(WORDS) | _NAME_WORDS
+
+
+def is_pool_word(word: str) -> bool:
+    """True when ``word`` (any case) is one of the faker's own pool words."""
+    return word.lower() in _POOL_WORDS
+
+
+def is_fake_name(text: str) -> bool:
+    """True when every word of ``text`` is a pool name (the faker's own shape)."""
+    words = text.split()
+    return bool(words) and all(w.lower() in _NAME_WORDS for w in words)
+
+
+def is_fake_local(local: str) -> bool:
+    """True when an email local part is the faker's shape: pool words joined by '.', '+' or digits."""
+    parts = [p for p in re.split(r"[.+_-]|\d+", local.lower()) if p]
+    return bool(parts) and all(p in _POOL_WORDS for p in parts)
+
+
+class Faker:
+    """Keyed, memoised fakes for one capture."""
+
+    def __init__(self, key: bytes) -> None:
+        if not key:
+            raise ValueError("the faker needs a non-empty key")
+        self._key = key
+        self._memo: dict[tuple[str, str], str] = {}
+        self._issued: dict[str, set[str]] = {}
+
+    # -- the keyed stream ---------------------------------------------------------------------
+    def stream(self, kind: str, original: str, n: int) -> bytes:
+        """``n`` pseudo-random bytes: block 0 is HMAC(key; kind NUL original), then counter blocks."""
+        msg = kind.encode() + b"\x00" + original.encode("utf-8", "surrogatepass")
+        out = hmac.new(self._key, msg, hashlib.sha256).digest()
+        i = 1
+        while len(out) < n:
+            out += hmac.new(self._key, msg + b"\x00" + str(i).encode(), hashlib.sha256).digest()
+            i += 1
+        return out[:n]
+
+    def is_issued(self, kind: str, value: str) -> bool:
+        """True when ``value`` is a fake this faker issued for ``kind`` (leave it alone)."""
+        return value in self._issued.get(kind, ())
+
+    def memo(self, kind: str, original: str, make) -> str:
+        """Return the capture's one fake for (kind, original), making it once with ``make(stream)``.
+
+        ``make`` receives a function ``salt -> bytes`` so it can retry when a fake equals its original
+        (a 4-digit card ending would otherwise stay real one time in 10,000).
+        """
+        if self.is_issued(kind, original):
+            return original
+        key = (kind, original)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        fake = original
+        for attempt in range(8):
+            salted = original if attempt == 0 else f"{original}\x00retry{attempt}"
+            fake = make(lambda n, _s=salted: self.stream(kind, _s, n))
+            if fake != original:
+                break
+        self._memo[key] = fake
+        self._issued.setdefault(kind, set()).add(fake)
+        return fake
+
+    # -- shapes -------------------------------------------------------------------------------
+    def shaped(self, kind: str, original: str, *, letters: bool = True, hex_letters: bool = False) -> str:
+        """Digits stay digits (a leading non-zero stays non-zero); with ``letters`` letters stay letters of
+        the same case (hex digits stay hex with ``hex_letters``), else they are kept (a currency's "Rs.")."""
+
+        def make(stream) -> str:
+            data = stream(len(original) + 8)
+            out = []
+            for i, ch in enumerate(original):
+                b = data[i]
+                if ch.isdigit() and ch.isascii():
+                    lead = not any(c.isdigit() for c in original[:i])
+                    out.append(str(1 + b % 9) if lead and ch != "0" else str(b % 10))
+                elif hex_letters and ch.lower() in "abcdef":
+                    c = "0123456789abcdef"[b % 16]
+                    out.append(c.upper() if ch.isupper() else c)
+                elif letters and ch.isascii() and ch.isalpha():
+                    c = chr(ord("a") + b % 26)
+                    out.append(c.upper() if ch.isupper() else c)
+                else:
+                    out.append(ch)
+            return "".join(out)
+
+        return self.memo(kind, original, make)
+
+    def _pick(self, data: bytes, i: int, pool: tuple[str, ...]) -> str:
+        return pool[int.from_bytes(data[2 * i : 2 * i + 2], "big") % len(pool)]
+
+    def name_part(self, original: str) -> str:
+        """One word of a person's name, keeping its case style (PRIYA → VESNA); case does not change the fake."""
+
+        def make(stream) -> str:
+            return self._pick(stream(8), 0, FIRST_NAMES + LAST_NAMES)
+
+        word = self.memo("name", original.lower(), make)
+        if original.isupper() and len(original) > 1:
+            return word.upper()
+        if original.islower():
+            return word.lower()
+        return word
+
+    def person_name(self, original: str) -> str:
+        """A whole name, part by part, so a part seen alone later gets the same fake."""
+        return " ".join(self.name_part(p) for p in original.split())
+
+    def phrase(self, original: str) -> str:
+        """A redacted text: a capitalised pool word and 1-4 lower-case ones (length is not kept)."""
+
+        def make(stream) -> str:
+            data = stream(16)
+            n = 2 + data[15] % 4
+            words = [self._pick(data, i, WORDS) for i in range(n)]
+            return " ".join([words[0].capitalize(), *words[1:]])
+
+        return self.memo("phrase", original, make)
+
+    def email_local(self, original: str, plus_tag: bool) -> str:
+        """A local part from the word pool; a +tag sender keeps a +tag so its kind stays visible."""
+
+        def make(stream) -> str:
+            data = stream(8)
+            a, b = self._pick(data, 0, WORDS), self._pick(data, 1, WORDS)
+            return f"{a}+{b}" if plus_tag else f"{a}.{b}"
+
+        return self.memo("email-local", original.lower(), make)
+
+    def email(self, original: str) -> str:
+        """A whole address at example.com/.org/.net."""
+
+        def make(stream) -> str:
+            data = stream(8)
+            a, b = self._pick(data, 0, WORDS), self._pick(data, 1, WORDS)
+            return f"{a}.{b}@{FAKE_DOMAINS[data[4] % 3]}"
+
+        return self.memo("email", original.lower(), make)
+
+    def street(self, number: str, suffix: str, original: str) -> str:
+        """A street address: a fake house number of the same length, a pool street, the same suffix."""
+
+        def make(stream) -> str:
+            data = stream(4)
+            fake_no = self.shaped("street-number", number, letters=False)
+            return f"{fake_no} {self._pick(data, 0, STREETS)} {suffix}"
+
+        return self.memo("street", original, make)

@@ -1,0 +1,130 @@
+"""People rules: --names, display names beside an email, and --redact-selector phrases.
+
+--names: every given name and every part of it is replaced everywhere (outside --keep-selector
+areas), part by part, so "Priya" alone gets the same fake as the first word of "Priya Raman".
+Display names are learned beside an address (Name <email>, Name (email), or the name/title/
+aria-label of an element carrying an email). A learned name of two or more words is replaced
+everywhere; a one-word one (Google <no-reply@…>) only inside its own element, so interface words
+survive. A learned name does not cover a lone first name elsewhere (spec §6.4).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from sanitize.emails import EMAIL, EmailFake
+from sanitize.faker import Faker, is_fake_name
+
+#: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
+NOT_NAMES = frozenset({"me", "you"})
+
+_NAME = r"[^\W\d_][\w'’.\-]*"
+DISPLAY_BEFORE = re.compile(
+    rf"(\"[^\"<>@\n]{{1,80}}\"|{_NAME}(?:[ \t]{_NAME}){{0,3}})[ \t]*\n?[ \t]*[<(][ \t]*" + EMAIL.pattern + r"[ \t]*[>)]"
+)
+
+
+def _case_like(fake: str, original: str) -> str:
+    if original.isupper():
+        return fake.upper()
+    if original.islower():
+        return fake.lower()
+    return fake
+
+
+class NameRules:
+    """One compiled pattern for every name to replace; rebuilt when names are learned."""
+
+    def __init__(self, faker: Faker, names: Iterable[str] = ()) -> None:
+        self.faker = faker
+        self.given: dict[str, str] = {}  # lower-case phrase → canonical phrase
+        for raw in names:
+            for name in raw.split(","):
+                name = " ".join(name.split())
+                if len(name) < 2:
+                    continue
+                self.given[name.lower()] = name
+                for part in name.split():
+                    if len(part) >= 2:
+                        self.given.setdefault(part.lower(), part)
+        self.learned: dict[str, str] = {}
+        self._pattern: re.Pattern[str] | None = None
+        self._dirty = True
+
+    def is_given(self, text: str) -> bool:
+        """True when any word or the whole of ``text`` is a --names name (--names always wins)."""
+        low = text.lower()
+        return low in self.given or any(w in self.given for w in re.findall(r"[\w'’.\-]+", low))
+
+    def learn(self, name: str) -> None:
+        """Remember a display name of two or more words for replacement everywhere."""
+        name = " ".join(name.strip().strip('"').split())
+        if len(name.split()) < 2 or is_fake_name(name) or name.lower() in NOT_NAMES:
+            return
+        if name.lower() not in self.learned:
+            self.learned[name.lower()] = name
+            self._dirty = True
+
+    def fake(self, name: str) -> str:
+        """The fake for one name phrase, part by part, in the original's case style."""
+        words = name.split()
+        canon = [self.given.get(w.lower(), w) for w in words]
+        return " ".join(_case_like(self.faker.name_part(c), w) for c, w in zip(canon, words, strict=True))
+
+    def _compiled(self) -> re.Pattern[str] | None:
+        if self._dirty:
+            phrases = sorted(set(self.given) | set(self.learned), key=len, reverse=True)
+            self._pattern = (
+                re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) + r")(?![\w])", re.I)
+                if phrases
+                else None
+            )
+            self._dirty = False
+        return self._pattern
+
+    def apply(self, text: str, counts: dict[str, int]) -> str:
+        pattern = self._compiled()
+        if pattern is None:
+            return text
+
+        def one(m: re.Match[str]) -> str:
+            if is_fake_name(m.group(0)):
+                return m.group(0)
+            counts["name"] = counts.get("name", 0) + 1
+            return self.fake(" ".join(m.group(0).split()))
+
+        return pattern.sub(one, text)
+
+
+def keeps_display_name(name: str, local: str, result: EmailFake, rules: NameRules) -> bool:
+    """The registry-domain rule for the name beside a kept address (spec §6.2)."""
+    p = result.platform
+    if p is None or not p.keeps_sender_name or rules.is_given(name):
+        return False
+    return "+" in local or any(tok in name.lower() for tok in p.brand_tokens)
+
+
+def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[str, int]) -> tuple[str, list[str]]:
+    """Replace Name <email> / Name (email) names in one text; return (text, one-word names seen)."""
+    if "@" not in text or not DISPLAY_BEFORE.search(text):
+        return text, []
+    singles: list[str] = []
+    from sanitize.emails import fake_address
+
+    def one(m: re.Match[str]) -> str:
+        name = m.group(1)
+        bare = name.strip('"')
+        local, domain = m.group(2), m.group(3)
+        result = fake_address(faker, local, domain)
+        if bare.lower() in NOT_NAMES or is_fake_name(bare) or keeps_display_name(bare, local, result, rules):
+            return m.group(0)
+        counts["display-name"] = counts.get("display-name", 0) + 1
+        if len(bare.split()) == 1:
+            singles.append(bare)
+        else:
+            rules.learn(bare)
+        fake = rules.fake(bare)
+        return m.group(0).replace(bare, fake, 1)
+
+    return DISPLAY_BEFORE.sub(one, text), singles

@@ -1,0 +1,205 @@
+"""Receipt rules (spec §6.2): values a label names in one element and writes in the next.
+
+A pattern sees one text at a time, and receipts put the words in one element and the value in the
+next, so these rules read neighbours: a table row whose first cell is the label, the next text
+after a label-only element, or the words right after a label in the same text. A faked order
+number or code is then replaced wherever it stands alone on the page (``LabelledValues``), also
+across a <wbr>. Address blocks after an address label become a neutral phrase.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sanitize.faker import ADDRESS_PHRASE, Faker
+from sanitize.model import TextRun, Walk
+from sanitize.values import AMOUNT
+
+_NO = r"(?:number|no\.?|num|id|#|code)"
+ID_LABEL = (
+    rf"(?:order(?:\s+confirmation)?(?:\s*{_NO})?|invoice(?:\s*{_NO})?|receipt(?:\s*{_NO})?|"
+    rf"confirmation(?:\s*{_NO})?|(?:promo|discount|gift\s+card|coupon|copy|voucher|access|booking|"
+    rf"reservation|verification|redemption)\s+code|code|reference(?:\s*{_NO})?|booking\s+(?:reference|{_NO})|"
+    rf"transaction(?:\s*{_NO})?|tracking(?:\s*{_NO})?|membership(?:\s*{_NO})?|member\s*{_NO}|"
+    rf"ticket\s*{_NO}|account\s*{_NO}|reservation(?:\s*{_NO})?|customer\s*{_NO}|trip\s*{_NO}|"
+    rf"pnr|record\s+locator)"
+)
+ID_LABEL_ONLY = re.compile(rf"\s*{ID_LABEL}\s*[:#.]?\s*", re.I)
+ID_LABEL_INLINE = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w])\s*[:#.]?", re.I)
+ADDRESS_LABEL = r"(?:(?:shipping|billing|delivery|mailing|pickup|pick-up|home|postal|service)\s+address|address|ship(?:ping)?\s+to|deliver(?:y|ed)?\s+to|bill(?:ing)?\s+to|sold\s+to)"
+ADDRESS_LABEL_ONLY = re.compile(rf"\s*{ADDRESS_LABEL}\s*:?\s*", re.I)
+ADDRESS_INLINE = re.compile(rf"^\s*({ADDRESS_LABEL}\s*:\s*)(\S.*)$", re.I | re.S)
+PAYMENT_WORDS = re.compile(
+    r"payment|paid\s+with|card|visa|master\s*card|amex|american\s+express|discover|diners|jcb|unionpay|"
+    r"maestro|debit|credit|ending|ends\s+in|apple\s+pay|google\s+pay|paypal|rupay",
+    re.I,
+)
+CARD_ENDING_ONLY = re.compile(r"[\s\-–—•*·xX]*(\d{4,5})\s*")
+CARD_ENDING_INLINE = re.compile(
+    r"((?:ending(?:\s+in)?|ends\s+in|[•*·xX]{2,}|(?:visa|mastercard|amex|discover|rupay)\s*[-–—]?)\s*)(\d{4,5})(?!\d)",
+    re.I,
+)
+_HAS_DIGIT = re.compile(r"\d")
+_DWORD = re.compile(r"(?<![\w\-])[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?![\w\-])")
+_ANY_LABEL = re.compile(rf"\s*(?:{ID_LABEL}|{ADDRESS_LABEL}|[^\d:]{{1,40}}:)\s*", re.I)
+#: Cheap first look: a text with none of these words or marks holds no label and no card ending.
+_LABEL_HINT = re.compile(
+    r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
+    r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}"
+)
+_MAX_ADDRESS_BLOCKS = 6
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _bump(counts: dict[str, int], kind: str) -> None:
+    counts[kind] = counts.get(kind, 0) + 1
+
+
+class LabelledValues:
+    """Order numbers and codes a label named, each replaced wherever it stands alone on the page."""
+
+    def __init__(self, faker: Faker) -> None:
+        self.faker = faker
+        self.fakes: dict[str, str] = {}
+        self._pattern: re.Pattern[str] | None = None
+
+    def fake_words(self, text: str, counts: dict[str, int], limit_tokens: int | None = None) -> str:
+        """Fake every word of 4+ characters with a digit (in the first ``limit_tokens`` tokens)."""
+        end = len(text)
+        if limit_tokens is not None:
+            m = re.match(r"\s*(?:\S+\s*){0,%d}" % limit_tokens, text)
+            end = m.end() if m else len(text)
+        head, tail = text[:end], text[end:]
+
+        def one(m: re.Match[str]) -> str:
+            word = m.group(0)
+            if len(word) < 4 or not any(c.isdigit() for c in word):
+                return word
+            fake = self.faker.shaped("order", word)
+            if fake != word:
+                self.fakes[word] = fake
+                self._pattern = None
+                _bump(counts, "labelled-id")
+            return fake
+
+        if AMOUNT.search(head):
+            return text
+        return _DWORD.sub(one, head) + tail
+
+    def replace_everywhere(self, text: str) -> str:
+        """Each labelled value where it stands alone; a word lookup, not one pattern per value
+        (a long receipt list labels thousands)."""
+        if not self.fakes or not _HAS_DIGIT.search(text):
+            return text
+        fakes = self.fakes
+        return _DWORD.sub(lambda m: fakes.get(m.group(0), m.group(0)), text)
+
+
+def _current(run: TextRun) -> str:
+    return run.new if run.new is not None else run.text
+
+
+def _next_runs(w: Walk, i: int, count: int) -> list[int]:
+    out = []
+    j = i + 1
+    while j < len(w.runs) and len(out) < count:
+        if w.runs[j].text.strip():
+            out.append(j)
+        j += 1
+    return out
+
+
+def _table_of(node) -> int | None:
+    p = node.parent
+    while p is not None:
+        if p.tag == "table":
+            return p.mem_id
+        p = p.parent
+    return None
+
+
+def _address_block(w: Walk, i: int, counts: dict[str, int]) -> None:
+    """Every text after an address label up to the next heading, label, table or amount (at most six)."""
+    first_table = None
+    for n, j in enumerate(_next_runs(w, i, _MAX_ADDRESS_BLOCKS)):
+        run = w.runs[j]
+        text = run.text.strip()
+        if _ANY_LABEL.fullmatch(text) or AMOUNT.search(text) or "address-block" in run.flags:
+            return
+        parent = run.parent
+        if parent is not None and (parent.tag in _HEADINGS or (parent.parent is not None and parent.parent.tag in _HEADINGS)):
+            return
+        table = _table_of(run.nodes[0])
+        if n == 0:
+            first_table = table
+        elif table != first_table and table is not None and first_table is not None:
+            return
+        run.new = ADDRESS_PHRASE
+        run.flags.add("address-block")
+        _bump(counts, "address-block")
+
+
+def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -> None:
+    """Label-only elements, same-text labels and address labels over the page's text runs."""
+    for i, run in enumerate(w.runs):
+        text = run.text
+        if not text.strip() or "address-block" in run.flags or not _LABEL_HINT.search(text):
+            continue
+        if ID_LABEL_ONLY.fullmatch(text):
+            for j in _next_runs(w, i, 1):
+                nxt = w.runs[j]
+                nxt.new = values.fake_words(_current(nxt), counts)
+            continue
+        if ADDRESS_LABEL_ONLY.fullmatch(text):
+            _address_block(w, i, counts)
+            continue
+        m = ADDRESS_INLINE.match(text)
+        if m and not AMOUNT.search(m.group(2)):
+            run.new = m.group(1) + ADDRESS_PHRASE
+            _bump(counts, "address-block")
+            continue
+        if any(c.isdigit() for c in text):
+            cur = _current(run)
+            for m in reversed(list(ID_LABEL_INLINE.finditer(cur))):
+                cur = cur[: m.end()] + values.fake_words(cur[m.end() :], counts, limit_tokens=2)
+            cur = CARD_ENDING_INLINE.sub(lambda c: _card(values.faker, c, counts), cur)
+            if cur != text:
+                run.new = cur
+
+
+def _card(faker: Faker, m: re.Match[str], counts: dict[str, int]) -> str:
+    _bump(counts, "card-ending")
+    return m.group(1) + faker.shaped("card-ending", m.group(2), letters=False)
+
+
+def apply_table_rows(
+    w: Walk, values: LabelledValues, faker: Faker, counts: dict[str, int], payment_rows: set[int] = frozenset()
+) -> None:
+    """Rows whose first cell is a label, and card endings in a row that names a payment method."""
+    for row in w.elements:
+        if row.tag != "tr" or len(row.css("tr")) > 1:
+            continue
+        cells = [c for c in row.iter() if c.tag in ("td", "th")]
+        if not cells:
+            continue
+        first = cells[0].text(deep=True).strip()
+        label_row = bool(ID_LABEL_ONLY.fullmatch(first))
+        row_text = row.text(deep=True)
+        payment_row = row.mem_id in payment_rows or bool(PAYMENT_WORDS.search(row_text))
+        if not (label_row or payment_row):
+            continue
+        row_runs = [w.run_of[t.mem_id] for t in row.traverse(include_text=True) if t.mem_id in w.run_of]
+        if label_row:
+            first_ids = {t.mem_id for t in cells[0].traverse(include_text=True)}
+            for j in dict.fromkeys(row_runs):
+                run = w.runs[j]
+                if run.nodes[0].mem_id not in first_ids:
+                    run.new = values.fake_words(_current(run), counts)
+        if payment_row:
+            for j in dict.fromkeys(row_runs):
+                run = w.runs[j]
+                m = CARD_ENDING_ONLY.fullmatch(_current(run))
+                if m:
+                    cur = _current(run)
+                    run.new = cur[: m.start(1)] + faker.shaped("card-ending", m.group(1), letters=False) + cur[m.end(1) :]
+                    _bump(counts, "card-ending")

@@ -1,0 +1,61 @@
+"""The receipt-sender registry and the reserved fake domains: which @domains may stay in a capture.
+
+The registry is read from ``observers/gmail_receipt/selectors.json`` (key "registry"), the one
+source of truth for receipt-sender domains; the file is read directly so the sanitiser does not
+import the observers package (DESIGN.md: sanitize needs only the kernel and this file).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from sanitize.faker import FAKE_DOMAINS
+
+SELECTORS_PATH = Path(__file__).resolve().parents[1] / "observers/gmail_receipt/selectors.json"
+
+
+@dataclass(frozen=True)
+class Platform:
+    name: str
+    domains: tuple[str, ...]
+    brand_tokens: tuple[str, ...]
+    keeps_sender_name: bool
+
+
+@lru_cache(maxsize=4)
+def load_registry(path: Path = SELECTORS_PATH) -> tuple[Platform, ...]:
+    """Every receipt platform of the registry, as written in selectors.json."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))["registry"]
+    return tuple(
+        Platform(
+            name=name,
+            domains=tuple(d.lower() for d in entry["domains"]),
+            brand_tokens=tuple(t.lower() for t in entry.get("brandTokens", ())),
+            keeps_sender_name=bool(entry.get("keepsSenderName", False)),
+        )
+        for name, entry in data.items()
+    )
+
+
+def platform_for(domain: str, registry: tuple[Platform, ...] | None = None) -> Platform | None:
+    """The platform whose domain is ``domain`` or a parent of it; None for any other (or non-ASCII) domain."""
+    d = domain.lower().rstrip(".")
+    if not d.isascii():
+        return None  # a lookalike (any non-ASCII code point) is never kept
+    for p in registry or load_registry():
+        for root in p.domains:
+            if d == root or d.endswith("." + root):
+                return p
+    return None
+
+
+def is_fake_domain(domain: str) -> bool:
+    return domain.lower().rstrip(".") in FAKE_DOMAINS
+
+
+def allowed_domain(domain: str) -> bool:
+    """What the @ check accepts: a reserved fake domain, or a registry domain or subdomain."""
+    return is_fake_domain(domain) or platform_for(domain) is not None

@@ -1,0 +1,110 @@
+"""The safety net run over every sanitised page.
+
+1. Idempotence: cleaning the output again (same key, same capture) must change nothing. A rule
+   that still finds something in its own output missed it the first time.
+2. Parser agreement: html5lib (a separate, spec-following parser) and selectolax must read the same
+   element tree (tag names and attribute names) from the output. A page two parsers read
+   differently is how mutation XSS slips past a sanitiser; when they differ, the first element
+   where they part is dropped, counted as "parser-differential", and the check runs again.
+   html5lib is pure Python (about 1 MB/s), so on pages over ``FULL_CHECK_BYTES`` it checks only
+   the subtrees where parsers are known to part: foreign content (svg, math) and <select>.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import html5lib
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from attest_kit.errors import BadInput
+
+FULL_CHECK_BYTES = 1024 * 1024
+RISKY = ("svg", "math", "select")
+_MAX_ROUNDS = 25
+
+
+def _local(name: str) -> str:
+    name = name.rsplit("}", 1)[-1]
+    return name.rsplit(":", 1)[-1].lower()
+
+
+def _html5lib_sequence(html: str, fragment: bool = False) -> list[tuple[str, tuple[str, ...]]]:
+    if fragment:
+        doc = html5lib.parseFragment(html, container="div", treebuilder="etree", namespaceHTMLElements=False)
+    else:
+        doc = html5lib.parse(html, treebuilder="etree", namespaceHTMLElements=False)
+    out = []
+    for el in doc.iter():
+        if not isinstance(el.tag, str) or el.tag in ("DOCUMENT_ROOT", "DOCUMENT_FRAGMENT", "<!DOCTYPE>"):
+            continue
+        out.append((_local(el.tag), tuple(sorted(_local(a) for a in el.attrib))))
+    if fragment and out and out[0][0] == "div" and html[:4].lower() != "<div":
+        out = out[1:]
+    return out
+
+
+def _lexbor_elements(root: LexborNode) -> list[LexborNode]:
+    return [n for n in root.traverse() if n.is_element_node]
+
+
+def _sequence(nodes: list[LexborNode]) -> list[tuple[str, tuple[str, ...]]]:
+    return [(_local(n.tag or ""), tuple(sorted(_local(a) for a in n.attributes))) for n in nodes]
+
+
+def _first_difference(a: list, b: list) -> int | None:
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return i
+    return None if len(a) == len(b) else min(len(a), len(b))
+
+
+def _drop(node: LexborNode) -> None:
+    if node.tag in ("html", "head", "body"):
+        child = node.child
+        while child is not None and not child.is_element_node:
+            child = child.next
+        if child is None:
+            raise BadInput(None, "page could not be made parser-stable")
+        node = child
+    node.decompose()
+
+
+def parser_stable(html: str, counts: dict[str, int]) -> str:
+    """Return ``html`` once html5lib and selectolax read the same tree from it."""
+    for _ in range(_MAX_ROUNDS):
+        tree = LexborHTMLParser(html)
+        if len(html) <= FULL_CHECK_BYTES:
+            nodes = _lexbor_elements(tree.root)
+            at = _first_difference(_sequence(nodes), _html5lib_sequence(html))
+            if at is None:
+                return html
+            target = nodes[min(at, len(nodes) - 1)]
+        else:
+            target = None
+            for node in tree.css(",".join(RISKY)):
+                if node.parent is not None and node.parent.tag in RISKY:
+                    continue
+                sub = _lexbor_elements(node)
+                at = _first_difference(_sequence(sub), _html5lib_sequence(node.html or "", fragment=True))
+                if at is not None:
+                    target = node
+                    break
+            if target is None:
+                return html
+        _drop(target)
+        counts["parser-differential"] = counts.get("parser-differential", 0) + 1
+        html = tree.html or ""
+    raise BadInput(None, "page could not be made parser-stable")
+
+
+def ensure_safe(result, again: Callable[[str], object]):
+    """Apply both checks; ``again`` re-runs the rules (same faker) over a page."""
+    html = parser_stable(result.html, result.counts)
+    for _ in range(3):
+        second = again(html)
+        if second.html == html:
+            result.html = html
+            return result
+        html = parser_stable(second.html, result.counts)
+    raise BadInput(None, "sanitised page is not stable under a second pass")

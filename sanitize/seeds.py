@@ -1,0 +1,100 @@
+"""The seeded secrets (spec §6.2): three invented values placed visibly in every fixture's main
+landmark, so the no-leak test can prove they never reach storage, logs, exports or reports."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from attest_kit.errors import BadInput
+
+SEEDED_PATH = Path(__file__).resolve().parents[1] / "fixtures/secrets/seeded.json"
+ATTR = "data-attest-seeded"
+
+
+@dataclass(frozen=True)
+class Seed:
+    id: str
+    value: str
+
+
+def load_seeds(path: Path | str = SEEDED_PATH) -> list[Seed]:
+    """Read seeded.json: a list of {"id", "value"}."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+        return [Seed(str(e["id"]), str(e["value"])) for e in data]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise BadInput(p, f"not a seeded-secrets file: {exc}") from None
+
+
+def as_seeds(seeded: Sequence[str | Mapping[str, str] | Seed]) -> list[Seed]:
+    """Accept Seed objects, {"id","value"} mappings, or bare values (ids seed-1, seed-2, ...)."""
+    out = []
+    for i, s in enumerate(seeded, 1):
+        if isinstance(s, Seed):
+            out.append(s)
+        elif isinstance(s, Mapping):
+            out.append(Seed(str(s["id"]), str(s["value"])))
+        else:
+            out.append(Seed(f"seed-{i}", str(s)))
+    return out
+
+
+def main_landmark(tree: LexborHTMLParser) -> LexborNode:
+    """The first [role=main] not hidden by an inline display:none ancestor, else <body>."""
+    for node in tree.css('[role="main"]'):
+        p: LexborNode | None = node
+        hidden = False
+        while p is not None and p.tag != "html":
+            style = (p.attributes.get("style") or "").replace(" ", "").lower()
+            if "display:none" in style or "hidden" in p.attributes:
+                hidden = True
+                break
+            p = p.parent
+        if not hidden:
+            return node
+    body = tree.body or tree.css_first("body")
+    if body is None:  # a <frameset> page loses its only content with the frameset
+        body = tree.create_node("body")
+        tree.root.insert_child(body)
+        body = tree.css_first("body")
+        if body is None:
+            raise BadInput(None, "page has no body")
+    return body
+
+
+def existing_seeds(tree: LexborHTMLParser, seeds: list[Seed], counts: dict[str, int]) -> set[int]:
+    """Seed elements already on the page (a second pass): keep exact ones, remove forgeries.
+
+    Returns the mem_ids of the kept elements' subtrees, which the value rules must not touch.
+    """
+    wanted = {s.id: s.value for s in seeds}
+    kept: set[int] = set()
+    for node in tree.css(f"[{ATTR}]"):
+        sid = node.attributes.get(ATTR)
+        if sid in wanted and node.text(deep=True) == wanted[sid] and len(node.attributes) == 1:
+            kept.update(n.mem_id for n in node.traverse(include_text=True))
+        else:
+            node.decompose()  # an element claiming to be a seed must not shelter real text
+            counts["forged-seed"] = counts.get("forged-seed", 0) + 1
+    return kept
+
+
+def inject_seeds(tree: LexborHTMLParser, seeds: list[Seed], counts: dict[str, int]) -> None:
+    """Add each seed not yet present as a visible <div data-attest-seeded=id>value</div>."""
+    present = {n.attributes.get(ATTR) for n in tree.css(f"[{ATTR}]")}
+    landmark = main_landmark(tree)
+    for seed in seeds:
+        if seed.id in present:
+            continue
+        div = tree.create_node("div")
+        div.attrs[ATTR] = seed.id
+        landmark.insert_child(div)
+        div_in_tree = landmark.last_child
+        div_in_tree.insert_child(seed.value)
+        counts["seeded"] = counts.get("seeded", 0) + 1

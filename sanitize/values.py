@@ -1,0 +1,142 @@
+"""Pattern rules for personal values in any text: phones, cards, amounts, street addresses, Meet
+codes, UUIDs, and the last rule, every other @ → ＠ (U+FF20).
+
+Each rule first looks for its anchor character with a plain ``in`` test (a digit, '-', '@') so the
+regular expression only runs where it can match: most text on a Gmail page has none of them.
+Each fake keeps its original's shape (digits stay digits, separators stay), see ``faker.shaped``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sanitize.faker import Faker
+from sanitize.registry import allowed_domain
+
+Counts = dict[str, int]
+
+_DIGIT = re.compile(r"\d")
+CARD = re.compile(r"(?<![\d\-])(?:\d{4}(?P<s1>[ \-])\d{4}(?P=s1)\d{4}(?P=s1)\d{4}|\d{4}(?P<s2>[ \-])\d{6}(?P=s2)\d{5})(?![\d\-])")
+PHONE = re.compile(
+    r"(?<![\w+\-/.])(?<!\d[ .\-])(?:\+\d{1,3}[ .\-]?)?(?:\(\d{2,5}\)[ .\-]?|\d{2,5}[ .\-])\d{2,5}(?:[ .\-]\d{2,5})?[ .\-]\d{3,4}(?![\w\-/])(?![ .\-]\d)"
+)
+_CUR_BEFORE = r"(?:[A-Z]{0,2}\$|US\$|CA\$|A\$|€|£|¥|₹|₩|₽|₺|₪|₫|₱|R\$|Rs\.?|INR|USD|EUR|GBP|CAD|AUD|JPY|CHF)"
+_CUR_AFTER = r"(?:€|£|zł|kr|USD|EUR|GBP|CAD|AUD|JPY|CHF|INR)"
+_NUMBER = r"\d{1,3}(?:[,. \u00a0\u202f]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+AMOUNT = re.compile(
+    rf"(?<![\w])(?:{_CUR_BEFORE}[ \u00a0]?-?(?:{_NUMBER})|-?(?:{_NUMBER})[ \u00a0]?{_CUR_AFTER}(?![A-Za-z]))"
+)
+STREET_SUFFIXES = (
+    "Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|"
+    "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close"
+)
+STREET = re.compile(
+    rf"(?<![\w])(\d{{1,6}}[A-Za-z]?)\s+((?:[A-Z][\w'.\-]*\s+){{1,4}})({STREET_SUFFIXES})\b\.?"
+    r"(?:,?\s+(?:Apt|Suite|Unit|Ste|#)\.?\s*[\w\-]+)?"
+)
+MEET = re.compile(r"(?<![\w\-])[a-z]{3}-[a-z]{4}-[a-z]{3}(?![\w\-])")
+UUID = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f])")
+_AT = re.compile(r"([\w.+\-]*)@([A-Za-z0-9.\-]*)(?=(.?))", re.S)
+
+
+def _bump(counts: Counts, kind: str) -> None:
+    counts[kind] = counts.get(kind, 0) + 1
+
+
+def _shaped_sub(pattern: re.Pattern[str], kind: str, faker: Faker, text: str, counts: Counts, **shape: bool) -> str:
+    def one(m: re.Match[str]) -> str:
+        fake = faker.shaped(kind, m.group(0), **shape)
+        if fake != m.group(0):
+            _bump(counts, kind)
+        return fake
+
+    return pattern.sub(one, text)
+
+
+def fake_cards(faker: Faker, text: str, counts: Counts) -> str:
+    """Card numbers written in groups: 4-4-4-4 or Amex 4-6-5, spaces or dashes."""
+    return _shaped_sub(CARD, "card", faker, text, counts, letters=False)
+
+
+def fake_phones(faker: Faker, text: str, counts: Counts) -> str:
+    """Formatted phone numbers (+1 (415) 555-0100, 020 7946 0000, 415.555.0100)."""
+    return _shaped_sub(PHONE, "phone", faker, text, counts, letters=False)
+
+
+def fake_amounts(faker: Faker, text: str, counts: Counts) -> str:
+    """Money amounts with a currency symbol or code, in the same currency and format (Rs. too)."""
+    return _shaped_sub(AMOUNT, "amount", faker, text, counts, letters=False)
+
+
+def fake_streets(faker: Faker, text: str, counts: Counts) -> str:
+    """"number + street name + Street/Ave/Lane…" addresses."""
+
+    def one(m: re.Match[str]) -> str:
+        fake = faker.street(m.group(1), m.group(3), m.group(0))
+        if fake != m.group(0):
+            _bump(counts, "street")
+        return fake
+
+    return STREET.sub(one, text)
+
+
+_CARD_OR_PHONE = re.compile(f"(?P<card>{CARD.pattern})|(?P<phone>{PHONE.pattern})")
+
+
+def fake_cards_and_phones(faker: Faker, text: str, counts: Counts) -> str:
+    """One scan for both, a card taking precedence: a card's groups also look like a phone."""
+
+    def one(m: re.Match[str]) -> str:
+        kind = "card" if m.group("card") else "phone"
+        fake = faker.shaped(kind, m.group(0), letters=False)
+        if fake != m.group(0):
+            _bump(counts, kind)
+        return fake
+
+    return _CARD_OR_PHONE.sub(one, text)
+
+
+def fake_numbers(faker: Faker, text: str, counts: Counts) -> str:
+    """Cards, then phones, amounts and streets (cards first: a card's groups also look like a phone)."""
+    if not _DIGIT.search(text):
+        return text
+    if "-" in text or " " in text:
+        text = fake_cards_and_phones(faker, text, counts)
+    text = fake_amounts(faker, text, counts)
+    if " " in text:
+        text = fake_streets(faker, text, counts)
+    return text
+
+
+def fake_meet(faker: Faker, text: str, counts: Counts) -> str:
+    """A Google Meet code (abc-defg-hij, the key to a meeting); the caller decides the context."""
+    if "-" not in text:
+        return text
+    return _shaped_sub(MEET, "meet", faker, text, counts)
+
+
+def fake_uuids(faker: Faker, text: str, counts: Counts) -> str:
+    """Every UUID (a trip's map image is named after one); callers skip Gmail's data-legacy-* ids."""
+    if text.count("-") < 4:
+        return text
+    return _shaped_sub(UUID, "uuid", faker, text, counts, hex_letters=True)
+
+
+def neutralise_at(text: str, counts: Counts) -> str:
+    """Every @ that is not part of a fake address or a kept registry sender becomes ＠ (U+FF20).
+
+    Mirrors the @ check (grep -oE '@[A-Za-z0-9.-]+'): the domain is read in ASCII only, so a
+    lookalike domain (a non-ASCII code point right after the ASCII part) is neutralised too.
+    """
+    if "@" not in text:
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        local, domain, after = m.group(1), m.group(2).rstrip(".-"), m.group(3)
+        lookalike = bool(after) and not after.isascii() and after.isalnum()
+        if local and domain and allowed_domain(domain) and not lookalike and domain == m.group(2)[: len(domain)]:
+            return m.group(0)
+        _bump(counts, "at-sign")
+        return f"{local}\uff20{m.group(2)}"
+
+    return _AT.sub(one, text)

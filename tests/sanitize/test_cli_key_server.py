@@ -1,0 +1,160 @@
+"""The commands (through CliRunner), the key rules, the @ check and the fixture server."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import threading
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from attest_kit.errors import BadInput
+from sanitize.atcheck import offending_domains
+from sanitize.commands import commands
+from sanitize.key import ENV_VAR, load_key
+from sanitize.server import CSP, make_server
+
+from .conftest import KEY
+
+PAGE = '<!doctype html><html><body><div role="main"><p>mail lena.corvid@corp.example.io</p></div></body></html>'
+
+
+@pytest.fixture
+def cli():
+    group = click.Group("t")
+    for c in commands:
+        group.add_command(c)
+    return group
+
+
+@pytest.fixture
+def keyfile(tmp_path) -> Path:
+    k = tmp_path / "capture.key"
+    k.write_bytes(KEY + b"\n")
+    return k
+
+
+def _run(cli, args, env=None):
+    return CliRunner().invoke(cli, args, env={ENV_VAR: None, **(env or {})})
+
+
+def test_sanitize_command_prints_address_path_and_counts_only(cli, tmp_path, keyfile):
+    src = tmp_path / "in.html"
+    src.write_text(PAGE, encoding="utf-8")
+    out = tmp_path / "out.html"
+    r = _run(cli, ["sanitize", str(src), "-o", str(out), "--page-url", "https://mail.google.com/mail/u/0/?ik=1#inbox",
+                   "--key-file", str(keyfile)])
+    assert r.exit_code == 0, r.output
+    assert "page: https://mail.google.com/mail/u/0/\n" in r.output and "ik=1" not in r.output
+    assert "email: 1" in r.output and "lena" not in r.output
+    assert "lena" not in out.read_text() and "data-attest-seeded" in out.read_text()
+
+
+def test_key_from_env(cli, tmp_path):
+    src = tmp_path / "in.html"
+    src.write_text(PAGE, encoding="utf-8")
+    r = _run(cli, ["sanitize", str(src), "-o", str(tmp_path / "o.html"), "--page-url", "https://mail.google.com/"],
+             env={ENV_VAR: KEY.decode()})
+    assert r.exit_code == 0, r.output
+
+
+@pytest.mark.parametrize(
+    "content, problem",
+    [
+        (b"just some words, no markup", "no markup"),
+        (b"<p>caf\xe9</p>", "not UTF-8"),
+        (b"", "empty"),
+        (b"<p>\x00</p>", "binary"),
+    ],
+)
+def test_bad_input_exit_3_one_line_nothing_written(cli, tmp_path, keyfile, content, problem):
+    src = tmp_path / "in.html"
+    src.write_bytes(content)
+    out = tmp_path / "out.html"
+    r = _run(cli, ["sanitize", str(src), "-o", str(out), "--page-url", "https://mail.google.com/", "--key-file", str(keyfile)])
+    assert r.exit_code == 3
+    assert problem in r.output and r.output.count("\n") == 1 and r.output.startswith("error: ")
+    assert not out.exists()
+
+
+def test_oversized_page_refused(cli, tmp_path, keyfile, monkeypatch):
+    import attest_kit.fsio as fsio
+
+    monkeypatch.setattr(fsio.read_html, "__defaults__", (1000,))
+    src = tmp_path / "in.html"
+    src.write_text("<p>" + "x" * 2000 + "</p>")
+    out = tmp_path / "out.html"
+    r = _run(cli, ["sanitize", str(src), "-o", str(out), "--page-url", "https://mail.google.com/", "--key-file", str(keyfile)])
+    assert r.exit_code == 3 and "bound" in r.output and not out.exists()
+
+
+def test_missing_unreadable_and_in_tree_keys(cli, tmp_path):
+    src = tmp_path / "in.html"
+    src.write_text(PAGE)
+    out = tmp_path / "out.html"
+    base = ["sanitize", str(src), "-o", str(out), "--page-url", "https://mail.google.com/"]
+    r = _run(cli, base)
+    assert r.exit_code == 3 and "no capture key" in r.output
+    r = _run(cli, [*base, "--key-file", str(tmp_path / "absent.key")])
+    assert r.exit_code == 3 and "not found" in r.output
+    empty = tmp_path / "empty.key"
+    empty.write_text("\n")
+    r = _run(cli, [*base, "--key-file", str(empty)])
+    assert r.exit_code == 3 and "empty" in r.output
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    inside = repo / "k.key"
+    inside.write_bytes(KEY)
+    r = _run(cli, [*base, "--key-file", str(inside)])
+    assert r.exit_code == 3 and "work tree" in r.output and KEY.decode() not in r.output
+    assert not out.exists()
+
+
+def test_load_key_rules(tmp_path):
+    with pytest.raises(BadInput):
+        load_key(None, env={})
+    with pytest.raises(BadInput):
+        load_key(None, env={ENV_VAR: "short"})
+    assert load_key(None, env={ENV_VAR: KEY.decode()}) == KEY
+
+
+def test_at_check_command(cli, tmp_path):
+    good = tmp_path / "good.html"
+    good.write_text("<p>a.b@example.com x@t.shopifyemail.com receipts@stripe.com ＠x</p>")
+    bad = tmp_path / "bad.html"
+    bad.write_text("<p>lena.corvid@corp.example.io and y@stripe.com.evil.io</p>")
+    assert _run(cli, ["at-check", str(good)]).exit_code == 0
+    r = _run(cli, ["at-check", str(good), str(bad)])
+    assert r.exit_code == 1 and "corp.example.io" in r.output and "lena" not in r.output
+    assert "stripe.com.evil.io" in r.output
+
+
+def test_offending_domains_reads_like_grep():
+    assert offending_domains("x@stripe.cοm") == {"stripe.c"}  # a lookalike's ASCII prefix
+    assert offending_domains("end of sentence a@example.org.") == set()
+
+
+def test_server_localhost_csp_and_404_log(tmp_path):
+    (tmp_path / "p.html").write_text("<p>x</p>")
+    log = io.StringIO()
+    server = make_server(tmp_path, 0, log)
+    assert server.server_address[0] == "127.0.0.1"
+    t = threading.Thread(target=server.serve_forever, daemon=True)
+    t.start()
+    try:
+        port = server.server_address[1]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/p.html") as resp:
+            assert resp.headers["Content-Security-Policy"] == CSP and "script-src 'none'" in CSP
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/missing.png?token=abc")
+        assert err.value.code == 404 and err.value.headers["Content-Security-Policy"] == CSP
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert log.getvalue() == "not found: /missing.png\n"

@@ -1,0 +1,176 @@
+"""Personal-data classes (§6.2): one test each, over invented values only."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+from sanitize.atcheck import offending_domains
+from sanitize.faker import Faker, is_fake_name
+
+from .conftest import KEY, clean
+
+EMAIL_AT = re.compile(r"[\w.+-]+@([\w.-]+)")
+
+
+def test_plain_email_faked_at_reserved_domain():
+    out = clean("<p>write to lena.corvid@corp-mail.example.io today</p>")
+    assert "lena.corvid" not in out
+    assert EMAIL_AT.search(out).group(1) in ("example.com", "example.org", "example.net")
+
+
+def test_accented_email_faked():
+    out = clean("<p>écrire à zoé.brünhild@société.example.fr</p>")
+    assert "zoé" not in out and "société" not in out and not offending_domains(out)
+
+
+def test_percent_encoded_email_faked_and_reencoded():
+    out = clean('<p data-q="/search/lena.corvid%40corp.example.io">s</p>')
+    assert "lena.corvid" not in out and "%40example." in out
+
+
+def test_base64_email_faked_and_reencoded_short_form_kept():
+    eid = base64.b64encode(b"4kq9x2 zoe.brunhild@m").decode().rstrip("=")
+    eid_full = base64.urlsafe_b64encode(b"4kq9x2 zoe.brunhild@corp.example.io").decode()
+    out = clean(f'<div data-eventid="{eid}">a</div><div data-eventid="{eid_full}">b</div>')
+    ids = re.findall(r'data-eventid="([^"]+)"', out)
+    short = base64.b64decode(ids[0] + "=" * (-len(ids[0]) % 4)).decode()
+    full = base64.urlsafe_b64decode(ids[1]).decode()
+    assert short.startswith("4kq9x2 ") and short.endswith("@m") and "zoe" not in short
+    assert "zoe" not in full and full.split("@")[1] in ("example.com", "example.org", "example.net")
+    assert ids[1].endswith("=") == eid_full.endswith("=")
+
+
+def test_phone_numbers_faked():
+    out = clean("<p>+1 (415) 555-0187, 020 7946 0958, 415.555.0123</p>")
+    for real in ("555-0187", "7946 0958", "555.0123"):
+        assert real not in out
+    assert re.search(r"\+\d \(\d{3}\) \d{3}-\d{4}", out)
+
+
+def test_card_numbers_faked_in_groups_of_four_and_amex():
+    out = clean("<p>4111 1111 1111 1111 and 4111-1111-1111-1111 and 3782 822463 10005</p>")
+    assert "1111" not in out and "822463" not in out
+    assert re.search(r"\d{4} \d{6} \d{5}", out)
+
+
+def test_amounts_keep_currency_and_format():
+    out = clean("<p>$1,234.56 · €12,50 · £7 · Rs. 1,299.00 · 45.00 USD</p>")
+    for real in ("1,234.56", "12,50", "£7 ", "1,299.00", "45.00"):
+        assert real not in out
+    assert re.search(r"\$\d,\d{3}\.\d\d", out) and "Rs. " in out and "USD" in out and "€" in out
+
+
+def test_street_address_faked():
+    out = clean("<p>Ship it to 42 Larkhill Grove Street, Apt 4B please</p>")
+    assert "Larkhill" not in out and "Street" in out
+
+
+def test_names_every_part_everywhere():
+    out = clean(
+        '<p>Hi Tamsin, Tamsin Quayle wrote</p><span title="TAMSIN QUAYLE">quayle</span>', names=["Tamsin Quayle"]
+    )
+    assert "tamsin" not in out.lower() and "quayle" not in out.lower()
+
+
+def test_display_name_beside_email_in_text():
+    out = clean("<p>Ottilie Vance &lt;ottilie.v@corp.example.io&gt; and Ottilie Vance (ottilie.v@corp.example.io)</p>")
+    assert "Ottilie" not in out and "Vance" not in out
+
+
+def test_display_name_in_account_button():
+    out = clean('<a role="button" aria-label="Google Account: Ottilie Vance\n(ottilie.v@corp.example.io)">a</a>')
+    assert "Ottilie" not in out and "Google Account:" in out
+
+
+def test_display_name_attributes_on_element_carrying_email():
+    out = clean('<span email="ottilie.v@corp.example.io" name="Ottilie Vance" title="Ottilie Vance">Ottilie Vance</span>'
+                "<p>later: Ottilie Vance</p>")
+    assert "Ottilie" not in out and "Vance" not in out
+
+
+def test_one_word_sender_only_inside_its_element():
+    out = clean('<span email="no-reply@vendor.example.io" name="Vendorly">Vendorly</span><p>Vendorly settings</p>')
+    assert out.count("Vendorly") == 1 and "Vendorly settings" in out
+
+
+def test_me_is_kept():
+    out = clean('<span email="me.self@corp.example.io" name="me">me</span>')
+    assert 'name="me"' in out
+
+
+def test_redact_selector_text_and_elsewhere_but_not_in_keep_areas():
+    out = clean(
+        '<span class="subj">Quarterly Ferret Review</span><p>Re: Quarterly Ferret Review</p>'
+        '<nav id="k">Quarterly Ferret Review</nav>',
+        redact_selectors=[".subj"],
+        keep_selectors=["#k"],
+    )
+    assert out.count("Quarterly Ferret Review") == 1 and '<nav id="k">Quarterly Ferret Review</nav>' in out
+
+
+def test_one_value_one_fake_within_a_capture():
+    out = clean("<p>a: lena.corvid@corp.example.io</p><p>b: LENA.CORVID@corp.example.io</p>")
+    fakes = re.findall(r"[\w.+-]+@example\.\w+", out)
+    assert len(fakes) == 2 and fakes[0].lower() == fakes[1].lower()
+
+
+# -- registry-domain rule --------------------------------------------------------------------------
+def test_registry_domain_kept_with_fake_local_part():
+    out = clean("<p>from Harlan Quist &lt;harlan.quist@stripe.com&gt; and x@t.shopifyemail.com</p>")
+    assert "@stripe.com" in out and "harlan" not in out.lower() and "@t.shopifyemail.com" in out
+    assert "Harlan" not in out  # a person at a registry domain is faked
+
+
+def test_registry_machine_sender_keeps_display_name():
+    out = clean('<span email="receipts+acct_1Xy2@stripe.com" name="Marmot Supply Co">Marmot Supply Co</span>')
+    assert "Marmot Supply Co" in out and "acct_1Xy2" not in out and "+" in out.split("@stripe.com")[0]
+
+
+def test_registry_brand_token_keeps_name_but_not_on_facebookmail():
+    out = clean('<p>Amazon.com &lt;auto-confirm@amazon.com&gt; and Facebook Friend &lt;notify@facebookmail.com&gt;</p>')
+    assert "Amazon.com" in out and "Facebook Friend" not in out and "@facebookmail.com" in out
+
+
+def test_names_always_win_over_registry():
+    out = clean('<p>Uber Tamsin &lt;noreply@uber.com&gt;</p>', names=["Tamsin"])
+    assert "Tamsin" not in out
+
+
+def test_lookalike_registry_domain_never_kept():
+    out = clean("<p>pay@strípe.com and pay@stripe.cοm</p>")
+    assert not offending_domains(out)
+    assert "@stripe.com" not in out
+
+
+def test_other_at_signs_become_fullwidth():
+    out = clean("<p>ping @teamhandle or user@localhost</p>")
+    assert "@" not in out.replace("＠", "") and "＠teamhandle" in out
+
+
+def test_uuids_in_attributes_but_not_data_legacy():
+    u = "3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c"
+    out = clean(f'<div data-map="trip-{u}.png" data-legacy-thread-id="{u}">x</div>')
+    assert out.count(u) == 1 and f'data-legacy-thread-id="{u}"' in out
+
+
+def test_meet_code_faked_where_meet_is_named():
+    out = clean("<p>plain abc-defg-hij</p><p>Join Google Meet: qrs-tuvw-xyz</p>")
+    assert "qrs-tuvw-xyz" not in out and "abc-defg-hij" in out
+
+
+def test_meet_code_faked_everywhere_on_calendar():
+    out = clean("<p>plain abc-defg-hij</p>", page_url="https://calendar.google.com/calendar/u/0/r/week")
+    assert "abc-defg-hij" not in out
+
+
+# -- the faker ------------------------------------------------------------------------------------
+def test_faker_shapes_and_keys():
+    f = Faker(KEY)
+    fake = f.shaped("order", "AB-1234-cd")
+    assert re.fullmatch(r"[A-Z]{2}-\d{4}-[a-z]{2}", fake) and fake != "AB-1234-cd"
+    assert f.shaped("order", "AB-1234-cd") == fake  # memo
+    assert Faker(b"attest-kit-test-key-1").shaped("order", "AB-1234-cd") != fake
+    assert f.shaped("phone", "1234") != f.shaped("amount", "1234")  # kind separates domains
+    assert is_fake_name(f.person_name("Tamsin Quayle"))
+    assert f.email("a@b.io").rsplit("@", 1)[1] in ("example.com", "example.org", "example.net")

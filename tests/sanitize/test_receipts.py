@@ -1,0 +1,67 @@
+"""Receipt rules (§6.2): values a label names in one element and writes in the next. Invented values."""
+
+from __future__ import annotations
+
+from sanitize.faker import ADDRESS_PHRASE
+
+from .conftest import clean
+
+
+def test_card_ending_in_payment_row_with_brand_image():
+    out = clean('<table><tr><td><img alt="Visa"></td><td>- 6407</td></tr></table>')
+    assert "6407" not in out and "- " in out
+
+
+def test_card_ending_beside_payment_words():
+    out = clean("<table><tr><td>Payment method</td><td>Mastercard</td><td>8315</td></tr></table><p>Visa ending in 2290</p>")
+    assert "8315" not in out and "2290" not in out
+
+
+def test_lone_four_digits_without_payment_words_kept():
+    assert "1987" in clean("<table><tr><td>Year</td><td>1987</td></tr></table>")
+
+
+def test_row_whose_first_cell_is_the_label():
+    out = clean("<table><tr><td>Invoice number</td><td>INV-4821-QZ</td></tr></table>")
+    assert "4821" not in out
+
+
+def test_next_element_after_label_only_element():
+    out = clean("<span>Copy code:</span><span>ZQX7RT42</span>")
+    assert "ZQX7RT42" not in out
+
+
+def test_label_in_same_text():
+    out = clean("<p>Code ABCDE12FG3HI applied</p><p>Order Confirmation #1ABCDEF</p><p>Ticket 3 of 4</p>")
+    assert "ABCDE12FG3HI" not in out and "1ABCDEF" not in out and "Ticket 3 of 4" in out
+
+
+def test_labelled_ids_of_one_text():
+    out = clean(
+        "<p>Tracking number 1Z9X8W7V6U</p><p>Booking reference: QX4T9Z</p>"
+        "<p>Membership ID M-77120</p><p>Ticket number 0042981</p>"
+    )
+    for real in ("1Z9X8W7V6U", "QX4T9Z", "77120", "0042981"):
+        assert real not in out
+
+
+def test_order_value_replaced_wherever_it_stands_alone_also_across_wbr():
+    out = clean(
+        "<table><tr><td>Order #</td><td>112-4820394-7719301</td></tr></table>"
+        '<p>Your order 112-4820394<wbr>-7719301 shipped</p><a title="112-4820394-7719301">t</a>'
+    )
+    assert "4820394" not in out and "7719301" not in out and "<wbr>" in out
+
+
+def test_address_block_after_label_becomes_neutral_phrase():
+    out = clean(
+        "<h3>Shipping address</h3><p>Flat 9, Kestrel Heights</p><p>Palm Road, Bandra</p><p>Mumbai 400050</p>"
+        "<h3>Order summary</h3><p>Total</p>"
+    )
+    assert "Kestrel" not in out and "Bandra" not in out and "400050" not in out
+    assert out.count(ADDRESS_PHRASE) == 3 and "Order summary" in out
+
+
+def test_address_in_same_text_after_label():
+    out = clean("<p>Ship to: 12 Quillby Lane, Stowmarket</p>")
+    assert "Quillby" not in out and ADDRESS_PHRASE in out

@@ -1,0 +1,196 @@
+"""§6.2 rules for what runs or fetches, CSS, session secrets and URLs: one test per rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from sanitize.css import neutralise_css
+from sanitize.urls import cut_addresses, cut_link, drop_queries
+
+from .conftest import clean, counts
+
+HOST = "mail.google.com"
+
+
+def _link(v: str) -> str | None:
+    return cut_link(v, HOST, lambda a: "fake.person@example.com")
+
+
+# -- what runs or fetches ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "markup, gone",
+    [
+        ("<script>var a=1</script>", "<script"),
+        ("<noscript><p>x</p></noscript>", "<noscript"),
+        ('<iframe src="/x"></iframe>', "<iframe"),
+        ('<object data="x.swf"></object><embed src="y">', "<object"),
+        ('<embed src="y">', "<embed"),
+        ("<template><p>t</p></template>", "<template"),
+        ('<base href="https://evil.example/">', "<base"),
+        ('<link rel="stylesheet" href="/a.css">', "<link"),
+        ('<meta http-equiv="refresh" content="0;url=/x">', "http-equiv"),
+        ("<!-- a comment -->", "<!--"),
+        ('<p onclick="x()" onmouseover="y()">p</p>', "onclick"),
+        ('<a href="javascript:alert(1)">a</a>', "javascript:"),
+        ('<a href="java\tscript:alert(1)">a</a>', "script:"),
+        ('<a href="vbscript:msgbox(1)">a</a>', "vbscript:"),
+        ('<a href="data:text/html,<b>x</b>">a</a>', "data:"),
+        ('<form action="javascript:go()"><button formaction="javascript:x()">b</button></form>', "javascript"),
+        ('<svg><set attributeName="href" to="javascript:alert(1)"/></svg>', "<set"),
+    ],
+)
+def test_removes_what_runs_or_fetches(markup, gone):
+    assert gone not in clean(markup)
+
+
+@pytest.mark.parametrize(
+    "markup, gone",
+    [
+        ('<img src="https://x.example/a.png" alt="a">', "<img"),
+        ('<img src="data:image/png;base64,iVBORw0KGgo=">', "<img"),
+        ('<picture><source srcset="a.webp"><img src="a.png"></picture>', "<picture"),
+        ('<video poster="p.png" src="v.mp4"></video>', "poster"),
+        ('<video><source src="v.mp4"></video>', "src="),
+        ('<table background="bg.png"><tr><td>x</td></tr></table>', "background"),
+        ('<a href="/x" ping="https://t.example/p">a</a>', "ping"),
+        ('<a href="/x" attributionsrc="https://t.example/a">a</a>', "attributionsrc"),
+        ('<svg><use href="https://x.example/s.svg#i"/></svg>', "x.example"),
+        ('<svg><use xlink:href="//x.example/s.svg#i"/></svg>', "x.example"),
+        ('<svg><image href="https://x.example/a.png"/></svg>', "<image"),
+        ('<svg><feImage href="https://x.example/a.png"/></svg>', "x.example"),
+        ('<svg><rect fill="url(https://x.example/p.svg#g)"/></svg>', "x.example"),
+        ('<svg><rect stroke="url(//x.example/p#g)" mask="url(https://x.example/m)"/></svg>', "x.example"),
+        ('<svg><path marker-end="url(https://x.example/m#a)" filter="url(https://x.example/f#b)"/></svg>', "x.example"),
+        ('<div style="cursor:url(https://x.example/c.cur),auto">c</div>', "x.example"),
+        ('<html manifest="https://x.example/m.appcache">', "manifest"),
+    ],
+)
+def test_removes_every_external_resource(markup, gone):
+    assert gone not in clean(markup)
+
+
+def test_keeps_fragment_svg_references():
+    out = clean('<svg><rect fill="url(#grad)"/><use href="#icon"/></svg>')
+    assert 'fill="url(#grad)"' in out and 'href="#icon"' in out
+
+
+# -- CSS -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "css",
+    [
+        "background:url(https://x.example/a.png)",
+        'background:URL( "https://x.example/a.png" )',
+        "background-image:image-set('a.png' 1x, 'b.png' 2x)",
+        "background-image:-webkit-image-set(url(a.png) 1x)",
+        "background:\\75 rl(https://x.example/a.png)",
+        "background:u\\rl(https://x.example/a.png)",
+        "background:url(/*x*/https://x.example/a.png)",
+    ],
+)
+def test_css_urls_become_none(css):
+    out, n = neutralise_css(css)
+    assert "x.example" not in out and "a.png" not in out and n >= 1
+
+
+def test_css_keeps_fragment_url_and_plain_values():
+    assert neutralise_css("fill:url(#g);color:red")[0] == "fill:url(#g);color:red"
+
+
+def test_css_drops_every_at_rule():
+    out, n = neutralise_css("@import url(a.css);@font-face{src:url(f.woff)}p{color:red}@media print{p{x:y}}", stylesheet=True)
+    assert out == "p{color:red}" and n == 3
+
+
+def test_style_element_cannot_break_out():
+    out = clean('<svg><style>p{}</style><style>&lt;/style&gt;&lt;img src=x onerror=alert(1)&gt;</style></svg>')
+    assert "<img" not in out and "onerror=alert(1)&gt;" not in out
+
+
+def test_style_element_urls_neutralised():
+    out = clean("<style>body{background:url(https://x.example/b.png)}</style><p>x</p>")
+    assert "x.example" not in out
+
+
+# -- session secrets -----------------------------------------------------------------------------
+def test_drops_session_secrets():
+    out = clean(
+        '<input type="hidden" name="at" value="tok-1234567890"><meta name="csrf-token" content="tok-abc">'
+        '<div nonce="n0nce">x</div><input type="text" value="kept">'
+    )
+    assert "tok-" not in out and "nonce" not in out and 'value="kept"' in out
+
+
+# -- URL rules -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "raw, kept",
+    [
+        ("https://mail.google.com/mail/u/0/#inbox", "https://mail.google.com/mail/u/0/#inbox"),
+        ("https://mail.google.com/mail/u/0/?ui=2&ik=abc#inbox", "https://mail.google.com/mail/u/0/#inbox"),
+        ("https://mail.google.com/mail/#inbox?compose=new", "https://mail.google.com/mail/#inbox"),
+        ("https://mail.google.com/x#access_token=abc", "https://mail.google.com/x"),
+        ("https://user:pw@mail.google.com/x", "https://mail.google.com/"),
+        ("/mail/u/0/?token=abc#sent", "/mail/u/0/#sent"),
+        ("/search/x%3Ftoken%3Dabc", "/search/x"),
+        ("https://maps.example.org/dir/1+Main+St/2+Oak+Ave?x=1", "https://maps.example.org/"),
+        ("https:\\\\evil.example\\path", "https://evil.example/"),
+        ("https:/\\evil.example/path", "https://evil.example/"),
+        ("ht\ttps://evil.example/p", "https://evil.example/"),
+        ("//evil.example/track?u=1", "//evil.example/"),
+        ("\\\\evil.example/track", "//evil.example/"),
+        ("http://Evil.Example:8080/p", "http://evil.example/"),
+        ("tel:+14155550100", "tel:"),
+        ("sms:+14155550100", "sms:"),
+        ("geo:37.78,-122.41", "geo:"),
+        ("mailto:lena@corp.example.io?subject=hi", "mailto:fake.person@example.com"),
+        ("https://", None),
+        ("javascript:alert(1)", None),
+    ],
+)
+def test_cut_link(raw, kept):
+    assert _link(raw) == kept
+
+
+def test_link_attributes_vendors_use_are_cut():
+    out = clean(
+        '<a href="/x" data-saferedirecturl="https://www.google.com/url?q=https://shop.example.io/o/123&amp;s=1" '
+        'data-url="https://a.example/p/q" data-href="https://b.example/p" data-link="https://c.example/p">a</a>'
+    )
+    assert "/o/123" not in out and "/p/q" not in out and 'data-href="https://b.example/"' in out
+
+
+def test_addresses_in_text_and_other_attributes_cut():
+    assert cut_addresses("see https://refer.example/r/ABC123 now", HOST) == "see https://refer.example/ now"
+    assert cut_addresses("join meet.google.com/abc-defg-hij today", HOST) == "join meet.google.com/ today"
+    out = clean('<p title="go to refer.example/r/ABC123">Referral: https://refer.example/r/ABC123.</p>')
+    assert "ABC123" not in out
+
+
+def test_xmlns_untouched():
+    out = clean('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"></svg>')
+    assert 'xmlns="http://www.w3.org/2000/svg"' in out and 'xmlns:xlink="http://www.w3.org/1999/xlink"' in out
+
+
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        ("/next?token=abc123", "/next"),
+        ("go ?session=abc123 now", "go  now"),
+        ("/x%3Ftoken%3Dabc", "/x"),
+        ("#inbox?compose=new", "#inbox"),
+        ("#access_token=abc", ""),
+        ("Item #3 is #ff0000", "Item #3 is #ff0000"),
+        ("Are you coming? Yes", "Are you coming? Yes"),
+    ],
+)
+def test_drop_queries(text, kept):
+    assert drop_queries(text) == kept
+
+
+def test_queries_dropped_in_data_and_meta_and_text():
+    out = clean('<meta content="/a?sig=xyz"><div data-x="/p?tok=1">/q?code=abc</div>')
+    assert "xyz" not in out and "tok=1" not in out and "code=abc" not in out
+
+
+def test_counts_by_kind():
+    c = counts('<script>x</script><img src="a"><a href="https://x.example/p?q=1">a</a>')
+    assert c["script"] == 1 and c["image"] == 1 and c["link-cut"] == 1
