@@ -1,0 +1,145 @@
+"""Calendar passes on the ledger side (calendar-pass.ts, calendar-rows.ts, first-look.ts).
+
+A content script cannot read the ledger, so the rows of a Calendar page whose account is known are
+derived here, by a *step* from the range's stored snapshot record to the new snapshot. The step
+is the Calendar observer's (``observers/gcal_event/step.py``); the kernel never imports observers,
+so the ledger takes it as an injected callable of the ``CalendarStep`` protocol. The CLI
+(``attest_kit/ledger/commands.py``) plugs the real one in; the tests use a small one of their own.
+
+This module holds what the ledger decides itself: the checks of a pass's pings against its
+snapshot, the range key, and changesSince (per visible day, the instant since which that day has
+been followed without a break in the range's chain).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from attest_kit.bus import CalendarSnapshot, CoveragePing, WireObservation
+from attest_kit.contract import Observation
+
+
+@dataclass(frozen=True)
+class StoredRecord:
+    """A range's stored snapshot record: what the step left, and when its snapshot was read."""
+
+    range_key: str
+    account_hash: str
+    first_day: str
+    last_day: str
+    read_at: str
+    version: str
+    body: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DerivedRow:
+    """One row the step derived; ``first_sighting`` rows are stored with a first-look marker."""
+
+    observation: Observation | WireObservation
+    first_sighting: bool
+
+
+@dataclass(frozen=True)
+class StepResult:
+    rows: Sequence[DerivedRow]
+    record: dict[str, Any] = field(default_factory=dict)
+
+
+class CalendarStep(Protocol):
+    """(stored record | None, new snapshot, pass instant, other ranges' records) -> rows and record.
+
+    ``stored`` is None on a first look (no record, a restarted chain, or a record of another
+    selectors version: never compared). ``others`` are the other stored records, so the step can
+    tell a change another range's view already held (calendar-seen.ts). The step must be pure:
+    the ledger stores its rows and record in one transaction, or nothing.
+    """
+
+    def __call__(self, stored: StoredRecord | None, snapshot: CalendarSnapshot, pass_instant: datetime, *,
+                 others: Sequence[StoredRecord]) -> StepResult: ...
+
+
+def range_key(snapshot: CalendarSnapshot) -> str:
+    """Snapshots are stored per range and account."""
+    days = snapshot.snapshot.days
+    return f"{snapshot.account_hash}:{days[0].date}:{days[-1].date}"
+
+
+def snapshot_is_consistent(snapshot: CalendarSnapshot) -> bool:
+    """Days in order, each a positive span, touching the next, none repeated."""
+    days = snapshot.snapshot.days
+    if any(d.start >= d.end for d in days):
+        return False
+    return all(a.date < b.date and a.end == b.start for a, b in zip(days, days[1:]))
+
+
+def ping_fits(ping: CoveragePing, snapshot: CalendarSnapshot) -> bool:
+    """The ping's account is the snapshot's, its window lies in the range and reaches no hidden day."""
+    if ping.account_hash != snapshot.account_hash or ping.all_calendars != snapshot.snapshot.all_calendars:
+        return False
+    days = snapshot.snapshot.days
+    if ping.window_start >= ping.window_end or ping.window_start < days[0].start or ping.window_end > days[-1].end:
+        return False
+    return all(d.whole for d in days if d.start < ping.window_end and d.end > ping.window_start)
+
+
+def load_record(conn: sqlite3.Connection, key: str) -> sqlite3.Row | None:
+    return conn.execute("SELECT * FROM snapshot_records WHERE range_key = ?", (key,)).fetchone()
+
+
+def as_record(row: sqlite3.Row) -> StoredRecord:
+    return StoredRecord(row["range_key"], row["account_hash"], row["first_day"], row["last_day"], row["read_at"],
+                        row["version"], json.loads(row["body"]))
+
+
+def other_records(conn: sqlite3.Connection, key: str) -> list[StoredRecord]:
+    return [as_record(r) for r in conn.execute("SELECT * FROM snapshot_records WHERE range_key != ?"
+                                                " ORDER BY read_at", (key,))]
+
+
+def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot) -> dict[str, str]:
+    """Per whole day: since when it has been followed without a break.
+
+    A day the base saw whole, under the same calendars, keeps the base's instant; any other whole
+    day (first look, a day that was hidden, a calendar switched on) starts at this pass.
+    """
+    snap = snapshot.snapshot
+    read_at = snapshot.read_at
+    kept: dict[str, str] = {}
+    if base is not None:
+        shown_before = set(json.loads(base["shown_calendars"]))
+        shown_now = {c.key for c in snap.calendars if c.shown}
+        switched_on = (snap.all_calendars and not base["all_calendars"]) or bool(shown_now - shown_before)
+        if not switched_on:
+            kept = json.loads(base["day_since"])
+    return {d.date: kept.get(d.date, read_at) for d in snap.days if d.whole}
+
+
+def window_since(ping: CoveragePing, snapshot: CalendarSnapshot, since: dict[str, str]) -> str:
+    """A window follows changes since the latest start among the days it covers."""
+    days = [d for d in snapshot.snapshot.days if d.start < ping.window_end and d.end > ping.window_start]
+    return max(since[d.date] for d in days)
+
+
+def save_record(conn: sqlite3.Connection, snapshot: CalendarSnapshot, since: dict[str, str],
+                body: dict[str, Any]) -> None:
+    snap = snapshot.snapshot
+    conn.execute(
+        "INSERT OR REPLACE INTO snapshot_records (range_key, account_hash, first_day, last_day, read_at, version,"
+        " all_calendars, shown_calendars, day_since, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (range_key(snapshot), snapshot.account_hash, snap.days[0].date, snap.days[-1].date, snapshot.read_at,
+         snapshot.version, int(snap.all_calendars), json.dumps(sorted(c.key for c in snap.calendars if c.shown)),
+         json.dumps(since, sort_keys=True), json.dumps(body, sort_keys=True, ensure_ascii=False)))
+
+
+def to_wire(row: DerivedRow) -> WireObservation:
+    """A derived row as the bus would carry it (validated strictly; ValueError when it cannot be)."""
+    obs = row.observation
+    if isinstance(obs, WireObservation):
+        return obs
+    return WireObservation.model_validate(obs.model_dump(by_alias=True, exclude_none=True))

@@ -1,0 +1,82 @@
+"""``attest-kit ledger``: replay a scenario through the reference ledger, print the bus schema.
+
+The lead wires the ``ledger`` group into attest_kit/cli.py. This is CLI code, so it may reach the
+Calendar observer's step (observers/gcal_event/step.py) that the kernel itself never imports.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from attest_kit.bus import render_schema
+from attest_kit.errors import AttestKitError
+from attest_kit.fsio import atomic_write_bytes
+from attest_kit.ledger.calendar import CalendarStep
+from attest_kit.ledger.plug import adapt_observer_step
+from attest_kit.ledger.replay import read_scenario, replay, summary_lines
+from attest_kit.paths import repo_root
+
+#: Where the real Calendar step plugs in, and the names it may be exported under.
+STEP_MODULE = "observers.gcal_event.step"
+STEP_NAMES = ("STEP", "step", "calendar_step")
+
+
+def load_calendar_step() -> CalendarStep | None:
+    """The Calendar observer's step when it is installed; None (snapshots refused) otherwise."""
+    try:
+        module = importlib.import_module(STEP_MODULE)
+    except ImportError:
+        return None
+    for name in STEP_NAMES:
+        found = getattr(module, name, None)
+        if callable(found):
+            return adapt_observer_step(found)
+    return None
+
+
+@click.group("ledger")
+def ledger() -> None:
+    """The reference ledger: feed bus messages, show what it stored and answered."""
+
+
+@ledger.command("replay")
+@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--db", "db", default=":memory:", show_default=True,
+              help="SQLite file to keep the ledger in (it holds no page content; never commit one).")
+def replay_command(scenario: Path, db: str) -> None:
+    """Replay SCENARIO.jsonl: one {"at", "tab", "message"} a line; print each ack and a summary."""
+    try:
+        steps = read_scenario(scenario)
+    except AttestKitError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    step_fn = load_calendar_step()
+    results, led = replay(steps, db, step_fn)
+    try:
+        for item in results:
+            click.echo(f"line {item['line']}: {item['type']} tab={item['tab'] or '-'} "
+                       f"-> {json.dumps(item['ack'], separators=(',', ':'))}")
+        if step_fn is None and any(i["type"] == "calendar.snapshot" for i in results):
+            click.echo(f"note: no Calendar step found in {STEP_MODULE}; snapshots were refused", err=True)
+        for line in summary_lines(led):
+            click.echo(line)
+    finally:
+        led.close()
+
+
+@ledger.command("schema")
+@click.option("--write", is_flag=True, help="Write docs/bus-schema.json instead of printing it.")
+def schema_command(write: bool) -> None:
+    """Print (or write) the JSON Schema of the bus messages and acks."""
+    text = render_schema()
+    if write:
+        target = repo_root() / "docs" / "bus-schema.json"
+        atomic_write_bytes(target, text.encode("utf-8"))
+        target.chmod(0o644)  # the temporary file was created private
+    else:
+        click.echo(text, nl=False)

@@ -1,0 +1,206 @@
+"""Calendar passes: held pings, checks against the snapshot, all or none, chain restarts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from attest_kit.ledger import Ledger, StepResult
+from attest_kit.ledger.coverage import stored_spans
+
+MON, TUE = "2026-10-05T10:00:00.000Z", "2026-10-06T15:00:00.000Z"
+WEEK_START, WEEK_END = "2026-10-05T00:00:00.000Z", "2026-10-08T00:00:00.000Z"
+
+
+def _state(ledger):
+    """Everything stored (health aside), to compare before and after a refused pass."""
+    tables = ("rows", "coverage", "latest_pings", "snapshot_records")
+    return {t: [tuple(r) for r in ledger.conn.execute(f"SELECT * FROM {t} ORDER BY 1")] for t in tables}
+
+
+def _health(ledger):
+    return {r["adapterId"]: (r["status"], r["reasons"]) for r in ledger.health_list()}
+
+
+def test_a_first_look_stores_rows_with_markers_record_windows_and_latest_ping(ledger, b):
+    acks = b.calendar_pass(ledger, b.T0, [b.event("a", "Standup", MON), b.event("b", None, TUE)])
+    assert acks == [{"ok": True}] * 3
+    counts = ledger.counts()
+    assert (counts["rows"], counts["markers"], counts["windows"], counts["snapshot_records"],
+            counts["latest_pings"]) == (2, 2, 1, 1, 1)
+    assert stored_spans(ledger.conn, "gcal.event", kind="marker")[0].synced == b.T0
+    [window] = stored_spans(ledger.conn, "gcal.event")
+    assert (window.start, window.end, window.changes_since, window.all_calendars) == (WEEK_START, WEEK_END, b.T0, True)
+    assert _health(ledger)["gcal.event"] == ("OK", [])
+
+
+def test_calendar_pings_are_held_until_their_snapshot_arrives(ledger, b):
+    assert ledger.handle(b.week_ping(b.T0), tab="cal").ok
+    assert ledger.counts()["windows"] == 0 and ledger.counts()["heldPings"] == 1
+    ledger.handle(b.snapshot(b.T0, []), tab="cal")
+    assert ledger.counts()["windows"] == 1 and ledger.counts()["heldPings"] == 0
+
+
+def test_a_later_pass_derives_changes_without_markers_and_keeps_changes_since(ledger, b, clock):
+    b.calendar_pass(ledger, b.T0, [b.event("a", "Standup", MON)])
+    later = b.at(b.T0, minutes=1)
+    clock.set(later)
+    acks = b.calendar_pass(ledger, later, [b.event("a", "Standup moved", MON), b.event("c", "New", TUE)])
+    assert acks[-1] == {"ok": True}
+    types = sorted(r[0] for r in ledger.conn.execute("SELECT type FROM rows"))
+    assert types == ["calendar.created", "calendar.created", "calendar.updated"]
+    assert ledger.counts()["markers"] == 1  # only the first look's row
+    [window] = stored_spans(ledger.conn, "gcal.event")
+    assert (window.synced, window.changes_since) == (later, b.T0)
+
+
+def test_a_day_hidden_before_follows_changes_only_from_this_pass(ledger, b, clock):
+    days = [b.day("2026-10-05"), b.day("2026-10-06", whole=False), b.day("2026-10-07")]
+    mon = b.week_ping(b.T0, "2026-10-05", "2026-10-05")
+    wed = b.week_ping(b.T0, "2026-10-07", "2026-10-07")
+    b.calendar_pass(ledger, b.T0, [], pings=[mon, wed], days=days)
+    later = b.at(b.T0, minutes=1)
+    clock.set(later)
+    b.calendar_pass(ledger, later, [], pings=[b.week_ping(later)])
+    newest = max(stored_spans(ledger.conn, "gcal.event"), key=lambda s: s.synced)
+    assert newest.changes_since == later  # Tuesday was hidden at the base
+
+
+@pytest.mark.parametrize("bad_ping", [
+    lambda b: b.week_ping(b.T0, account=b.OTHER_ACCOUNT),                                  # another account
+    lambda b: b.ping("gcal.event", "2026-10-04T00:00:00.000Z", WEEK_END, b.T0, all_calendars=True),  # outside
+    lambda b: b.week_ping(b.T0, "2026-10-06", "2026-10-06"),                               # reaches a hidden day
+])
+def test_a_ping_that_disagrees_with_its_snapshot_refuses_the_whole_pass(ledger, b, clock, bad_ping):
+    b.calendar_pass(ledger, b.T0, [b.event("a", "Standup", MON)])
+    before = _state(ledger)
+    later = b.at(b.T0, minutes=1)
+    clock.set(later)
+    days = [b.day("2026-10-05"), b.day("2026-10-06", whole=False), b.day("2026-10-07")]
+    ping = bad_ping(b)
+    ping["lastSyncAt"] = later
+    acks = b.calendar_pass(ledger, later, [b.event("c", "New", TUE)], pings=[b.week_ping(later, "2026-10-05",
+                                                                                          "2026-10-05"), ping],
+                           days=days)
+    assert acks[-1] == {"ok": False, "code": "invalid_input"}
+    after = _state(ledger)
+    assert after["rows"] == before["rows"] and after["coverage"] == before["coverage"]
+    assert after["snapshot_records"] == []  # the chain restarts
+    assert _health(ledger)["gcal.event"] == ("DEGRADED", ["ledger.invalid_input"])
+    assert {"event": "observer.calendar_restarted", "reason": "refused", "code": "invalid_input",
+            "dropped": 1} in ledger.events
+
+
+def test_a_calendar_pass_with_a_refused_row_stores_nothing_and_restarts_the_chain(b, clock):
+    def tampering_step(stored, snap, instant, *, others):
+        result = b.simple_step(stored, snap, instant, others=others)
+        rows = list(result.rows)
+        if stored is not None:  # the second pass derives one row project() could not have returned
+            wire = b.wire(rows[-1].observation)
+            wire["contentHash"] = "0" * 64
+            rows[-1] = type(rows[-1])(type(rows[-1].observation).model_validate(wire), True)
+        return StepResult(rows, result.record)
+
+    ledger = Ledger(":memory:", clock=clock, step=tampering_step)
+    b.calendar_pass(ledger, b.T0, [b.event("a", "Standup", MON)])
+    before = _state(ledger)
+    later = b.at(b.T0, minutes=1)
+    clock.set(later)
+    acks = b.calendar_pass(ledger, later, [b.event("a", "Standup", MON), b.event("c", "New", TUE),
+                                           b.event("d", "Other", TUE)])
+    assert acks[-1] == {"ok": False, "code": "invalid_input"}
+    after = _state(ledger)
+    assert (after["rows"], after["coverage"], after["latest_pings"]) == (
+        before["rows"], before["coverage"], before["latest_pings"])
+    assert after["snapshot_records"] == []
+    # the next pass is a first look: every event a first sighting with a marker
+    ledger.step = b.simple_step
+    clock.set(b.at(later, minutes=1))
+    assert b.calendar_pass(ledger, b.at(later, minutes=1), [b.event("c", "New", TUE)])[-1] == {"ok": True}
+    assert ledger.counts()["markers"] == 2
+    [window] = [s for s in stored_spans(ledger.conn, "gcal.event") if s.synced == b.at(later, minutes=1)]
+    assert window.changes_since == b.at(later, minutes=1)
+
+
+@pytest.mark.parametrize("point", ["calendar.row", "calendar.record", "calendar.window"])
+def test_a_fault_in_the_middle_of_the_calendar_transaction_leaves_nothing_stored(b, clock, point):
+    armed = {"on": False}
+
+    def fault(at_point):
+        if armed["on"] and at_point == point:
+            raise RuntimeError("worker stopped")
+
+    ledger = Ledger(":memory:", clock=clock, step=b.simple_step, fault=fault)
+    b.calendar_pass(ledger, b.T0, [b.event("a", "Standup", MON)])
+    before = _state(ledger)
+    armed["on"] = True
+    later = b.at(b.T0, minutes=1)
+    clock.set(later)
+    with pytest.raises(RuntimeError):
+        b.calendar_pass(ledger, later, [b.event("a", "Standup", MON), b.event("c", "New", TUE)])
+    assert _state(ledger) == before
+    armed["on"] = False
+    assert ledger.handle(b.health("gmail.sent", "OK", later)).ok  # the ledger still answers
+
+
+def test_a_late_snapshot_is_skipped_without_coverage_and_not_degraded(ledger, b, clock):
+    clock.set(b.at(b.T0, minutes=2))
+    b.calendar_pass(ledger, b.at(b.T0, minutes=1), [b.event("a", "Standup", MON)], tab="one")
+    before = _state(ledger)
+    acks = b.calendar_pass(ledger, b.T0, [b.event("a", "Standup", MON)], tab="two")
+    assert acks[-1] == {"ok": False, "code": "late_sighting"}
+    assert _state(ledger) == before
+    assert _health(ledger)["gcal.event"][0] == "OK"
+    assert ledger.counts()["snapshot_records"] == 1  # no restart
+
+
+def test_a_snapshot_of_another_selectors_version_is_never_compared(ledger, b, clock):
+    b.calendar_pass(ledger, b.T0, [b.event("a", "Standup", MON)])
+    later = b.at(b.T0, minutes=1)
+    clock.set(later)
+    b.calendar_pass(ledger, later, [b.event("a", "Standup moved", MON)], version="1.1.0")
+    types = sorted(r[0] for r in ledger.conn.execute("SELECT type FROM rows"))
+    assert types == ["calendar.created", "calendar.created"]  # a first look, not an update
+    assert ledger.counts()["markers"] == 2
+
+
+def test_a_calendar_page_with_no_account_stores_rows_all_or_none_with_accountless_markers(ledger, b, clock):
+    rows = [b.wire(b.observation("gcal.event", "calendar.created", {"occurredAt": MON, "subjectHint": "A"},
+                                 b.T0, "ev1")),
+            b.wire(b.observation("gcal.event", "calendar.created", {"occurredAt": TUE}, b.T0, "ev2"))]
+    assert ledger.handle(b.observations("gcal.event", rows), tab="cal").ok
+    markers = ledger.conn.execute("SELECT account_hash, synced_at FROM coverage WHERE kind = 'marker'").fetchall()
+    assert [tuple(m) for m in markers] == [(None, b.T0), (None, b.T0)]
+    assert ledger.handle(b.week_ping(b.T0, account=None), tab="cal").ok
+    assert ledger.counts()["windows"] == 1
+
+    later = b.at(b.T0, minutes=1)
+    clock.set(later)
+    good = b.wire(b.observation("gcal.event", "calendar.created", {"occurredAt": TUE, "subjectHint": "B"},
+                                later, "ev3"))
+    bad = dict(good, contentHash="0" * 64)
+    before = _state(ledger)
+    ack = ledger.handle(b.observations("gcal.event", [good, bad]), tab="cal")
+    assert ack.model_dump(by_alias=True) == {"ok": False, "code": "invalid_input"}
+    assert _state(ledger) == before
+    # its pings come after the rows and are recorded only if the rows were stored
+    ack = ledger.handle(b.week_ping(later, account=None), tab="cal")
+    assert ack.model_dump(by_alias=True) == {"ok": False, "code": "invalid_input"}
+    assert _state(ledger) == before
+
+
+def test_a_resighting_of_a_stored_row_gets_no_marker(ledger, b, clock):
+    b.calendar_pass(ledger, b.T0, [b.event("a", "Standup", MON)])
+    ledger.conn.execute("DELETE FROM snapshot_records")  # a restart: the next pass is a first look
+    later = b.at(b.T0, minutes=1)
+    clock.set(later)
+    b.calendar_pass(ledger, later, [b.event("a", "Standup", MON)])
+    assert ledger.counts()["rows"] == 1 and ledger.counts()["markers"] == 1
+
+
+def test_without_a_step_a_snapshot_is_refused_and_the_ledger_says_why(b, clock):
+    ledger = Ledger(":memory:", clock=clock, step=None)
+    assert b.calendar_pass(ledger, b.T0, [])[-1] == {"ok": False, "code": "invalid_input"}
+    assert any(e["event"] == "ledger.no_calendar_step" for e in ledger.events)
+    assert json.dumps(ledger.counts())

@@ -1,0 +1,85 @@
+"""Gmail rows: stored per message in one transaction, refusals decided before the write."""
+
+from __future__ import annotations
+
+import pytest
+
+OCC = "2026-10-06T08:00:00.000Z"
+
+
+def _ack(ack):
+    return ack.model_dump(by_alias=True)
+
+
+def test_gmail_rows_are_stored_per_message(ledger, b):
+    rows = [b.sent_row("ana@example.com", OCC, b.T0), b.sent_row("bo@example.net", OCC, b.T0)]
+    assert _ack(ledger.handle(b.observations("gmail.sent", rows), tab="sent")) == {"ok": True}
+    assert ledger.counts()["rows"] == 2
+    sighted = {r["sighted_at"] for r in ledger.conn.execute("SELECT sighted_at FROM rows")}
+    assert sighted == {b.T0}
+
+
+def test_a_resighting_later_changes_nothing(ledger, b, clock):
+    ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, b.T0)]))
+    later = b.at(b.T0, minutes=3)
+    clock.set(later)
+    assert _ack(ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, later)]))) == {"ok": True}
+    assert [r[0] for r in ledger.conn.execute("SELECT sighted_at FROM rows")] == [b.T0]
+
+
+def test_gmail_refusals_answer_the_worst_code_and_store_the_rest(ledger, b, clock):
+    clock.set(b.at(b.T0, minutes=10))
+    late_at = b.at(b.T0, minutes=5)
+    ledger.handle(b.observations("gmail.sent", [b.sent_row("late@example.com", OCC, late_at)]))
+    conflicting = b.sent_row("con@example.com", OCC, b.T0)
+    ledger.conn.execute("INSERT INTO rows (id, source, type, content_hash, fields, observed_at, sighted_at)"
+                        " VALUES (?, 'gmail.sent', 'email.sent', ?, '{}', ?, ?)",
+                        (conflicting["id"], "0" * 64, b.T0, b.T0))
+    bad = b.sent_row("bad@example.com", OCC, b.T0)
+    bad["contentHash"] = "f" * 64  # a row project() could not have returned
+    good = b.sent_row("good@example.com", OCC, b.T0)
+    late = b.sent_row("late@example.com", OCC, b.T0)
+
+    ack = ledger.handle(b.observations("gmail.sent", [late, conflicting, good, bad]), tab="sent")
+    assert _ack(ack) == {"ok": False, "code": "invalid_input"}
+    stored = {r[0] for r in ledger.conn.execute("SELECT id FROM rows")}
+    assert good["id"] in stored and bad["id"] not in stored
+    [row] = ledger.health_list()
+    assert row["status"] == "DEGRADED"
+    assert row["reasons"] == ["ledger.id_conflict", "ledger.invalid_input", "ledger.late_sighting"]
+
+    ack = ledger.handle(b.observations("gmail.sent", [late, conflicting]), tab="sent")
+    assert _ack(ack) == {"ok": False, "code": "id_conflict"}
+    assert _ack(ledger.handle(b.observations("gmail.sent", [late]), tab="sent")) == {
+        "ok": False, "code": "late_sighting"}
+
+
+@pytest.mark.parametrize("field,value", [("counterparty", "two\nlines@example.com"), ("merchant", "Shop")])
+def test_a_row_with_a_field_project_would_refuse_is_invalid_input(ledger, b, field, value):
+    row = b.sent_row("ana@example.com", OCC, b.T0)
+    row["fields"][field] = value
+    ack = ledger.handle(b.observations("gmail.sent", [row]))
+    assert _ack(ack) == {"ok": False, "code": "invalid_input"}
+    assert ledger.counts()["rows"] == 0
+
+
+def test_a_row_of_another_source_is_invalid_input(ledger, b):
+    row = b.sent_row("ana@example.com", OCC, b.T0)
+    assert _ack(ledger.handle(b.observations("gmail.receipt", [row]))) == {"ok": False, "code": "invalid_input"}
+    assert ledger.counts()["rows"] == 0
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "observer.unknown"},
+    {"type": "adapter.health"},
+    "not an object",
+    None,
+    {"type": "coverage.ping", "source": "gmail.sent", "accountHash": None, "lastSyncAt": "yesterday",
+     "windowStart": "x", "windowEnd": "y", "userActive": False},
+])
+def test_bad_input_is_refused_nothing_stored_and_the_next_message_answered(ledger, b, message):
+    assert _ack(ledger.handle(message)) == {"ok": False, "code": "invalid_input"}
+    assert all(v == 0 for v in ledger.counts().values())
+    assert ledger.health_list() == []
+    ok = ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, b.T0)]))
+    assert _ack(ok) == {"ok": True}

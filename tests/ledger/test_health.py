@@ -1,0 +1,115 @@
+"""The adapterHealth table and its precedence rules (spec §4, §4.5)."""
+
+from __future__ import annotations
+
+from attest_kit.ledger import Ledger
+
+OCC = "2026-10-06T08:00:00.000Z"
+
+
+def _status(ledger, adapter="gmail.sent"):
+    row = next(r for r in ledger.health_list() if r["adapterId"] == adapter)
+    return row["status"], row["reasons"], row["tab"], row["checkedAt"]
+
+
+def test_idle_is_stored_where_nothing_is(ledger, b):
+    ledger.handle(b.health("gmail.sent", "IDLE", b.T0, "not_sent_folder"), tab="inbox")
+    assert _status(ledger) == ("IDLE", ["not_sent_folder"], "inbox", b.T0)
+
+
+def test_idle_replaces_an_idle(ledger, b, clock):
+    ledger.handle(b.health("gmail.sent", "IDLE", b.T0, "not_sent_folder"), tab="a")
+    clock.set(b.at(b.T0, seconds=5))
+    ledger.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=5), "not_sent_list"), tab="b")
+    assert _status(ledger)[:3] == ("IDLE", ["not_sent_list"], "b")
+
+
+def test_a_second_tabs_idle_never_replaces_the_sent_tabs_status(ledger, b, clock):
+    ledger.handle(b.health("gmail.sent", "OK", b.T0), tab="sent")
+    clock.set(b.at(b.T0, seconds=5))
+    ledger.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=5), "not_sent_folder"), tab="inbox")
+    assert _status(ledger) == ("OK", [], "sent", b.T0)
+    ledger.handle(b.health("gmail.sent", "DEGRADED", b.at(b.T0, seconds=5), "view.mismatch"), tab="sent")
+    ledger.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=5), "not_sent_folder"), tab="inbox")
+    assert _status(ledger)[:3] == ("DEGRADED", ["view.mismatch"], "sent")
+
+
+def test_idle_replaces_its_own_tabs_report(ledger, b, clock):
+    ledger.handle(b.health("gmail.sent", "DEGRADED", b.T0, "view.mismatch"), tab="sent")
+    clock.set(b.at(b.T0, seconds=5))
+    ledger.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=5), "not_sent_folder"), tab="sent")
+    assert _status(ledger)[:3] == ("IDLE", ["not_sent_folder"], "sent")
+
+
+def test_after_a_restart_no_tab_is_known(tmp_path, b, clock):
+    db = str(tmp_path / "ledger.sqlite")
+    first = Ledger(db, clock=clock)
+    first.handle(b.health("gmail.sent", "OK", b.T0), tab="sent")
+    first.close()
+    clock.set(b.at(b.T0, seconds=5))
+    second = Ledger(db, clock=clock)
+    second.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=5), "not_sent_folder"), tab="sent")
+    assert _status(second)[0] == "OK"
+    second.close()
+
+
+def test_idle_never_replaces_a_degraded_the_ledger_set(ledger, b):
+    bad = b.sent_row("ana@example.com", OCC, b.T0)
+    bad["contentHash"] = "0" * 64
+    ledger.handle(b.observations("gmail.sent", [bad]), tab="sent")
+    ledger.handle(b.health("gmail.sent", "IDLE", b.T0, "not_sent_folder"), tab="sent")
+    assert _status(ledger)[:2] == ("DEGRADED", ["ledger.invalid_input"])
+
+
+def test_a_repeated_report_is_rewritten_only_once_the_stored_one_is_a_minute_old(ledger, b, clock):
+    ledger.handle(b.health("gmail.sent", "OK", b.T0), tab="sent")
+    clock.set(b.at(b.T0, seconds=59))
+    ledger.handle(b.health("gmail.sent", "OK", b.at(b.T0, seconds=59)), tab="sent")
+    assert _status(ledger)[3] == b.T0
+    clock.set(b.at(b.T0, seconds=60))
+    ledger.handle(b.health("gmail.sent", "OK", b.at(b.T0, seconds=60)), tab="sent")
+    assert _status(ledger)[3] == b.at(b.T0, seconds=60)
+    # a different report is written at once
+    clock.set(b.at(b.T0, seconds=61))
+    ledger.handle(b.health("gmail.sent", "DEGRADED", b.at(b.T0, seconds=61), "time.unreadable"), tab="sent")
+    assert _status(ledger)[:2] == ("DEGRADED", ["time.unreadable"])
+
+
+def test_ledger_reasons_stay_until_a_later_pass_is_stored_in_full(ledger, b, clock):
+    bad = b.sent_row("ana@example.com", OCC, b.T0)
+    bad["contentHash"] = "0" * 64
+    ledger.handle(b.health("gmail.sent", "OK", b.T0), tab="sent")
+    ledger.handle(b.observations("gmail.sent", [bad]), tab="sent")
+    assert _status(ledger)[:2] == ("DEGRADED", ["ledger.invalid_input"])
+
+    later = b.at(b.T0, minutes=2)
+    clock.set(later)
+    ledger.handle(b.health("gmail.sent", "OK", later), tab="sent")  # a pass posting only health
+    assert _status(ledger)[:2] == ("DEGRADED", ["ledger.invalid_input"])
+
+    ledger.handle(b.health("gmail.sent", "DEGRADED", later, "time.unreadable"), tab="sent")
+    assert _status(ledger)[:2] == ("DEGRADED", ["ledger.invalid_input", "time.unreadable"])
+
+    ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, later)]), tab="sent")
+    assert _status(ledger)[:2] == ("DEGRADED", ["time.unreadable"])
+
+
+def test_an_ok_report_does_not_clear_the_ledgers_degraded(ledger, b, clock):
+    bad = b.sent_row("ana@example.com", OCC, b.T0)
+    bad["contentHash"] = "0" * 64
+    ledger.handle(b.observations("gmail.sent", [bad]), tab="sent")
+    later = b.at(b.T0, minutes=1)
+    clock.set(later)
+    ledger.handle(b.health("gmail.sent", "OK", later), tab="sent")
+    assert _status(ledger)[:2] == ("DEGRADED", ["ledger.invalid_input"])
+    # a later pass's ping stored in full clears it; the observer's own OK shows again
+    ledger.handle(b.ping("gmail.sent", b.at(later, hours=-1), later, later), tab="sent")
+    assert _status(ledger)[:2] == ("OK", [])
+
+
+def test_a_message_of_the_refused_pass_itself_clears_nothing(ledger, b):
+    bad = b.sent_row("ana@example.com", OCC, b.T0)
+    bad["contentHash"] = "0" * 64
+    ledger.handle(b.observations("gmail.sent", [bad]), tab="sent")
+    ledger.handle(b.ping("gmail.sent", b.at(b.T0, hours=-1), b.T0, b.T0), tab="sent")
+    assert _status(ledger)[0] == "DEGRADED"
