@@ -200,7 +200,7 @@ def _register_optional() -> None:
     """Commands that live with their library (sanitiser, capture, ledger)."""
     import importlib
 
-    for module_name in ("sanitize.commands", "attest_kit.ledger.commands"):
+    for module_name in ("sanitize.commands", "sanitize.capture_cli", "attest_kit.ledger.commands"):
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:

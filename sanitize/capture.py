@@ -1,0 +1,151 @@
+"""Capture one tab of a Chrome that is already running, without touching it (spec §6.1, §6.2).
+
+Attach over CDP with Playwright's ``connect_over_cdp(no_defaults=True)``: without that flag
+Playwright sends its default overrides to every page of the browser's default context
+(``Emulation.setFocusEmulationEnabled``, which makes a background tab believe it has focus, and
+``Emulation.setEmulatedMedia``), and the live page would see them. Then one read-only
+``DOMSnapshot.captureSnapshot`` of the chosen tab, built into an inert document in Python
+(``sanitize.snapshot``), sanitised, and written with its labels.json entry. The tool never
+clicks, types, scrolls, focuses, navigates, evaluates script in, or closes anything: it ends by
+dropping its connection, which leaves the browser and its tabs as they were.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from attest_kit.errors import BadInput
+from attest_kit.fsio import atomic_write_text, read_json, update_json_entry
+from attest_kit.paths import fixtures_dir
+from sanitize.key import load_key
+from sanitize.pipeline import sanitize_page
+from sanitize.seeds import load_seeds
+from sanitize.snapshot import CRITICAL_STYLES, snapshot_to_html
+from sanitize.urls import public_address
+
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+DEFAULT_CDP = "http://127.0.0.1:9222"
+
+
+class CaptureError(BadInput):
+    """The browser could not be reached or the tab could not be chosen (exit 3)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(None, problem)
+
+
+@dataclass(frozen=True)
+class CaptureRequest:
+    vendor: str
+    name: str
+    cdp: str = DEFAULT_CDP
+    tab: str | None = None
+    names: tuple[str, ...] = ()
+    redact_selectors: tuple[str, ...] = ()
+    keep_selectors: tuple[str, ...] = ()
+    key_file: str | None = None
+    date: str | None = None
+    force: bool = False
+    root: Path | None = None
+
+
+@dataclass
+class CaptureReport:
+    address: str
+    output: Path
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def _host_matches(url: str, wanted: str) -> bool:
+    host = (urlsplit(url).hostname or "").lower()
+    wanted = wanted.lower().strip(".")
+    return host == wanted or host.endswith("." + wanted)
+
+
+def choose_tab(urls: list[str], tab: str | None) -> int:
+    """Index of the tab to read: the first web page, or the one whose host matches ``tab``.
+
+    >>> choose_tab(["chrome://newtab/", "https://calendar.google.com/r/week"], None)
+    1
+    """
+    web = [i for i, u in enumerate(urls) if urlsplit(u).scheme in ("http", "https")]
+    if tab is None:
+        if not web:
+            raise CaptureError("the browser shows no web page to capture")
+        return web[0]
+    matching = [i for i in web if _host_matches(urls[i], tab)]
+    if not matching:
+        raise CaptureError(f"no open tab's host matches --tab {tab} (open: "
+                           f"{', '.join(sorted({urlsplit(urls[i]).hostname or '' for i in web})) or 'none'})")
+    if len(matching) > 1:
+        raise CaptureError(f"{len(matching)} open tabs match --tab {tab}: close the others or name a more exact host")
+    return matching[0]
+
+
+def _target(req: CaptureRequest) -> tuple[Path, Path, str]:
+    if not _SLUG.match(req.vendor):
+        raise BadInput(None, f"--vendor must be lower-case letters, digits, '.', '_' or '-': {req.vendor!r}")
+    name = req.name.removesuffix(".html")
+    if not _SLUG.match(name):
+        raise BadInput(None, f"--name must be lower-case letters, digits, '.', '_' or '-': {req.name!r}")
+    day = req.date or datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    if not _DATE.match(day):
+        raise BadInput(None, f"--date must be YYYY-MM-DD: {day!r}")
+    folder = (req.root or fixtures_dir()) / req.vendor / day
+    return folder / f"{name}.html", folder / "labels.json", day
+
+
+def read_snapshot(cdp: str, tab: str | None) -> tuple[str, dict[str, Any]]:
+    """Attach, read one tab's DOM snapshot, detach; return its address and the snapshot."""
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        try:
+            browser = playwright.chromium.connect_over_cdp(cdp, no_defaults=True, timeout=10_000)
+        except PlaywrightError:
+            raise CaptureError(f"no Chrome answers at {cdp}: start one with --remote-debugging-port "
+                               "(README: capture)") from None
+        pages = [page for context in browser.contexts for page in context.pages]
+        chosen = pages[choose_tab([p.url for p in pages], tab)]
+        session = chosen.context.new_cdp_session(chosen)
+        try:
+            snapshot = session.send("DOMSnapshot.captureSnapshot", {
+                "computedStyles": list(CRITICAL_STYLES), "includeDOMRects": False,
+                "includePaintOrder": False, "includeBlendedBackgroundColors": False,
+            })
+        finally:
+            session.detach()
+        return chosen.url, snapshot
+    # Leaving the block stops Playwright's driver, which drops the connection; nothing is closed.
+
+
+def capture(req: CaptureRequest) -> CaptureReport:
+    """Capture, sanitise and write one fixture and its labels.json entry."""
+    page_path, labels_path, day = _target(req)
+    if page_path.exists() and not req.force:
+        raise BadInput(page_path, "exists already (use --force to replace it and its label)")
+    if labels_path.exists():
+        entries = read_json(labels_path)
+        if not isinstance(entries, dict):
+            raise BadInput(labels_path, "is not a JSON object of page name → label entry")
+        if page_path.name in entries and not req.force:
+            raise BadInput(labels_path, f"already has an entry for {page_path.name} (use --force)")
+    key = load_key(req.key_file)
+    seeds = load_seeds()
+    url, snapshot = read_snapshot(req.cdp, req.tab)
+    inert, built = snapshot_to_html(snapshot)
+    cleaned = sanitize_page(inert, page_url=url, key=key, names=req.names, redact_selectors=req.redact_selectors,
+                            keep_selectors=req.keep_selectors, seeded=seeds)
+    atomic_write_text(page_path, cleaned.html)
+    entry = {"capturedAt": day, "selectorsVersion": None, "seededSecrets": [s.id for s in seeds],
+             "expected": [], "notes": ""}
+    update_json_entry(labels_path, page_path.name, entry, force=True)
+    counts = {f"capture.{k}": v for k, v in built.as_dict().items()} | cleaned.counts
+    return CaptureReport(public_address(url), page_path, counts)

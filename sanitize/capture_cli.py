@@ -1,0 +1,48 @@
+"""The ``capture`` command: a thin wrapper over ``sanitize.capture.capture``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from attest_kit.errors import AttestKitError
+from sanitize.capture import DEFAULT_CDP, CaptureRequest, capture
+
+
+@click.command("capture")
+@click.option("--vendor", required=True, help="Fixture vendor folder: gmail, gcal, ...")
+@click.option("--name", required=True, help="File name of the fixture (without .html).")
+@click.option("--cdp", default=DEFAULT_CDP, show_default=True,
+              help="DevTools address of a Chrome started with --remote-debugging-port.")
+@click.option("--tab", help="Read the tab whose host is this (or a subdomain of it); default: the first web page.")
+@click.option("--names", multiple=True, help="Real names on the page, comma-separated; every part is replaced.")
+@click.option("--redact-selector", multiple=True, help="CSS for cells whose text is replaced (repeatable).")
+@click.option("--keep-selector", multiple=True, help="CSS for areas that names and redactions leave alone.")
+@click.option("--key-file", type=click.Path(path_type=Path), help="Capture key file, outside the repository "
+              "(else $ATTEST_CAPTURE_KEY). There is no default key.")
+@click.option("--date", help="Fixture folder date YYYY-MM-DD (default: today, UTC).")
+@click.option("--force", is_flag=True, help="Replace an existing fixture and its label entry.")
+def capture_cmd(vendor: str, name: str, cdp: str, tab: str | None, names: tuple[str, ...],
+                redact_selector: tuple[str, ...], keep_selector: tuple[str, ...], key_file: Path | None,
+                date: str | None, force: bool) -> None:
+    """Capture one tab of a running Chrome, sanitise it, and write fixtures/pages/<vendor>/<date>/<name>.html.
+
+    Attaches without Playwright's default overrides, reads one DOM snapshot, and disconnects without
+    closing anything. Prints the tab's address (no query or fragment), the output path and counts,
+    never page content.
+    """
+    try:
+        report = capture(CaptureRequest(vendor, name, cdp, tab, names, redact_selector, keep_selector,
+                                        str(key_file) if key_file else None, date, force))
+    except AttestKitError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    click.echo(f"page: {report.address}")
+    click.echo(f"wrote: {report.output}")
+    for kind, n in sorted(report.counts.items()):
+        click.echo(f"  {kind}: {n}")
+
+
+commands: list[click.Command] = [capture_cmd]
