@@ -112,7 +112,11 @@ def plan_pass(observer: Observer, ctx: PassContext, policy: Policy | None = None
     elif ok and not _windows_valid(windows):
         reasons.append("window.invalid")
         windows = []
-    elif ok and any(w.end > ctx.instant for w in windows):
+    # Calendar's windows end at local midnight after the last visible day, which may be after the
+    # pass (gcal.event sets windows_may_end_after_instant); every other such window is refused.
+    elif ok and not getattr(observer, "windows_may_end_after_instant", False) and any(
+        w.end > ctx.instant for w in windows
+    ):
         reasons.append("window.future")
         windows = []
     windows = windows or []
@@ -135,6 +139,8 @@ def plan_pass(observer: Observer, ctx: PassContext, policy: Policy | None = None
                 result.account_hash = account_hash(address)
             except (ValueError, TypeError):
                 reasons.append("account.invalid")
+        elif ok:
+            snapshot = None  # a page with no account stores no snapshot (spec §3.3, §8.3)
         if not ok or "account.invalid" in reasons:
             windows, snapshot = [], None
             result.account_hash = None

@@ -97,6 +97,13 @@ CATALOGUE: tuple[Reason, ...] = (
     _r("receipt.amount_missing", "DEGRADED", "gmail.receipt",
        "A registry receipt shows no unambiguous amount on a total line (an ambiguous currency such as Rs. "
        "included).", "Check the total labels and currency patterns against a fresh capture."),
+    # --- gmail.receipt 1.0.0 additions (issue 3, gmail_receipt area) -------------------------
+    _r("selector.missing.message", "DEGRADED", "gmail.receipt",
+       "An open conversation's main region shows no message item.", _REPAIR),
+    _r("selector.missing.heading", "DEGRADED", "gmail.receipt",
+       "An open conversation with an expanded message shows no subject heading.", _REPAIR),
+    _r("selector.ambiguous.heading", "DEGRADED", "gmail.receipt",
+       "An open conversation shows two different subject headings.", _REPAIR),
     # --- gcal.event -----------------------------------------------------------------------
     _r("selector.missing.days", "DEGRADED", "gcal.event", "The grid shows no day (data-datekey).", _REPAIR),
     _r("range.invalid", "DEGRADED", "gcal.event",

@@ -1,0 +1,278 @@
+"""One read of a Calendar page per pass (pass-read.ts, read.ts, page.ts).
+
+The one shown role=main and the shown grids in it, read together: the visible days and whether
+each was seen whole, the event chips and their sentences, the side panel's calendar lists, the
+page's GMT zone hint and the account. A page still drawing is recognised first and not read
+further. Health, rows, windows and the snapshot all come from this one read (``ctx.memo``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from selectolax.lexbor import LexborNode
+
+from attest_kit.contract import PassContext
+from attest_kit.hashing import sha256_hex
+from observers.gcal_event.days import decode_date_key
+from observers.gcal_event.selectors import SELECTORS
+from observers.gcal_event.sentence import Sentence, parse_sentence
+from observers.shared.account import AccountRead, read_account
+from observers.shared.dom import ShownRule, ancestors, attr, element_children, text_of
+
+S = SELECTORS.selectors
+A = SELECTORS.attributes
+L = SELECTORS.labels
+_ZONE = re.compile(SELECTORS.patterns.zone_hint)
+_ZONE_CANDIDATE = re.compile(SELECTORS.patterns.zone_hint_candidate)
+_MORE = re.compile(SELECTORS.patterns.more, re.I)
+MEMO_KEY = "gcal.event"
+
+
+@dataclass(frozen=True)
+class Day:
+    date: date
+    whole: bool
+
+
+@dataclass(frozen=True)
+class CalendarEntry:
+    """One entry of a side-panel calendar list: its name (None when unnamed) and whether it is shown."""
+
+    name: str | None
+    shown: bool
+
+
+@dataclass
+class GcalRead:
+    """The page as the Calendar observer reads it once per pass."""
+
+    reasons: set[str] = field(default_factory=set)
+    busy: bool | None = None  # None: the read stopped before it could tell (no single main)
+    days: list[Day] = field(default_factory=list)
+    events: dict[str, Sentence] = field(default_factory=dict)  # event key → its sentence
+    calendars: list[CalendarEntry] = field(default_factory=list)
+    all_calendars: bool = False
+    account: AccountRead = AccountRead("missing")
+
+    @property
+    def whole_days(self) -> list[date]:
+        return [d.date for d in self.days if d.whole]
+
+
+def _aria_busy(node: LexborNode) -> bool:
+    return attr(node, A.aria_busy) == "true"
+
+
+def _busy(main: LexborNode, grids: list[LexborNode], shown: ShownRule) -> bool:
+    """aria-busy on main, a shown grid or an ancestor of either; or a shown progressbar in main."""
+    if _aria_busy(main) or any(_aria_busy(a) for a in ancestors(main)):
+        return True
+    if shown.filter(main.css(S.progressbar)):
+        return True
+    for grid in grids:
+        if _aria_busy(grid) or any(_aria_busy(a) for a in ancestors(grid, stop=main)):
+            return True
+    return False
+
+
+def _nearest_grid(node: LexborNode) -> int | None:
+    for ancestor in ancestors(node):
+        if attr(ancestor, A.role) == "grid":
+            return ancestor.mem_id
+    return None
+
+
+def _read_days(grids: list[LexborNode], main: LexborNode, shown: ShownRule, read: GcalRead,
+               cell_days: dict[int, date]) -> list[date]:
+    """Every visible day; a day is in ``cell_days`` by its cell. Records range reasons."""
+    per_grid: list[set[date]] = []
+    for grid in grids:
+        seen: set[date] = set()
+        for cell in shown.filter(grid.css(S.day)):
+            if _nearest_grid(cell) != grid.mem_id:
+                continue  # a nested grid's cell is read with that grid
+            day = decode_date_key(attr(cell, A.date_key))
+            if day is None or day in seen:
+                read.reasons.add("range.invalid")
+                continue
+            seen.add(day)
+            cell_days[cell.mem_id] = day
+        if seen:
+            per_grid.append(seen)
+    if not per_grid:
+        if "range.invalid" not in read.reasons:
+            read.reasons.add("selector.missing.days")
+        return []
+    visible = sorted(set().union(*per_grid))
+    if (visible[-1] - visible[0]).days + 1 > SELECTORS.limits.max_range_days:
+        read.reasons.add("range.too_long")
+    # A day is seen whole only in every grid that draws days (the all-day row and the timed grid).
+    read.days = [Day(d, all(d in g for g in per_grid)) for d in visible]
+    return visible
+
+
+def _grids_with_days(grids: list[LexborNode], shown: ShownRule) -> int:
+    return sum(1 for grid in grids if any(_nearest_grid(c) == grid.mem_id for c in shown.filter(grid.css(S.day))))
+
+
+def _hide_behind_more(main: LexborNode, shown: ShownRule, read: GcalRead, cell_days: dict[int, date]) -> None:
+    """A day whose cell holds a shown "N more" control is not whole; one outside any day, none is."""
+    hidden: set[date] = set()
+    for control in shown.filter(main.css(S.more_control)):
+        if not _MORE.match(text_of(control)):
+            continue
+        owner = next((cell_days[a.mem_id] for a in ancestors(control, stop=main) if a.mem_id in cell_days), None)
+        if owner is None:
+            hidden.update(d.date for d in read.days)
+        else:
+            hidden.add(owner)
+    read.days = [Day(d.date, d.whole and d.date not in hidden) for d in read.days]
+
+
+def _zone_hints(main: LexborNode, shown: ShownRule) -> tuple[set[int], bool]:
+    """The GMT offsets (minutes) the shown main names, and whether one did not read."""
+    offsets: set[int] = set()
+    unreadable = False
+    for node in main.traverse(include_text=True):
+        if node.tag != "-text":
+            continue
+        text = (node.text_content or "").strip()
+        if not text.startswith("GMT") or not _ZONE_CANDIDATE.match(text):
+            continue
+        parent = node.parent
+        if parent is None or not shown.shown(parent):
+            continue
+        if attr(parent, A.event_id) is not None or any(attr(a, A.event_id) is not None for a in ancestors(parent)):
+            continue  # text inside a chip is the event's, not the page's
+        match = _ZONE.match(text)
+        if match is None or int(match.group(2)) > 14 or int(match.group(3) or 0) > 59:
+            unreadable = True
+            continue
+        minutes = int(match.group(2)) * 60 + int(match.group(3) or 0)
+        offsets.add(-minutes if match.group(1) == "-" else minutes)
+    return offsets, unreadable
+
+
+def _check_zone(ctx: PassContext, main: LexborNode, shown: ShownRule, visible: list[date], read: GcalRead) -> None:
+    offsets, unreadable = _zone_hints(main, shown)
+    if unreadable or len(offsets) > 1:
+        read.reasons.add("time_zone.ambiguous")
+        return
+    if not offsets or not visible:
+        return  # a month view draws no hour gutter: nothing to compare
+    # The browser's offsets over the visible range (noon of each day, so a DST change is seen).
+    browser = set()
+    for day in visible:
+        noon = datetime(day.year, day.month, day.day, 12, tzinfo=ctx.tz)
+        offset = noon.utcoffset() or timedelta(0)
+        browser.add(int(offset.total_seconds() // 60))
+    if not offsets <= browser:
+        read.reasons.add("time_zone.mismatch")
+
+
+def _chip_button(node: LexborNode, shown: ShownRule) -> LexborNode | None:
+    if attr(node, A.role) == "button":
+        return node
+    for button in shown.filter(node.css(S.button)):
+        if attr(button, A.event_id) is None:
+            return button
+    return None
+
+
+def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layout: bool, read: GcalRead) -> None:
+    shown_ids: set[str] = set()
+    read_ids: set[str] = set()
+    for node in shown.filter(main.css(S.event_element)):
+        event_id = attr(node, A.event_id)
+        if not event_id:
+            read.reasons.add("event.unreadable")
+            continue
+        shown_ids.add(event_id)
+        if month_layout:
+            continue  # month view: events are drawn outside the day cells (spec §8.3 known limits)
+        button = _chip_button(node, shown)
+        if button is None:
+            continue  # an element that only names the id: some chip must read it
+        children = element_children(button)
+        if not children or attr(children[0], A.aria_hidden) == "true":
+            read.reasons.add("event.unreadable")
+            continue
+        lines = tuple(text_of(n) for n in button.css(S.hidden_line))
+        sentence = parse_sentence(text_of(children[0]), ctx.tz, lines)
+        if sentence is None:
+            read.reasons.add("event.unreadable")
+            continue
+        key = sha256_hex(event_id)
+        known = read.events.get(key)
+        if known is not None and known != sentence:
+            read.reasons.add("event.unreadable")  # two chips of one event disagree
+            continue
+        read.events[key] = sentence
+        read_ids.add(event_id)
+    if shown_ids - read_ids:
+        read.reasons.add("event.unreadable")
+
+
+def _read_calendars(ctx: PassContext, shown: ShownRule, read: GcalRead) -> None:
+    lists = [n for n in shown.filter(ctx.tree.css(S.calendar_list)) if attr(n, A.aria_label) in L.calendar_lists]
+    all_shown = bool(lists)
+    for calendar_list in lists:
+        entries = shown.filter(calendar_list.css(S.calendar_entry))
+        if not entries:
+            all_shown = False  # a list drawn empty never says every calendar is shown
+        for entry in entries:
+            if attr(entry, A.role) == "checkbox":
+                ticked = attr(entry, A.aria_checked) == "true"
+            else:
+                ticked = attr(entry, A.checked) is not None
+            name = attr(entry, A.aria_label)
+            read.calendars.append(CalendarEntry(name.strip() if name and name.strip() else None, ticked))
+            all_shown = all_shown and ticked
+    read.all_calendars = all_shown
+
+
+def read_gcal_page(ctx: PassContext) -> GcalRead:
+    """Read the page once; the observer's health, rows, windows and snapshot all come from this."""
+    memo = ctx.memo.get(MEMO_KEY)
+    if memo is not None:
+        return memo
+    read = GcalRead()
+    ctx.memo[MEMO_KEY] = read
+    shown = ShownRule()
+    mains = shown.filter(ctx.tree.css(S.main))
+    if len(mains) != 1:
+        read.reasons.add("selector.missing.main" if not mains else "selector.ambiguous.main")
+        return read
+    main = mains[0]
+    grids = shown.filter(main.css(S.grid))
+    read.busy = _busy(main, grids, shown)
+    if read.busy:
+        return read  # still drawing: nothing is read, not even the account
+    if not grids:
+        read.reasons.add("selector.missing.grid")
+        return read
+
+    cell_days: dict[int, date] = {}
+    visible = _read_days(grids, main, shown, read, cell_days)
+    _hide_behind_more(main, shown, read, cell_days)
+    _check_zone(ctx, main, shown, visible, read)
+    month_layout = any(
+        cell.css_first(S.day_heading) is not None
+        for grid in grids for cell in shown.filter(grid.css(S.day)) if cell.mem_id in cell_days
+    )
+    if not month_layout and visible and _grids_with_days(grids, shown) < 2:
+        # Week and day views draw an all-day grid above the timed grid: with one of them missing,
+        # a day would read as whole while half its events were never seen.
+        read.reasons.add("selector.missing.grid")
+    _read_chips(ctx, main, shown, month_layout, read)
+    _read_calendars(ctx, shown, read)
+
+    read.account = read_account(ctx.tree, S.account_label, tuple(L.account_label_prefixes))
+    if read.account.status == "ambiguous":
+        read.reasons.add("selector.ambiguous.account")
+    elif read.account.status == "invalid":
+        read.reasons.add("account.invalid")
+    return read

@@ -1,0 +1,89 @@
+"""gcal.event's selectors.json, loaded strictly when this module is imported."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pydantic import Field, field_validator
+
+from attest_kit.selectors import SelectorsFile, Strict, load_selectors
+
+
+class GcalSelectors(Strict):
+    main: str
+    grid: str
+    day: str
+    day_heading: str
+    event_element: str
+    button: str
+    hidden_line: str
+    more_control: str
+    progressbar: str
+    busy: str
+    calendar_list: str
+    calendar_entry: str
+    account_label: str
+
+
+class GcalAttributes(Strict):
+    date_key: str
+    event_id: str
+    aria_label: str
+    aria_checked: str
+    aria_hidden: str
+    aria_busy: str
+    checked: str
+    role: str
+
+
+class GcalPatterns(Strict):
+    zone_hint: str
+    zone_hint_candidate: str
+    more: str
+    clock12: str
+    clock24: str
+    date: str
+    address: str
+
+    @field_validator("*")
+    @classmethod
+    def _compiles(cls, value: str) -> str:
+        re.compile(value)
+        return value
+
+
+class GcalLabels(Strict):
+    all_day: str
+    to: str
+    at: str
+    calendar_prefix: str
+    guests_prefix: str
+    no_location: str
+    location_prefix: str
+    no_title: str
+    response_statuses: list[str]
+    calendar_lists: list[str] = Field(min_length=1)
+    account_label_prefixes: list[str]
+    months: list[str] = Field(min_length=12, max_length=12)
+
+
+class GcalLimits(Strict):
+    max_range_days: int = Field(gt=0)
+    busy_degraded_after_seconds: int = Field(gt=0)
+    stale_change_seconds: int = Field(gt=0)
+
+
+class GcalSelectorsFile(SelectorsFile):
+    selectors: GcalSelectors
+    attributes: GcalAttributes
+    patterns: GcalPatterns
+    labels: GcalLabels
+    limits: GcalLimits
+
+
+PATH = Path(__file__).with_name("selectors.json")
+SELECTORS = load_selectors(PATH, GcalSelectorsFile, "gcal.event")
+
+#: What a snapshot names as the version it was read under (spec §5): ``gcal.event@<version>``.
+SELECTORS_VERSION = f"{SELECTORS.observer}@{SELECTORS.version}"

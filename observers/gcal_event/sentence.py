@@ -1,0 +1,210 @@
+"""A chip's accessible sentence read into start, end, title, calendar and guests (label.ts).
+
+Calendar gives each event chip a visually hidden first child that says the event in one English
+sentence. The forms real pages show (REAL-PAGES.md):
+
+* timed: ``3pm to 3:30pm, <title>, <calendar>, <status>, No location, September 9, 2026``;
+* across midnight: ``January 4, 2026 at 10pm to January 5, 2026 at 1:15am, <title>, <calendar>, ...``;
+* all day: ``All day, <title>, Calendar: <name>, ..., December 25, 2026``; a span of days is read
+  as ``All day, ..., <date> to <date>`` or ``<date> to <date>, <title>, ...`` (a guess, tolerated).
+
+The part after the title names the calendar: ``Calendar: <name>`` for another calendar, the bare
+name for the account's own, empty for an invitation. Guests, when a sentence lists them, follow a
+``Guests:`` part. Location, conference details and response status are never read into a field.
+Any other shape is unreadable (``None``): the reader never guesses a time (Hard Rule 5).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+from attest_kit.text import one_line
+from observers.gcal_event.selectors import SELECTORS
+
+P = SELECTORS.patterns
+L = SELECTORS.labels
+
+_DATE = P.date
+_TO = re.escape(L.to)
+_AT = re.escape(L.at)
+_CLOCK_TOKEN = r"[^,]+?"
+_HEAD_ALL_DAY = re.compile(rf"^{re.escape(L.all_day)},\s*(?P<rest>.*)$", re.S)
+_HEAD_SPAN_TIMED = re.compile(
+    rf"^(?P<d1>{_DATE}){_AT}(?P<t1>{_CLOCK_TOKEN}){_TO}(?P<d2>{_DATE}){_AT}(?P<t2>{_CLOCK_TOKEN}),\s*(?P<rest>.*)$", re.S)
+_HEAD_SPAN_DAYS = re.compile(rf"^(?P<d1>{_DATE}){_TO}(?P<d2>{_DATE}),\s*(?P<rest>.*)$", re.S)
+_HEAD_TIMED = re.compile(rf"^(?P<t1>{_CLOCK_TOKEN}){_TO}(?P<t2>{_CLOCK_TOKEN}),\s*(?P<rest>.*)$", re.S)
+_TAIL = re.compile(rf"(?:^|,\s*)(?P<d1>{_DATE})(?:{_TO}(?P<d2>{_DATE}))?[,\s]*$")
+_DATE_PARTS = re.compile(rf"^{_DATE}$")
+_CLOCK12 = re.compile(P.clock12, re.I)
+_CLOCK24 = re.compile(P.clock24)
+_ADDRESS = re.compile(P.address)
+_MONTHS = {name: index + 1 for index, name in enumerate(L.months)}
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """What one chip's sentence says, instants in UTC and days in the browser's zone."""
+
+    start: datetime
+    end: datetime
+    all_day: bool
+    title: str | None
+    calendar: str | None
+    guests: tuple[str, ...]
+    first_day: date
+    last_day: date
+
+    def days(self) -> list[date]:
+        """Every local day the event touches, first to last."""
+        return [self.first_day + timedelta(days=i) for i in range((self.last_day - self.first_day).days + 1)]
+
+
+def local_midnight(day: date, tz: ZoneInfo) -> datetime:
+    """Local midnight of ``day`` in ``tz`` as a UTC instant."""
+    return datetime(day.year, day.month, day.day, tzinfo=tz).astimezone(timezone.utc)
+
+
+def _date(text: str) -> date | None:
+    match = _DATE_PARTS.match(text.strip())
+    if not match:
+        return None
+    try:
+        return date(int(match.group(3)), _MONTHS[match.group(1)], int(match.group(2)))
+    except (KeyError, ValueError):
+        return None
+
+
+def read_clock(text: str) -> time | None:
+    """``3pm``, ``3:30 pm``, ``12am`` or ``15:30`` as a time of day; None otherwise."""
+    token = one_line(text)
+    match = _CLOCK12.match(token)
+    if match:
+        hour, minute = int(match.group(1)), int(match.group(2) or 0)
+        if not 1 <= hour <= 12 or minute > 59:
+            return None
+        hour = hour % 12 + (12 if match.group(3).lower() == "pm" else 0)
+        return time(hour, minute)
+    match = _CLOCK24.match(token)
+    if match:
+        hour, minute = int(match.group(1)), int(match.group(2))
+        if hour > 23 or minute > 59:
+            return None
+        return time(hour, minute)
+    return None
+
+
+def _at(day: date, clock: time, tz: ZoneInfo) -> datetime:
+    return datetime.combine(day, clock, tzinfo=tz).astimezone(timezone.utc)
+
+
+def _split_parts(middle: str) -> list[str]:
+    return [one_line(p) for p in middle.split(",")]
+
+
+def _title_and_rest(middle: str, title_lines: tuple[str, ...]) -> tuple[str, list[str]]:
+    """The title and the parts after it; a shown title line settles a title holding commas."""
+    for line in sorted(title_lines, key=len, reverse=True):
+        if "," in line and middle.startswith(line + ","):
+            return line, _split_parts(middle[len(line) + 1:])
+    parts = _split_parts(middle)
+    return parts[0], parts[1:]
+
+
+def _known_part(part: str) -> bool:
+    return (part == L.no_location or part.startswith(L.location_prefix) or part in L.response_statuses
+            or part.startswith(L.guests_prefix))
+
+
+def _calendar(parts: list[str]) -> str | None:
+    if not parts:
+        return None
+    first = parts[0]
+    if first.startswith(L.calendar_prefix):
+        return one_line(first[len(L.calendar_prefix):]) or None
+    if not first or _known_part(first):
+        return None
+    return first
+
+
+def _guests(parts: list[str]) -> tuple[str, ...]:
+    guests: list[str] = []
+    for index, part in enumerate(parts):
+        if not part.startswith(L.guests_prefix):
+            continue
+        following = [one_line(part[len(L.guests_prefix):])] + parts[index + 1:]
+        for candidate in following:
+            if not _ADDRESS.match(candidate):
+                break
+            guests.append(candidate)
+        break
+    return tuple(guests)
+
+
+def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = ()) -> Sentence | None:
+    """Read one chip sentence; None when it is not one of the forms above."""
+    sentence = one_line(text)
+    all_day = False
+    d1 = d2 = None
+    t1 = t2 = None
+    head = _HEAD_SPAN_TIMED.match(sentence)
+    if head:
+        d1, d2 = _date(head["d1"]), _date(head["d2"])
+        t1, t2 = read_clock(head["t1"]), read_clock(head["t2"])
+        if None in (d1, d2, t1, t2):
+            return None
+    elif (head := _HEAD_ALL_DAY.match(sentence)) is not None:
+        all_day = True
+    elif (head := _HEAD_SPAN_DAYS.match(sentence)) is not None:
+        all_day = True
+        d1, d2 = _date(head["d1"]), _date(head["d2"])
+        if d1 is None or d2 is None:
+            return None
+    elif (head := _HEAD_TIMED.match(sentence)) is not None:
+        t1, t2 = read_clock(head["t1"]), read_clock(head["t2"])
+        if t1 is None or t2 is None:
+            return None
+    else:
+        return None
+
+    rest = head["rest"]
+    tail = _TAIL.search(rest)
+    if tail is not None:
+        middle = rest[:tail.start()]
+        if d1 is None:
+            d1 = _date(tail["d1"])
+            d2 = _date(tail["d2"]) if tail["d2"] else None
+            if d1 is None or (tail["d2"] and d2 is None):
+                return None
+    else:
+        middle = rest.rstrip(", ")
+    if d1 is None:
+        return None  # a sentence that names no day cannot be placed
+
+    title, after = _title_and_rest(middle, title_lines)
+    title = one_line(title)
+    if title == L.no_title or not title:
+        title = None
+    calendar = _calendar(after)
+    guests = _guests(after)
+
+    if all_day:
+        last = d2 or d1
+        if last < d1:
+            return None
+        start, end = local_midnight(d1, tz), local_midnight(last + timedelta(days=1), tz)
+        return Sentence(start, end, True, title, calendar, guests, d1, last)
+    assert t1 is not None and t2 is not None
+    start = _at(d1, t1, tz)
+    if d2 is not None:
+        end = _at(d2, t2, tz)
+    else:
+        end = _at(d1, t2, tz)
+        if end <= start:  # "11pm to 12am": the end is on the next day
+            end = _at(d1 + timedelta(days=1), t2, tz)
+    if end < start:
+        return None
+    last_moment = max(start, end - timedelta(microseconds=1))
+    return Sentence(start, end, False, title, calendar, guests, d1, last_moment.astimezone(tz).date())

@@ -1,0 +1,109 @@
+"""The snapshot of the range a clean pass read, and the smaller form the service worker stores (snapshot.ts).
+
+The snapshot (spec §8.3) names the selectors version it was read under, the account hash, the
+pass instant, the days and whether each was seen whole, the calendars (SHA-256 of their names)
+and whether each is shown, and per event its key (SHA-256 of ``data-eventid``, which itself never
+leaves the page), its calendar's key, title, start, end, all-day flag, days, guest addresses (the
+account left out, ASCII-lowercase order) and guest count (every distinct guest the sentence names,
+the account included).
+
+The stored form keeps per event only the first guest's address (a deletion's row names it) and the
+SHA-256 of every ASCII-lowercased guest address, which is all a comparison needs.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from attest_kit.hashing import account_hash, ascii_lower, normalize_email, sha256_hex
+from attest_kit.instants import format_instant
+from observers.gcal_event.page import GcalRead
+from observers.gcal_event.selectors import SELECTORS_VERSION
+from observers.gcal_event.sentence import Sentence
+from observers.shared.own_address import is_own_address
+
+
+def calendar_key(name: str | None) -> str | None:
+    """The key a calendar's name leaves the page as."""
+    return sha256_hex(name) if name else None
+
+
+def guest_hash(address: str) -> str:
+    """SHA-256 of the ASCII-lowercased address (the stored form's guest key)."""
+    return sha256_hex(ascii_lower(address.strip()))
+
+
+def _guests(sentence: Sentence, account: str | None) -> tuple[list[str], int]:
+    """The guests with the account left out (ASCII-lowercase order, one per address), and the count."""
+    unique: dict[str, str] = {}
+    for guest in sentence.guests:
+        unique.setdefault(normalize_email(guest) or ascii_lower(guest), guest)
+    others = [g for g in unique.values() if not is_own_address(g, account)]
+    return sorted(others, key=lambda g: (ascii_lower(g), g)), len(unique)
+
+
+def event_entry(key: str, sentence: Sentence, account: str | None) -> dict[str, Any]:
+    guests, count = _guests(sentence, account)
+    return {
+        "key": key,
+        "calendarKey": calendar_key(sentence.calendar),
+        "title": sentence.title,
+        "start": format_instant(sentence.start),
+        "end": format_instant(sentence.end),
+        "allDay": sentence.all_day,
+        "days": [d.isoformat() for d in sentence.days()],
+        "guests": guests,
+        "guestCount": count,
+    }
+
+
+def build_snapshot(read: GcalRead, instant: datetime) -> dict[str, Any]:
+    """The snapshot of a clean, drawn page (the observer posts it only with a known account)."""
+    account = read.account.address
+    events = [event_entry(key, s, account) for key, s in read.events.items()]
+    events.sort(key=lambda e: (e["start"], e["end"], e["key"]))
+    return {
+        "selectorsVersion": SELECTORS_VERSION,
+        "accountHash": account_hash(account) if account else None,
+        "readAt": format_instant(instant),
+        "allCalendars": read.all_calendars,
+        "days": [{"date": d.date.isoformat(), "whole": d.whole} for d in read.days],
+        "calendars": [{"key": calendar_key(c.name), "shown": c.shown} for c in read.calendars],
+        "events": events,
+    }
+
+
+def stored_event(event: dict[str, Any]) -> dict[str, Any]:
+    """One event of a snapshot in the service worker's stored form."""
+    # The first guest in ASCII-lowercase order, whatever order the snapshot listed them in.
+    guests = sorted(event.get("guests", []), key=lambda g: (ascii_lower(g), g))
+    return {
+        "key": event["key"],
+        "calendarKey": event["calendarKey"],
+        "title": event["title"],
+        "start": event["start"],
+        "end": event["end"],
+        "allDay": event["allDay"],
+        "days": list(event["days"]),
+        "firstGuest": guests[0] if guests else None,
+        "guestHashes": sorted({guest_hash(g) for g in guests}),
+        "guestCount": event["guestCount"],
+    }
+
+
+def stored_form(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The smaller form the service worker stores (privacy-architecture §5.4), pure over ``snapshot``.
+
+    A record also carries ``pending``: deletions seen once, waiting for a second complete absence.
+    """
+    return {
+        "selectorsVersion": snapshot["selectorsVersion"],
+        "accountHash": snapshot["accountHash"],
+        "readAt": snapshot["readAt"],
+        "allCalendars": snapshot["allCalendars"],
+        "days": [dict(d) for d in snapshot["days"]],
+        "calendars": [dict(c) for c in snapshot["calendars"]],
+        "events": [stored_event(e) for e in snapshot["events"]],
+        "pending": {},
+    }

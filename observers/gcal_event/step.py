@@ -1,0 +1,219 @@
+"""The step from a range's stored record to a new snapshot: the Calendar rows (calendar-step.ts).
+
+Pure: the ledger calls it with the record it stored for the range and account (``None`` for the
+first look) and the snapshot a pass posted, and stores the record it returns. Rules (spec §8.3):
+
+* first sightings (``calendar.created``, ``firstSighting``): every event the stored record could not
+  have seen: no record, a record of another selectors version (or another range or account), a
+  calendar switched on or not shown and named once, a day hidden or outside the record's range
+  (an event that began before the visible range included);
+* ``calendar.created``: an event new on a calendar the record showed and named once, on days the
+  record saw whole;
+* ``calendar.updated``: start, end, all-day flag, title, calendar or guest set changed;
+* ``calendar.deleted``: absent from two consecutive complete snapshots (every day whole, each
+  calendar named once, the event's calendar shown). The first absence is kept in the record's
+  ``pending``; the second confirms it and the row is seen at the first absence. Coming back clears it;
+* a change noticed late (a creation or update compared with a record read more than two minutes
+  before, a deletion whose first absence was) is a first sighting; so is a creation or update
+  another range's record (``others``) already held in its new state, read after the base and
+  before this pass: it happened before that read.
+
+One row per event. counterparty: the first guest in ASCII-lowercase order (the account is already
+left out of the snapshot's guests), or for an update that added guests the first one added.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from attest_kit.contract import RawRow
+from attest_kit.hashing import ascii_lower
+from attest_kit.instants import parse_instant
+from attest_kit.text import clamp_subject_hint
+from observers.gcal_event.selectors import SELECTORS
+from observers.gcal_event.snapshot import guest_hash, stored_event, stored_form
+
+STALE_CHANGE = timedelta(seconds=SELECTORS.limits.stale_change_seconds)
+_COMPARED = ("start", "end", "allDay", "title", "calendarKey", "guestHashes")
+
+
+@dataclass(frozen=True)
+class StepRow:
+    """One row the step derives: its raw row, whether it is a first sighting, and when it was first seen."""
+
+    type: str
+    fields: dict[str, Any]
+    row_key: str
+    first_sighting: bool
+    seen_at: str
+
+    def raw(self) -> RawRow:
+        return RawRow(self.type, dict(self.fields), self.row_key)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "fields": dict(self.fields), "firstSighting": self.first_sighting,
+                "seenAt": self.seen_at}
+
+
+@dataclass
+class StepResult:
+    rows: list[StepRow] = field(default_factory=list)
+    record: dict[str, Any] | None = None
+    skipped: bool = False  # a snapshot read at or before the stored one (late_sighting): nothing changes
+
+
+def _range(days: list[dict[str, Any]]) -> list[str]:
+    return [d["date"] for d in days]
+
+
+def comparable(record: dict[str, Any] | None, snapshot: dict[str, Any]) -> bool:
+    """True when ``record`` is a base for ``snapshot``: same selectors version, range and account."""
+    return (record is not None and record.get("selectorsVersion") == snapshot["selectorsVersion"]
+            and _range(record["days"]) == _range(snapshot["days"])
+            and record.get("accountHash") == snapshot["accountHash"])
+
+
+def _named_once(view: dict[str, Any]) -> dict[str, bool]:
+    """Calendar key → shown, for the calendars the view names exactly once."""
+    counts: dict[str, int] = {}
+    for calendar in view["calendars"]:
+        if calendar["key"] is not None:
+            counts[calendar["key"]] = counts.get(calendar["key"], 0) + 1
+    return {c["key"]: c["shown"] for c in view["calendars"] if c["key"] is not None and counts[c["key"]] == 1}
+
+
+def is_complete(view: dict[str, Any]) -> bool:
+    """A complete view saw every day of its range whole and names each calendar once."""
+    keys = [c["key"] for c in view["calendars"]]
+    return (bool(view["days"]) and all(d["whole"] for d in view["days"])
+            and None not in keys and len(keys) == len(set(keys)))
+
+
+def _calendar_shown(view: dict[str, Any], key: str | None) -> bool:
+    return key is not None and _named_once(view).get(key) is True
+
+
+def _could_see(base: dict[str, Any], event: dict[str, Any]) -> bool:
+    """Whether ``base`` would have shown ``event`` had it been there: its calendar shown and named
+    once, and each of its days in the base's range seen whole (none before the range)."""
+    if not _calendar_shown(base, event["calendarKey"]):
+        return False
+    whole = {d["date"]: d["whole"] for d in base["days"]}
+    first = base["days"][0]["date"] if base["days"] else None
+    if first is None or event["days"][0] < first:
+        return False
+    return all(whole.get(day, day > base["days"][-1]["date"]) for day in event["days"])
+
+
+def _state(event: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(event[k] for k in _COMPARED)
+
+
+def _first_guest(guests: Iterable[str]) -> str | None:
+    ordered = sorted(guests, key=lambda g: (ascii_lower(g), g))
+    return ordered[0] if ordered else None
+
+
+def _fields(event: dict[str, Any], counterparty: str | None) -> dict[str, Any]:
+    fields: dict[str, Any] = {"occurredAt": event["start"]}
+    if event["title"] is not None:
+        fields["subjectHint"] = clamp_subject_hint(event["title"])
+    if counterparty is not None:
+        fields["counterparty"] = counterparty
+    return fields
+
+
+def _seen_elsewhere(others: Iterable[dict[str, Any]], base_read: str, read: str, event: dict[str, Any]) -> bool:
+    low, high = parse_instant(base_read), parse_instant(read)
+    for other in others:
+        at = parse_instant(other["readAt"])
+        if not low < at < high:
+            continue
+        if any(e["key"] == event["key"] and _state(e) == _state(event) for e in other["events"]):
+            return True
+    return False
+
+
+def _row_order(row: StepRow) -> tuple[str, str, str]:
+    return (row.fields["occurredAt"], row.type, row.row_key)
+
+
+def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
+         others: Iterable[dict[str, Any]] = ()) -> StepResult:
+    """The rows and the new record from ``record`` (the range's stored record, or None) to ``snapshot``."""
+    read = snapshot["readAt"]
+    new_record = stored_form(snapshot)
+    full = {e["key"]: e for e in snapshot["events"]}
+    new_events = {e["key"]: e for e in new_record["events"]}
+    base = record if comparable(record, snapshot) else None
+    if base is not None and parse_instant(read) <= parse_instant(base["readAt"]):
+        return StepResult([], record, skipped=True)
+    result = StepResult(record=new_record)
+
+    if base is None:  # the first look at this range (or a new version): every event is a first sighting
+        for key, event in new_events.items():
+            result.rows.append(StepRow("calendar.created", _fields(event, event["firstGuest"]), key, True, read))
+        result.rows.sort(key=_row_order)
+        return result
+
+    late = parse_instant(read) - parse_instant(base["readAt"]) > STALE_CHANGE
+    others = list(others)
+    pending: dict[str, Any] = dict(base.get("pending", {}))
+    old_events = {e["key"]: e for e in base["events"]}
+    for key, entry in pending.items():
+        old_events.setdefault(key, entry["event"])
+
+    for key, event in new_events.items():
+        pending.pop(key, None)  # coming back clears a pending deletion
+        old = old_events.get(key)
+        if old is None:
+            first = late or not (is_complete(base) and _could_see(base, event)) or \
+                _seen_elsewhere(others, base["readAt"], read, event)
+            result.rows.append(StepRow("calendar.created", _fields(event, event["firstGuest"]), key, first, read))
+            continue
+        if _state(old) == _state(event):
+            continue
+        added = [g for g in full[key]["guests"] if guest_hash(g) not in set(old["guestHashes"])]
+        counterparty = _first_guest(added) or event["firstGuest"]
+        if late or _seen_elsewhere(others, base["readAt"], read, event):
+            result.rows.append(StepRow("calendar.created", _fields(event, counterparty), key, True, read))
+        else:
+            result.rows.append(StepRow("calendar.updated", _fields(event, counterparty), key, False, read))
+
+    complete = is_complete(snapshot)
+    for key, old in old_events.items():
+        if key in new_events:
+            continue
+        vouched = complete and _calendar_shown(snapshot, old["calendarKey"])
+        if not vouched:
+            continue  # an incomplete view vouches for no absence; a pending deletion stays pending
+        if key in pending:
+            entry = pending.pop(key)
+            result.rows.append(StepRow("calendar.deleted", _fields(old, old["firstGuest"]), key,
+                                       bool(entry["late"]), entry["firstAbsentAt"]))
+        else:
+            pending[key] = {"event": stored_event_copy(old), "firstAbsentAt": read, "late": late}
+    new_record["pending"] = dict(sorted(pending.items()))
+    result.rows.sort(key=_row_order)
+    return result
+
+
+def stored_event_copy(event: dict[str, Any]) -> dict[str, Any]:
+    """A stored event as kept in ``pending`` (already in stored form)."""
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in event.items()}
+
+
+def chain(snapshots: Iterable[dict[str, Any]], record: dict[str, Any] | None = None) -> tuple[list[StepResult], dict[str, Any] | None]:
+    """Step through ``snapshots`` in order, each against the record the previous one left."""
+    results = []
+    for snapshot in snapshots:
+        result = step(record, snapshot)
+        results.append(result)
+        record = result.record
+    return results, record
+
+
+__all__ = ["StepResult", "StepRow", "chain", "comparable", "is_complete", "step", "stored_event"]

@@ -1,0 +1,172 @@
+"""Which parser reads a message: decided by the sender's address and the subject (spec §8.2).
+
+The display name never chooses a parser. A registry domain (or a subdomain) goes only to its
+platform, and only under one of its subject kinds; any other sender goes to the generic parser,
+which refuses at every doubt. Mail from the account itself, a sender that is not one address and
+a lookalike address get no parser. Each rule answers with a named verdict so the tests can name
+the rule they break.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from attest_kit.hashing import ascii_lower, normalize_email
+from attest_kit.text import has_control_character, one_line
+from observers.gmail_receipt.selectors import SELECTORS, Kind
+from observers.shared.own_address import is_own_address
+
+G = SELECTORS.generic
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A parser (``platform`` name, or "generic") with the subject kind, or a refusal and its rule."""
+
+    parser: str | None
+    kind: Kind | None = None
+    refusal: str | None = None
+
+
+def _none(rule: str) -> Choice:
+    return Choice(None, None, rule)
+
+
+@lru_cache(maxsize=1)
+def _kind_patterns() -> dict[str, list[tuple[Kind, re.Pattern[str]]]]:
+    return {
+        name: [(kind, re.compile(p, re.I)) for kind, patterns in platform.kinds.items() for p in patterns]
+        for name, platform in SELECTORS.platforms.items()
+    }
+
+
+@lru_cache(maxsize=1)
+def _markers() -> dict[str, re.Pattern[str]]:
+    return {name: re.compile(p, re.I) for name, p in G.refusal_markers.items()}
+
+
+_SUBJECT_TRIGGER = re.compile(G.subject_trigger, re.I)
+_ALLOWED_MARKS = frozenset(chr(int(code, 16)) for code in G.name_allowed_marks)
+_BRANDS = tuple(sorted({t.lower() for p in SELECTORS.registry.values() for t in p.brand_tokens}))
+
+
+def sender_address(raw: str | None) -> str | None:
+    """The sender's one address as written, or None when the attribute is not exactly one address."""
+    if raw is None:
+        return None
+    text = raw.strip()
+    if not text or any(ch in text for ch in ",;<> \t\n") or text.count("@") != 1:
+        return None
+    return text if normalize_email(text) is not None else None
+
+
+def is_lookalike(address: str) -> bool:
+    """A non-ASCII code point anywhere, or an IDNA (``xn--``) label in the domain."""
+    if not address.isascii():
+        return True
+    domain = address.rpartition("@")[2].lower()
+    return any(label.startswith("xn--") for label in domain.split("."))
+
+
+def platform_of(address: str) -> str | None:
+    """The registry platform whose domain is the sender's domain or a parent of it."""
+    domain = ascii_lower(address.rpartition("@")[2]).rstrip(".")
+    for name, entry in SELECTORS.registry.items():
+        for root in entry.domains:
+            if domain == root.lower() or domain.endswith("." + root.lower()):
+                return name
+    return None
+
+
+def platform_kind(platform: str, subject: str | None) -> Kind | None:
+    """The receipt kind the subject names for ``platform``; None for its other mail."""
+    if not subject:
+        return None
+    for kind, pattern in _kind_patterns()[platform]:
+        if pattern.search(subject):
+            return kind
+    return None
+
+
+def _plain_latin_char(ch: str) -> bool:
+    if " " <= ch <= "~":
+        return True
+    if ch in G.name_extra_characters:
+        return True
+    if unicodedata.category(ch)[0] != "L" or not unicodedata.name(ch, "").startswith("LATIN "):
+        return False  # another script, a full-width form, an invisible or format character
+    # An accented Latin letter is allowed only when its marks are plainly visible: dotless i,
+    # Latin alpha or a dot-below letter would pass for an ASCII one and has no allowed marks.
+    decomposed = unicodedata.normalize("NFD", ch)
+    base, marks = decomposed[0], decomposed[1:]
+    return base.isascii() and base.isalpha() and bool(marks) and all(m in _ALLOWED_MARKS for m in marks)
+
+
+def plain_latin_name(name: str) -> bool:
+    """A display name the generic parser may name as a merchant (§8.2)."""
+    if not name or len(name) > G.max_name_length or "@" in name:
+        return False
+    # Read as composed, so "e" + combining acute counts as é; a mark left over is refused.
+    composed = unicodedata.normalize("NFC", name)
+    return any(ch.isalpha() for ch in composed) and all(_plain_latin_char(ch) for ch in composed)
+
+
+def names_brand(name: str, address: str) -> bool:
+    """A registry brand token anywhere in the name or the domain (letters and digits only).
+
+    Read as a substring after dropping everything but letters and digits, so ``A.m.a.z.o.n`` and
+    ``shop-amazon`` count; a shop whose name merely contains a token (``Huber``) is missed by the
+    generic parser, never misread as the brand.
+    """
+    domain = address.rpartition("@")[2]
+    for text in (name, domain):
+        folded = "".join(ch for ch in ascii_lower(text) if ch.isascii() and ch.isalnum())
+        if any(token in folded for token in _BRANDS):
+            return True
+    return False
+
+
+def refusal_marker(subject: str) -> str | None:
+    """The first refusal marker the subject holds (reply, promotion, cart, unpaid, ...), or None."""
+    for name, pattern in _markers().items():
+        if pattern.search(subject):
+            return name
+    return None
+
+
+def choose(address_raw: str | None, name: str | None, subject: str | None, account: str | None) -> Choice:
+    """The parser for one message, or the rule that gives it none."""
+    address = sender_address(address_raw)
+    if address is None:
+        return _none("not_one_address")
+    if is_lookalike(address):
+        return _none("lookalike_address")
+    if is_own_address(address, account):
+        return _none("own_mail")
+    platform = platform_of(address)
+    if platform is not None:
+        kind = platform_kind(platform, subject)
+        return Choice(platform, kind) if kind else _none("platform_other_mail")
+    return _choose_generic(address, name, subject, account)
+
+
+def _choose_generic(address: str, name: str | None, subject: str | None, account: str | None) -> Choice:
+    if account is None:
+        return _none("generic_no_account")  # the user's own message cannot be told apart
+    subject_line = one_line(subject or "")
+    if not subject_line or has_control_character(subject_line):
+        return _none("generic_subject_unfit")  # a row must carry the subject as one line
+    if G.sender_trigger not in ascii_lower(address) and not _SUBJECT_TRIGGER.search(subject_line):
+        return _none("generic_no_trigger")
+    display = one_line(name or "")
+    if not plain_latin_name(display):
+        return _none("generic_name_not_plain_latin")
+    marker = refusal_marker(subject_line)
+    if marker is not None:
+        return _none(f"generic_marker_{marker}")
+    if names_brand(display, address):
+        return _none("generic_brand")
+    return Choice("generic", "purchase.made")

@@ -1,0 +1,55 @@
+"""The gmail.receipt observer: health, one row per receipt, single-instant windows (spec §8.2)."""
+
+from __future__ import annotations
+
+from attest_kit.contract import Health, Observer, PassContext, RawRow, Window
+from attest_kit.instants import format_instant
+from attest_kit.text import clamp_subject_hint, one_line
+from observers.gmail_receipt.page import read_receipt_page
+from observers.gmail_receipt.selectors import SELECTORS
+
+
+class GmailReceiptObserver(Observer):
+    id = "gmail.receipt"
+    source = "gmail.receipt"
+    version = SELECTORS.version
+
+    def health(self, ctx: PassContext) -> Health:
+        read = read_receipt_page(ctx)
+        if read.idle:
+            return Health.idle(read.idle)
+        return Health.degraded(*read.reasons) if read.reasons else Health.ok()
+
+    def extract(self, ctx: PassContext) -> list[RawRow]:
+        """One row per receipt message, typed by its subject kind; rowKey is the message id."""
+        rows = []
+        for receipt in read_receipt_page(ctx).receipts:
+            fields = {
+                "merchant": receipt.merchant,
+                "amountCents": receipt.amount.cents,
+                "currency": receipt.amount.currency,
+                "occurredAt": format_instant(receipt.minute),
+            }
+            subject = clamp_subject_hint(one_line(receipt.subject))
+            if subject:
+                fields["subjectHint"] = subject
+            rows.append(RawRow(receipt.kind, fields, receipt.message_id))
+        return rows
+
+    def visible_windows(self, ctx: PassContext) -> list[Window]:
+        """One single instant per minute a platform parser read a receipt at.
+
+        A generic receipt posts none (anyone can send one), and a platform receipt in the same
+        minute as a generic one of this pass posts none either, so its point never holds the
+        stranger's row. A minute after the pass instant is left to plan_pass (window.future).
+        """
+        receipts = read_receipt_page(ctx).receipts
+        generic = {r.minute for r in receipts if r.parser == "generic"}
+        minutes = {r.minute for r in receipts if r.parser != "generic"} - generic
+        return [Window(m, m) for m in sorted(minutes)]
+
+    def account(self, ctx: PassContext) -> str | None:
+        return read_receipt_page(ctx).account.address
+
+
+OBSERVER = GmailReceiptObserver()

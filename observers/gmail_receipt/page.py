@@ -1,0 +1,189 @@
+"""One read of a Gmail page as the receipt observer sees it (receipts/index.ts, message.ts).
+
+A conversation is open when the address names a thread (a compose window over it keeps the
+route) or the one shown main holds the subject heading or a message item. Every other view is
+IDLE no_conversation; no shown main under a thread route is selector.missing.main (the page
+changed: Gmail always draws its main), two are selector.ambiguous.main.
+
+A message item is a role=listitem with the message key on it or inside it, or with
+aria-expanded; one inside another is part of that message (an email's own markup can carry
+role and aria-expanded). Only expanded items are read. The body is read only for a receipt
+candidate (its sender and subject chose a parser), and only the amount leaves the parser.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from selectolax.lexbor import LexborNode
+
+from attest_kit.contract import PassContext
+from attest_kit.text import one_line
+from observers.gmail_receipt.amounts import Money
+from observers.gmail_receipt.classify import Choice, choose
+from observers.gmail_receipt.merchant import merchant_for
+from observers.gmail_receipt.selectors import SELECTORS, Kind
+from observers.gmail_receipt.totals import find_total, says_no_receipt
+from observers.shared.account import AccountRead, read_account
+from observers.shared.dom import ShownRule, ancestors, attr, text_of
+from observers.shared.gmail_time import read_minute
+from observers.shared.route import parse_route
+
+S = SELECTORS.selectors
+A = SELECTORS.attributes
+_LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
+_CLOCK_LIKE = re.compile(SELECTORS.patterns.clock_like)
+MEMO_KEY = "gmail.receipt"
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """One receipt message as read: what its row carries and who parsed it."""
+
+    parser: str  # a registry platform, or "generic"
+    kind: Kind
+    message_id: str
+    merchant: str | None
+    amount: Money
+    subject: str
+    minute: datetime
+
+
+@dataclass
+class ReceiptRead:
+    """The page as the receipt observer reads it once per pass."""
+
+    idle: str | None = None
+    reasons: set[str] = field(default_factory=set)
+    account: AccountRead = AccountRead("missing")
+    receipts: list[Receipt] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)  # one per expanded message, for tests
+
+
+def _is_item(node: LexborNode) -> bool:
+    if A.message_id in node.attributes or A.expanded in node.attributes:
+        return True
+    return node.css_first(S.message_key) is not None
+
+
+def message_items(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
+    """The shown message items of the main region; an item inside another is part of it."""
+    items = [n for n in shown.filter(main.css(S.list_item)) if _is_item(n)]
+    ids = {n.mem_id for n in items}
+    return [n for n in items if not any(up.mem_id in ids for up in ancestors(n, stop=main))]
+
+
+def _message_id(item: LexborNode) -> str | None:
+    own = attr(item, A.message_id)
+    if own is not None:
+        return own
+    key = item.css_first(S.message_key)
+    return attr(key, A.message_id) if key is not None else None
+
+
+def _minute(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: ShownRule) -> datetime | str:
+    """The message's date: the first titled element after the sender whose title names a minute.
+
+    Only a title (Gmail's absolute time) is read, never the body's text, and the first one after
+    the sender that reads wins, so a date the body carries further down is never taken. Returns
+    the reason code when none reads.
+    """
+    after = False
+    clock_seen = False
+    for node in item.traverse(include_text=False):
+        if not after:
+            after = node.mem_id == sender.mem_id
+            continue
+        title = attr(node, A.title)
+        if not title or not shown.shown(node):
+            continue
+        minute = read_minute(title, ctx.instant, ctx.tz)
+        if minute is not None:
+            return minute
+        clock_seen = clock_seen or _CLOCK_LIKE.search(title) is not None
+    return "time.unreadable" if clock_seen else "selector.missing.time"
+
+
+def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject: str | None,
+                  read: ReceiptRead) -> None:
+    senders = shown.filter(item.css(S.sender))
+    if not senders:
+        read.reasons.add("selector.missing.sender")
+        return
+    sender = senders[0]
+    address = attr(sender, A.email)
+    name = attr(sender, A.name)
+    if name is None:
+        name = text_of(sender)
+    choice = choose(address, name, subject, read.account.address)
+    read.choices.append(choice)
+    if choice.parser is None or choice.kind is None:
+        return
+    generic = choice.parser == "generic"
+    platform = None if generic else SELECTORS.platforms[choice.parser]
+    if platform is not None and says_no_receipt(item, platform.refuse_texts):
+        return  # Uber's charge summary under the trip's subject: no receipt
+    labels = SELECTORS.generic.total_labels if platform is None else platform.total_labels
+    amount = find_total(item, labels, shown)
+    if not isinstance(amount, Money):
+        if not generic:
+            read.reasons.add("receipt.amount_missing")
+        return
+    message_id = _message_id(item)
+    if message_id is None or not _LEGACY_ID.match(message_id):
+        if not generic:
+            read.reasons.add("selector.missing.message_id")
+        return
+    minute = _minute(item, sender, ctx, shown)
+    if isinstance(minute, str):
+        if not generic:
+            read.reasons.add(minute)
+        return
+    merchant = merchant_for(choice.parser, address or "", name, subject or "")
+    if generic and merchant is None:
+        return
+    read.receipts.append(Receipt(choice.parser, choice.kind, message_id, merchant, amount, subject or "", minute))
+
+
+def read_receipt_page(ctx: PassContext) -> ReceiptRead:
+    """Read the page once; health, rows and windows all come from this."""
+    memo = ctx.memo.get(MEMO_KEY)
+    if memo is not None:
+        return memo
+    read = ReceiptRead()
+    ctx.memo[MEMO_KEY] = read
+    shown = ShownRule()
+    route = parse_route(ctx.url)
+    mains = shown.filter(ctx.tree.css(S.main))
+    holding = [m for m in mains if shown.filter(m.css(S.subject_heading)) or message_items(m, shown)]
+    if route.thread is None and not holding:
+        read.idle = "no_conversation"
+        return read
+    if len(mains) != 1:
+        read.reasons.add("selector.missing.main" if not mains else "selector.ambiguous.main")
+        return read
+    main = mains[0]
+
+    read.account = read_account(ctx.tree, S.account_label, tuple(SELECTORS.labels.account_label_prefixes))
+    if read.account.status == "ambiguous":
+        read.reasons.add("selector.ambiguous.account")
+        return read
+    if read.account.status == "invalid":
+        read.reasons.add("account.invalid")
+        return read
+
+    items = message_items(main, shown)
+    if not items:
+        read.reasons.add("selector.missing.message")
+        return read
+    headings = {one_line(text_of(h)) for h in shown.filter(main.css(S.subject_heading))}
+    expanded = [i for i in items if attr(i, A.expanded) != "false"]
+    if expanded and len(headings) != 1:
+        read.reasons.add("selector.missing.heading" if not headings else "selector.ambiguous.heading")
+        return read
+    subject = next(iter(headings)) if headings else None
+    for item in expanded:
+        _read_message(item, ctx, shown, subject, read)
+    return read

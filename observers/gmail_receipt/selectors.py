@@ -1,0 +1,135 @@
+"""gmail.receipt's selectors.json, loaded strictly when this module is imported.
+
+Beside the CSS (under "selectors" only) the file holds the sender registry the sanitiser also
+reads, each platform's subject kinds, total labels, refuse texts and merchant rule, the generic
+parser's triggers and refusal markers, and the currency table. Every regex is matched
+case-insensitively and uses only syntax JavaScript shares (the extension is built from this file).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from attest_kit.selectors import SelectorsFile, Strict, load_selectors
+
+Kind = Literal["purchase.made", "subscription.changed", "listing.posted"]
+
+
+def _compiles(value: str | None) -> str | None:
+    if value is not None:
+        re.compile(value, re.I)
+    return value
+
+
+class RegistryEntry(Strict):
+    domains: list[str] = Field(min_length=1)
+    brand_tokens: list[str]
+    keeps_sender_name: bool
+
+
+class ReceiptSelectors(Strict):
+    main: str
+    subject_heading: str
+    list_item: str
+    message_key: str
+    sender: str
+    row: str
+    cell: str
+    line_block: str
+    account_label: str
+
+
+class ReceiptAttributes(Strict):
+    message_id: str
+    expanded: str
+    email: str
+    name: str
+    title: str
+
+
+class ReceiptPatterns(Strict):
+    legacy_id: str
+    clock_like: str
+
+    _ok = field_validator("legacy_id", "clock_like")(classmethod(lambda cls, v: _compiles(v)))
+
+
+class ReceiptLabels(Strict):
+    account_label_prefixes: list[str]
+
+
+class MerchantRule(Strict):
+    """Where a platform's merchant comes from, first that gives one wins: the subject's first
+    group, the sender's display name when the address carries a +tag (a machine sender whose
+    name is the shop), else a fixed name."""
+
+    subject_pattern: str | None
+    sender_name_with_tag: bool
+    fixed: str | None
+
+    _ok = field_validator("subject_pattern")(classmethod(lambda cls, v: _compiles(v)))
+
+
+class Platform(Strict):
+    kinds: dict[Kind, list[str]] = Field(min_length=1)
+    total_labels: list[str] = Field(min_length=1)
+    refuse_texts: list[str]
+    merchant: MerchantRule
+
+    @field_validator("kinds")
+    @classmethod
+    def _kinds_compile(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        for patterns in value.values():
+            for pattern in patterns:
+                _compiles(pattern)
+        return value
+
+
+class Generic(Strict):
+    sender_trigger: str
+    subject_trigger: str
+    refusal_markers: dict[str, str]
+    total_labels: list[str] = Field(min_length=1)
+    max_name_length: int = Field(gt=0)
+    name_allowed_marks: list[str]
+    name_extra_characters: str
+
+    _ok = field_validator("subject_trigger")(classmethod(lambda cls, v: _compiles(v)))
+
+    @field_validator("refusal_markers")
+    @classmethod
+    def _markers_compile(cls, value: dict[str, str]) -> dict[str, str]:
+        for pattern in value.values():
+            _compiles(pattern)
+        return value
+
+
+class Amounts(Strict):
+    symbols: dict[str, str]
+    ambiguous_symbols: list[str]
+    dollar_family: list[str]
+
+
+class ReceiptSelectorsFile(SelectorsFile):
+    registry: dict[str, RegistryEntry]
+    selectors: ReceiptSelectors
+    attributes: ReceiptAttributes
+    patterns: ReceiptPatterns
+    labels: ReceiptLabels
+    platforms: dict[str, Platform]
+    generic: Generic
+    amounts: Amounts
+
+    @model_validator(mode="after")
+    def _one_parser_per_platform(self) -> "ReceiptSelectorsFile":
+        if set(self.platforms) != set(self.registry):
+            raise ValueError("every registry platform needs exactly one parser under 'platforms'")
+        return self
+
+
+PATH = Path(__file__).with_name("selectors.json")
+SELECTORS = load_selectors(PATH, ReceiptSelectorsFile, "gmail.receipt")

@@ -1,0 +1,124 @@
+"""The total line of a receipt's body, and the texts that say a mail is no receipt (spec §8.2).
+
+A total line is:
+
+* a table row whose first cell with text is a total label and whose one other cell with text
+  holds exactly one amount (``["Order Total:", "$45.67"]``);
+* a row with one cell with text reading ``<label>[:] <amount>``, or a leaf block (a paragraph,
+  div, list item or span with no such block inside it) reading the same (mail wraps itself in a
+  layout table, so a paragraph inside one is still a line);
+* a row that holds other rows is page layout and never a line, unless exactly two of its own
+  cells hold text: Stripe wraps each label in a table of its own beside its amount
+  (``["", "Total", "", "$12.34", ""]``).
+
+Labels are tried in the order selectors.json lists them; the first label found decides, and every
+line under it must give the same amount, else the amount is ambiguous and not read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from selectolax.lexbor import LexborNode
+
+from observers.gmail_receipt.amounts import AMBIGUOUS, Money, parse_amount
+from observers.gmail_receipt.selectors import SELECTORS
+from observers.shared.dom import ShownRule, ancestors, element_children, text_of
+
+S = SELECTORS.selectors
+_CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
+_ROW_TAG = S.row  # a plain tag selector: rows are found by tag when walking up
+
+Amount = Money | type(AMBIGUOUS) | None
+
+
+def _label_index(text: str, labels: Sequence[str]) -> int | None:
+    folded = text.rstrip(":").strip().casefold()
+    for index, label in enumerate(labels):
+        if folded == label.casefold():
+            return index
+    return None
+
+
+def _one_cell_line(text: str, labels: Sequence[str]) -> tuple[int, Amount] | None:
+    """``<label>[:] <amount>`` in one text; the longest label that starts it wins."""
+    folded = text.casefold()
+    best: tuple[int, int] | None = None
+    for index, label in enumerate(labels):
+        if folded.startswith(label.casefold()) and (best is None or len(label) > best[1]):
+            best = (index, len(label))
+    if best is None:
+        return None
+    rest = text[best[1]:]
+    if rest[:1] not in (":", " "):
+        return None  # "Totally" is not "Total"
+    amount = parse_amount(rest.lstrip(":").strip())
+    return (best[0], amount) if amount is not None else None
+
+
+def _own_cells(row: LexborNode) -> list[LexborNode]:
+    return [c for c in element_children(row) if c.tag in _CELL_TAGS]
+
+
+def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool) -> tuple[int, Amount] | None:
+    cells = _own_cells(row)
+    texts = [t for t in (text_of(c) for c in cells) if t]
+    if holds_rows and len(texts) != 2:
+        return None  # layout: the lines are the rows inside it
+    if len(texts) == 1:
+        return _one_cell_line(texts[0], labels)
+    if len(texts) != 2:
+        return None
+    index = _label_index(texts[0], labels)
+    if index is None:
+        return None
+    amount = parse_amount(texts[1])
+    return (index, amount) if amount is not None else None
+
+
+def _containers(nodes: list[LexborNode], body: LexborNode, tag: str | None = None) -> set[int]:
+    """mem_ids of the elements (of ``tag``, or any) that hold one of ``nodes``: one walk up each."""
+    found: set[int] = set()
+    for node in nodes:
+        for up in ancestors(node, stop=body):
+            if tag is None or up.tag == tag:
+                if up.mem_id in found:
+                    break
+                found.add(up.mem_id)
+    return found
+
+
+def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str]) -> list[tuple[int, Amount]]:
+    lines = []
+    blocks = body.css(S.line_block)
+    holders = _containers(blocks, body)
+    for block in shown.filter(blocks):
+        if block.mem_id in holders:
+            continue  # not a leaf: its inner blocks are the lines
+        line = _one_cell_line(text_of(block), labels)
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule) -> Amount:
+    """The one amount on the body's total lines; AMBIGUOUS when they disagree; None when none."""
+    rows = body.css(S.row)
+    outer = _containers(rows, body, _ROW_TAG)
+    lines = [line for row in shown.filter(rows) if (line := _row_line(row, labels, row.mem_id in outer))]
+    lines += _leaf_lines(body, shown, labels)
+    if not lines:
+        return None
+    first = min(index for index, _ in lines)
+    amounts = {amount for index, amount in lines if index == first}
+    if AMBIGUOUS in amounts or len(amounts) != 1:
+        return AMBIGUOUS
+    return amounts.pop()
+
+
+def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str]) -> bool:
+    """True when the body holds one of the kind's refuse texts (Uber's charge summary)."""
+    if not refuse_texts:
+        return False
+    text = text_of(body).casefold()
+    return any(phrase.casefold() in text for phrase in refuse_texts)

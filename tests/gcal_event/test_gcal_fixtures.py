@@ -1,0 +1,100 @@
+"""gcal.event over every labelled fixture, and over the variants made from them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.metrics import score_page
+from bench.runner import pass_input
+from labels.corpus import folder_pages
+from labels.reference.gcal_event import check_page
+from observers.gcal_event.bench_step import step_rows_for
+from observers.registry import fixture_folders
+from observers.run import run_pass
+from tests.variants import double_landmark, remove_landmark, rewrite_classes
+
+OBSERVER = "gcal.event"
+PAGES = [p for folder in fixture_folders(OBSERVER) for p in folder_pages(folder)
+         if p.entry.expected_for(OBSERVER) is not None]
+BY_NAME = {f"{p.folder}/{p.name}": p for p in PAGES}
+OK_READ = [p for p in PAGES if p.entry.expected_for(OBSERVER).health.status == "OK"
+           and p.entry.expected_for(OBSERVER).snapshot is not None]
+IDS = lambda p: p.name  # noqa: E731
+
+
+def _posted(page, html=None):
+    return run_pass(html or page.path.read_text(encoding="utf-8"), OBSERVER, pass_input(page)).posted()
+
+
+POSTED = {f"{p.folder}/{p.name}": _posted(p) for p in PAGES}
+
+
+def test_the_corpus_holds_every_case_the_issue_names():
+    names = {p.name for p in PAGES}
+    assert len(PAGES) >= 17
+    for needed in ("synthetic-week.html", "synthetic-day.html", "synthetic-month-empty.html", "synthetic-month-event.html",
+                   "synthetic-week-more.html", "synthetic-week-busy.html", "synthetic-week-calendar-off.html",
+                   "synthetic-week-zone-mismatch.html", "synthetic-week-no-account.html", "synthetic-week-two-accounts.html"):
+        assert needed in names
+
+
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_pass_agrees_with_label(page):
+    expected = page.entry.expected_for(OBSERVER)
+    posted = POSTED[f"{page.folder}/{page.name}"]
+    score = score_page(page.name, expected, posted)
+    assert score.disagreements == [] and score.unsound_windows == 0
+    assert posted["snapshot"] == expected.snapshot  # the whole snapshot, not only the events
+    assert posted["allCalendars"] == expected.all_calendars
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if p.entry.expected_for(OBSERVER).step is not None], ids=IDS)
+def test_step_from_the_labelled_base_gives_the_labelled_rows(page):
+    key = f"{page.folder}/{page.name}"
+    rows = step_rows_for(page, POSTED[key], BY_NAME, POSTED)
+    assert rows == page.entry.expected_for(OBSERVER).step["rows"]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_reference_reader_finds_every_labelled_fact_on_the_page(page):
+    assert check_page(page.path.read_text(encoding="utf-8"), page.entry) == []
+
+
+def test_reference_reader_catches_a_label_that_drifts():
+    page = BY_NAME["gcal/2026-11-30/synthetic-week.html"]
+    entry = page.entry.model_copy(deep=True)
+    entry.expected[0].snapshot["events"][0]["title"] = "Design preview"
+    entry.expected[0].windows[0].window_end = "2026-12-07T08:00:00.000Z"
+    problems = check_page(page.path.read_text(encoding="utf-8"), entry)
+    assert any("title" in p for p in problems) and any("window 0" in p for p in problems)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_rewriting_every_class_leaves_the_pass_identical(page):
+    html = page.path.read_text(encoding="utf-8")
+    assert _posted(page, rewrite_classes(html)) == POSTED[f"{page.folder}/{page.name}"]
+
+
+@pytest.mark.parametrize("page", OK_READ, ids=IDS)
+def test_a_removed_main_is_missing(page):
+    posted = _posted(page, remove_landmark(page.path.read_text(encoding="utf-8"), "[role=main]"))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.main"]}
+    assert posted["windows"] == [] and posted["snapshot"] is None and posted["observations"] == []
+
+
+@pytest.mark.parametrize("page", OK_READ, ids=IDS)
+def test_a_doubled_main_is_ambiguous(page):
+    posted = _posted(page, double_landmark(page.path.read_text(encoding="utf-8"), "[role=main]"))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.ambiguous.main"]}
+    assert posted["windows"] == [] and posted["snapshot"] is None
+
+
+@pytest.mark.parametrize("page", OK_READ, ids=IDS)
+@pytest.mark.parametrize("which", ["[role=grid]", "[role=main] [role=grid][aria-label]", "[role=main] [role=grid]:not([aria-label])"])
+def test_a_removed_grid_is_missing(page, which):
+    html = page.path.read_text(encoding="utf-8")
+    if which != "[role=grid]" and "All-day events" not in html:
+        pytest.skip("month view: one grid")
+    posted = _posted(page, remove_landmark(html, which))
+    assert posted["health"]["status"] == "DEGRADED" and "selector.missing.grid" in posted["health"]["reasons"]
+    assert posted["windows"] == [] and posted["snapshot"] is None

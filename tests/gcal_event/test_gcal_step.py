@@ -1,0 +1,190 @@
+"""The pure step between a range's stored record and a new snapshot: one test per rule (spec §8.3)."""
+
+from __future__ import annotations
+
+import copy
+
+from attest_kit.hashing import sha256_hex
+from observers.gcal_event.snapshot import stored_form
+from observers.gcal_event.step import chain, is_complete, step
+
+ACC = sha256_hex("dana.whitfield@example.com")
+CAL, OTHER = sha256_hex("Dana Whitfield"), sha256_hex("Team Rota")
+DAYS = ["2026-11-29", "2026-11-30", "2026-12-01"]
+
+
+def at(minute: int, second: int = 0) -> str:
+    return f"2026-11-30T18:{minute:02d}:{second:02d}.000Z"
+
+
+def event(key="e1", title="Design review", start="2026-11-30T23:00:00.000Z", end="2026-11-30T23:30:00.000Z",
+          guests=(), cal=CAL, days=("2026-11-30",), all_day=False, count=None):
+    return {"key": sha256_hex(key), "calendarKey": cal, "title": title, "start": start, "end": end, "allDay": all_day,
+            "days": list(days), "guests": list(guests), "guestCount": len(guests) if count is None else count}
+
+
+def snap(read, events, hidden=(), cals=((CAL, True), (OTHER, True)), version="gcal.event@1.0.0", days=DAYS, account=ACC):
+    return {"selectorsVersion": version, "accountHash": account, "readAt": read, "allCalendars": all(s for _, s in cals),
+            "days": [{"date": d, "whole": d not in hidden} for d in days],
+            "calendars": [{"key": k, "shown": s} for k, s in cals], "events": list(events)}
+
+
+def record(snapshot):
+    return step(None, snapshot).record
+
+
+def kinds(result):
+    return [(r.type, r.first_sighting) for r in result.rows]
+
+
+def test_first_look_reports_every_event_as_a_first_sighting_with_its_first_guest():
+    result = step(None, snap(at(0), [event(guests=["zed@example.org", "Amy@example.net"]), event("e2", title=None)]))
+    assert kinds(result) == [("calendar.created", True)] * 2
+    assert result.rows[0].fields == {"occurredAt": "2026-11-30T23:00:00.000Z", "subjectHint": "Design review",
+                                     "counterparty": "Amy@example.net"}
+    assert "subjectHint" not in result.rows[1].fields and result.rows[1].seen_at == at(0)
+
+
+def test_a_new_event_on_a_complete_base_is_created():
+    base = record(snap(at(0), [event()]))
+    result = step(base, snap(at(1), [event(), event("e2", title="Vendor call")]))
+    assert kinds(result) == [("calendar.created", False)]
+
+
+def test_a_new_event_on_a_hidden_day_or_a_calendar_switched_on_is_a_first_sighting():
+    hidden_base = record(snap(at(0), [event()], hidden=("2026-11-30",)))
+    assert kinds(step(hidden_base, snap(at(1), [event(), event("e2")]))) == [("calendar.created", True)]
+    off_base = record(snap(at(0), [event()], cals=((CAL, True), (OTHER, False))))
+    result = step(off_base, snap(at(1), [event(), event("e2", cal=OTHER)]))
+    assert kinds(result) == [("calendar.created", True)]
+    unnamed = step(record(snap(at(0), [event()])), snap(at(1), [event(), event("e3", cal=None)]))
+    assert kinds(unnamed) == [("calendar.created", True)]
+
+
+def test_a_new_event_that_began_before_the_range_is_a_first_sighting():
+    base = record(snap(at(0), [event()]))
+    early = event("e2", start="2026-11-28T20:00:00.000Z", days=("2026-11-28", "2026-11-29"))
+    assert kinds(step(base, snap(at(1), [event(), early]))) == [("calendar.created", True)]
+
+
+def test_an_incomplete_base_makes_every_new_event_a_first_sighting():
+    base = record(snap(at(0), [event()], hidden=("2026-12-01",)))
+    assert kinds(step(base, snap(at(1), [event(), event("e2")]))) == [("calendar.created", True)]
+
+
+def test_updated_start_end_all_day_title_calendar_or_guests():
+    base = record(snap(at(0), [event(guests=["omar@example.org"])]))
+    changes = [dict(start="2026-11-30T22:00:00.000Z"), dict(end="2026-12-01T00:00:00.000Z"), dict(all_day=True),
+               dict(title="Renamed"), dict(cal=OTHER), dict(guests=["omar@example.org", "ian@example.net"])]
+    for change in changes:
+        new = event(**{"guests": ["omar@example.org"], **change})
+        result = step(base, snap(at(1), [new]))
+        assert kinds(result) == [("calendar.updated", False)], change
+    assert step(base, snap(at(1), [event(guests=["OMAR@example.org"])])).rows == []  # same guest, case folded
+    assert step(base, snap(at(1), [event(guests=["omar@example.org"], count=5)])).rows == []  # count alone: no change
+
+
+def test_an_update_that_added_guests_names_the_first_one_added():
+    base = record(snap(at(0), [event(guests=["omar@example.org"])]))
+    result = step(base, snap(at(1), [event(guests=["omar@example.org", "Zoe@example.net", "ian@example.net"])]))
+    assert result.rows[0].fields["counterparty"] == "ian@example.net"
+    removed = step(base, snap(at(1), [event(title="x", guests=["omar@example.org"])]))
+    assert removed.rows[0].fields["counterparty"] == "omar@example.org"
+
+
+def test_deleted_after_two_complete_absences_seen_at_the_first():
+    results, last = chain([snap(at(0), [event(guests=["kemal@example.org"]), event("e2")]),
+                           snap(at(1), [event("e2")]), snap(at(2), [event("e2")])])
+    assert results[1].rows == [] and sha256_hex("e1") in results[1].record["pending"]
+    assert kinds(results[2]) == [("calendar.deleted", False)]
+    row = results[2].rows[0]
+    assert row.seen_at == at(1) and row.fields["counterparty"] == "kemal@example.org"
+    assert last["pending"] == {}
+
+
+def test_an_event_coming_back_clears_its_pending_deletion():
+    results, last = chain([snap(at(0), [event(), event("e2")]), snap(at(1), [event("e2")]),
+                           snap(at(2), [event(), event("e2")]), snap(at(3), [event(), event("e2")])])
+    assert [r.rows for r in results[1:]] == [[], [], []] and last["pending"] == {}
+
+
+def test_an_incomplete_snapshot_vouches_for_no_absence_and_keeps_the_pending_one():
+    first_absence = chain([snap(at(0), [event(), event("e2")]), snap(at(1), [event("e2")])])[1]
+    incomplete = snap(at(2), [event("e2")], hidden=("2026-12-01",))
+    middle = step(first_absence, incomplete)
+    assert middle.rows == [] and sha256_hex("e1") in middle.record["pending"]
+    final = step(middle.record, snap(at(3), [event("e2")]))
+    assert kinds(final) == [("calendar.deleted", False)] and final.rows[0].seen_at == at(1)
+    never = chain([snap(at(0), [event()]), snap(at(1), [], hidden=("2026-12-01",)),
+                   snap(at(2), [], hidden=("2026-12-01",))])[0]
+    assert all(r.rows == [] for r in never[1:])
+
+
+def test_an_absence_on_a_calendar_switched_off_is_no_absence():
+    off = ((CAL, False), (OTHER, True))
+    results, _ = chain([snap(at(0), [event()]), snap(at(1), [], cals=off), snap(at(2), [], cals=off)])
+    assert [r.rows for r in results[1:]] == [[], []]
+
+
+def test_a_change_noticed_late_is_a_first_sighting():
+    base = record(snap(at(0), [event()]))
+    late_update = step(base, snap(at(2, 1), [event(title="Renamed")]))
+    assert kinds(late_update) == [("calendar.created", True)]
+    on_time = step(base, snap(at(2), [event(title="Renamed")]))  # exactly two minutes: not late
+    assert kinds(on_time) == [("calendar.updated", False)]
+    late_new = step(base, snap(at(3), [event(), event("e2")]))
+    assert kinds(late_new) == [("calendar.created", True)]
+
+
+def test_a_deletion_whose_first_absence_was_late_is_a_first_sighting():
+    results, _ = chain([snap(at(0), [event()]), snap(at(5), []), snap(at(6), [])])
+    assert kinds(results[2]) == [("calendar.deleted", True)] and results[2].rows[0].seen_at == at(5)
+
+
+def test_a_snapshot_of_another_selectors_version_starts_again():
+    base = record(snap(at(0), [event()]))
+    result = step(base, snap(at(1), [event(title="Renamed"), event("e2")], version="gcal.event@1.1.0"))
+    assert kinds(result) == [("calendar.created", True)] * 2 and result.record["pending"] == {}
+
+
+def test_another_range_or_account_is_no_base():
+    base = record(snap(at(0), [event()]))
+    other_range = snap(at(1), [event()], days=["2026-11-30", "2026-12-01"])
+    assert kinds(step(base, other_range)) == [("calendar.created", True)]
+    other_account = snap(at(1), [event()], account=sha256_hex("someone@example.org"))
+    assert kinds(step(base, other_account)) == [("calendar.created", True)]
+
+
+def test_a_snapshot_read_at_or_before_the_stored_one_is_skipped():
+    base = record(snap(at(1), [event()]))
+    result = step(base, snap(at(1), [event(title="Renamed")]))
+    assert result.skipped and result.rows == [] and result.record is base
+
+
+def test_a_change_another_range_already_held_is_a_first_sighting():
+    base = record(snap(at(0), [event()]))
+    month = record(snap(at(0, 30), [event(title="Renamed")], days=["2026-11-30"]))
+    result = step(base, snap(at(1), [event(title="Renamed")]), others=[month])
+    assert kinds(result) == [("calendar.created", True)]
+    stale_month = record(snap(at(0), [event(title="Renamed")], days=["2026-11-30"]))
+    assert kinds(step(base, snap(at(1), [event(title="Renamed")]), others=[stale_month])) == [("calendar.updated", False)]
+
+
+def test_the_stored_form_keeps_the_first_guest_and_hashes_of_every_lowercased_guest():
+    stored = stored_form(snap(at(0), [event(guests=["Amy@Example.net", "zed@example.org"])]))["events"][0]
+    assert stored["firstGuest"] == "Amy@Example.net" and "guests" not in stored
+    assert stored["guestHashes"] == sorted([sha256_hex("amy@example.net"), sha256_hex("zed@example.org")])
+
+
+def test_complete_needs_every_day_whole_and_each_calendar_named_once():
+    assert is_complete(snap(at(0), []))
+    assert not is_complete(snap(at(0), [], hidden=("2026-11-29",)))
+    assert not is_complete(snap(at(0), [], cals=((CAL, True), (CAL, True))))
+
+
+def test_the_step_does_not_change_its_inputs():
+    base = record(snap(at(0), [event(), event("e2")]))
+    new = snap(at(1), [event("e2", title="x")])
+    before = (copy.deepcopy(base), copy.deepcopy(new))
+    step(base, new)
+    assert (base, new) == before
