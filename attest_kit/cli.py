@@ -196,22 +196,17 @@ def label(page: Path, view: str, url: str, time_zone: str, read_at: str, account
     click.echo(f"wrote the page facts of {page.name} in {path}; now write its expected health, observations and windows")
 
 
-def _register_optional() -> None:
-    """Commands that live with their library (sanitiser, capture, ledger)."""
-    import importlib
+def _register_library_commands() -> None:
+    """Commands that live with their library: the sanitiser, capture and the ledger."""
+    from attest_kit.ledger.commands import ledger
+    from sanitize.capture_cli import commands as capture_commands
+    from sanitize.commands import commands as sanitize_commands
 
-    for module_name in ("sanitize.commands", "sanitize.capture_cli", "attest_kit.ledger.commands"):
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name == module_name:
-                continue
-            raise
-        for command in getattr(module, "commands", []):
-            main.add_command(command)
+    for command in [*sanitize_commands, *capture_commands, ledger]:
+        main.add_command(command)
 
 
-_register_optional()
+_register_library_commands()
 
 
 if __name__ == "__main__":  # pragma: no cover

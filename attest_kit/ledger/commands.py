@@ -6,7 +6,6 @@ Calendar observer's step (observers/gcal_event/step.py) that the kernel itself n
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from pathlib import Path
@@ -21,22 +20,14 @@ from attest_kit.ledger.plug import adapt_observer_step
 from attest_kit.ledger.replay import read_scenario, replay, summary_lines
 from attest_kit.paths import repo_root
 
-#: Where the real Calendar step plugs in, and the names it may be exported under.
-STEP_MODULE = "observers.gcal_event.step"
-STEP_NAMES = ("STEP", "step", "calendar_step")
+def load_calendar_step() -> CalendarStep:
+    """The Calendar observer's step, adapted to the ledger's protocol.
 
+    Imported here, in CLI code, so the ledger library itself never imports an observer.
+    """
+    from observers.gcal_event.step import step
 
-def load_calendar_step() -> CalendarStep | None:
-    """The Calendar observer's step when it is installed; None (snapshots refused) otherwise."""
-    try:
-        module = importlib.import_module(STEP_MODULE)
-    except ImportError:
-        return None
-    for name in STEP_NAMES:
-        found = getattr(module, name, None)
-        if callable(found):
-            return adapt_observer_step(found)
-    return None
+    return adapt_observer_step(step)
 
 
 @click.group("ledger")
@@ -61,8 +52,6 @@ def replay_command(scenario: Path, db: str) -> None:
         for item in results:
             click.echo(f"line {item['line']}: {item['type']} tab={item['tab'] or '-'} "
                        f"-> {json.dumps(item['ack'], separators=(',', ':'))}")
-        if step_fn is None and any(i["type"] == "calendar.snapshot" for i in results):
-            click.echo(f"note: no Calendar step found in {STEP_MODULE}; snapshots were refused", err=True)
         for line in summary_lines(led):
             click.echo(line)
     finally:
