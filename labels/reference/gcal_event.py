@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from labels.reference.html5 import banner_addresses, hidden, parent_map, parse, text, walk
+from labels.reference.html5 import account_problems, hidden, parent_map, parse, text, walk
 
 
 def _key(day: date) -> str:
@@ -65,11 +65,7 @@ def check_page(html: str, entry: Any) -> list[str]:
     facts = entry.page
     if facts is None:
         return ["no page facts"]
-    addresses = banner_addresses(root)
-    if facts.account is not None and facts.account.lower() not in addresses:
-        problems.append("page.account is not the address in the banner's account label")
-    if facts.account is None and addresses:
-        problems.append("page.account is null but the banner names an account")
+    problems += account_problems(root, facts.account)
     expected = entry.expected_for("gcal.event")
     if expected is None:
         return problems

@@ -52,3 +52,13 @@ def banner_addresses(root: ET.Element) -> set[str]:
                     found.add(chunk.lower())
                 label = label[end + 1:]
     return found
+
+
+def account_problems(root: ET.Element, account: str | None) -> list[str]:
+    """Problems when the label's page.account is not the one address the banner names (or names none)."""
+    addresses = banner_addresses(root)
+    if account is not None and account.lower() not in addresses:
+        return ["page.account is not the address in the banner's account label"]
+    if account is None and addresses:
+        return ["page.account is null but the banner names an account"]
+    return []
