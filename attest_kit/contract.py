@@ -107,6 +107,11 @@ class Observer:
     id: ClassVar[str]
     source: ClassVar[str]
     version: ClassVar[str]
+    #: Whether a DEGRADED health still lets extract() post the rows it could read (they are
+    #: evidence; coverage is void either way). Calendar says no: one unreadable chip, no rows.
+    rows_survive_degraded_health: ClassVar[bool] = False
+    #: Whether a window may end after the pass instant (a Calendar week ends at a future midnight).
+    windows_may_end_after_instant: ClassVar[bool] = False
 
     def health(self, ctx: PassContext) -> Health:
         raise NotImplementedError

@@ -82,30 +82,36 @@ def plan_pass(observer: Observer, ctx: PassContext, policy: Policy | None = None
         result.health = Health.degraded("clock.invalid")
         return result
 
-    reasons: list[str] = []
-    ok, health = _call(observer.health, ctx, "health.threw", reasons)
+    threw: list[str] = []
+    ok, health = _call(observer.health, ctx, "health.threw", threw)
     if not ok or not isinstance(health, Health):
-        result.health = Health.degraded(*(reasons or ["health.threw"]))
+        result.health = Health.degraded("health.threw")
         return result
-    if health.status != "OK":
+    if health.status == "IDLE" or (health.status == "DEGRADED" and not observer.rows_survive_degraded_health):
         result.health = health
         return result
+    # A DEGRADED health voids coverage; an observer whose unreadable parts do not taint the rows it
+    # did read still posts those rows: they are evidence (spec §3.2).
+    reasons: list[str] = list(health.reasons)
+    coverage_void_by_health = health.status == "DEGRADED"
 
     ok, rows = _call(observer.extract, ctx, "extract.threw", reasons)
     if ok and not (isinstance(rows, list) and all(isinstance(r, RawRow) for r in rows)):
         reasons.append("extract.invalid")
         rows = []
-    coverage_void = not ok or "extract.invalid" in reasons
+    coverage_void = coverage_void_by_health or not ok or "extract.invalid" in reasons
+    seen: set[str] = set()
     for row in rows or []:
         projected = project(row, observer.source, ctx.instant, pol)
         if isinstance(projected, Refusal):
             reasons.append(projected.reason)
             result.refused += 1
             coverage_void = True
-        else:
+        elif projected.id not in seen:  # a row the page shows twice is one observation
+            seen.add(projected.id)
             result.observations.append(projected)
 
-    ok, windows = _call(observer.visible_windows, ctx, "window.threw", reasons)
+    ok, windows = (True, []) if coverage_void_by_health else _call(observer.visible_windows, ctx, "window.threw", reasons)
     if ok and windows is None:
         reasons.append("window.unknown")
         windows = []
@@ -114,7 +120,7 @@ def plan_pass(observer: Observer, ctx: PassContext, policy: Policy | None = None
         windows = []
     # Calendar's windows end at local midnight after the last visible day, which may be after the
     # pass (gcal.event sets windows_may_end_after_instant); every other such window is refused.
-    elif ok and not getattr(observer, "windows_may_end_after_instant", False) and any(
+    elif ok and not observer.windows_may_end_after_instant and any(
         w.end > ctx.instant for w in windows
     ):
         reasons.append("window.future")

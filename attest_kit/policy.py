@@ -78,7 +78,10 @@ def field_is_valid(schema: FieldSchema, value: Any) -> bool:
         return is_wire_instant(value)
     if schema.kind == "currency":
         return _CURRENCY.match(value) is not None
-    if value == "" or value != value.strip() or has_control_character(value) or "  " in value:
+    # One line: not empty, no line break or other control character, no leading white space and no
+    # run of it (one_line would have collapsed those). A trailing space is allowed: a subject hint
+    # cut at its 80th code point can end in one, and the cut is kept exactly (spec §2.1).
+    if value.strip() == "" or has_control_character(value) or value[0].isspace() or "  " in value:
         return False
     if schema.max_length is not None and len(value) > schema.max_length:
         return False

@@ -12,11 +12,20 @@ from observers.gmail_sent.selectors import SELECTORS
 
 MINUTE = timedelta(minutes=1)
 
+#: Reasons that mean the page itself was not read as a Sent list: no row of it is evidence.
+PAGE_LEVEL_REASONS = frozenset({
+    "view.mismatch", "selector.missing.main", "selector.ambiguous.main", "selector.missing.grid",
+    "selector.ambiguous.grid", "selector.missing.account", "selector.ambiguous.account", "account.invalid",
+})
+
 
 class GmailSentObserver(Observer):
     id = "gmail.sent"
     source = "gmail.sent"
     version = SELECTORS.version
+    # A row that does not read makes the page DEGRADED and voids its window; the rows that did read
+    # are still posted as evidence. A page-level fault (view, landmark, account) posts none.
+    rows_survive_degraded_health = True
 
     def health(self, ctx: PassContext) -> Health:
         read = read_sent_page(ctx)
@@ -26,8 +35,11 @@ class GmailSentObserver(Observer):
 
     def extract(self, ctx: PassContext) -> list[RawRow]:
         """One email.sent row per recipient of every row that holds one message."""
+        read = read_sent_page(ctx)
+        if read.reasons & PAGE_LEVEL_REASONS:
+            return []
         rows: list[RawRow] = []
-        for row in read_sent_page(ctx).rows:
+        for row in read.rows:
             if not row.single:
                 continue
             for recipient in row.recipients:

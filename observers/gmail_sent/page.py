@@ -59,14 +59,40 @@ class SentRead:
     rows: list[SentRow] = field(default_factory=list)
 
 
+def _is_cell(node: LexborNode) -> bool:
+    return node.tag == "td" or node.attrs.get("role") == "gridcell"
+
+
 def _cells(row: LexborNode) -> list[LexborNode]:
-    return [c for c in element_children(row) if c.tag == "td" or c.attributes.get("role") == "gridcell"]
+    """The row's top-level cells: td or gridcell elements with no other cell between them and the row.
+
+    Direct children in Gmail's table; a div grid may wrap its cells, and that must not lose a row.
+    """
+    cells = []
+    for cell in row.css(S.cell):
+        parent = cell.parent
+        while parent is not None and parent.mem_id != row.mem_id and not _is_cell(parent):
+            parent = parent.parent
+        if parent is not None and parent.mem_id == row.mem_id:
+            cells.append(cell)
+    return cells
 
 
-def _summary_parts(cell: LexborNode) -> list[LexborNode]:
-    """The child subtrees of a cell that hold an id element: the screen-reader summary."""
-    return [part for part in element_children(cell) if part.css_first(S.subject_anchor) is not None
-            or part.attributes.get(A.last_message_id) is not None]
+def _summaries(cell: LexborNode) -> list[LexborNode]:
+    """The screen-reader summaries in a cell: the lowest subtree around an id element that also holds people.
+
+    Gmail repeats the ids and the recipients in a summary it keeps for screen readers; wherever it
+    sits in the row, it is the smallest element (below the cell) that holds both.
+    """
+    found: dict[int, LexborNode] = {}
+    for element in cell.css(S.subject_anchor):
+        node: LexborNode | None = element
+        while node is not None and node.mem_id != cell.mem_id:
+            if node.css_first(S.person) is not None:
+                found[node.mem_id] = node
+                break
+            node = node.parent
+    return list(found.values())
 
 
 def _outside(node: LexborNode, parts: list[LexborNode]) -> bool:
@@ -74,7 +100,9 @@ def _outside(node: LexborNode, parts: list[LexborNode]) -> bool:
 
 
 def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
-    for nav in shown.filter(n for region in ctx.tree.css(S.nav) for n in region.css(S.nav_selected)):
+    # Only the nav that lists the Sent folder speaks for the view (an app rail's "Mail" does not).
+    folder_navs = [region for region in ctx.tree.css(S.nav) if region.css_first(S.nav_sent_link) is not None]
+    for nav in shown.filter(n for region in folder_navs for n in region.css(S.nav_selected)):
         href = attr(nav, A.href)
         if href and "#" in href:
             folder = parse_route(href).folder
@@ -114,25 +142,19 @@ def _following_elements(node: LexborNode, container: LexborNode) -> list[LexborN
     return out
 
 
-def _read_row(row: LexborNode, ctx: PassContext, shown: ShownRule, account: str | None,
-              reasons: set[str]) -> SentRow | None:
+def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown: ShownRule,
+              account: str | None, reasons: set[str]) -> SentRow | None:
     """Read one row, or add the reason it does not read and return None."""
-    cells = _cells(row)
-    # One query per cell for ids and people; a summary is a cell's child subtree that holds ids.
-    anchors_of = [cell.css(S.subject_anchor) for cell in cells]
-    people_of = [cell.css(S.person) for cell in cells]
-    summaries: dict[int, list[LexborNode]] = {}
+    summaries = [_summaries(cell) for cell in cells]
+    people_of = [[p for p in shown.filter(cell.css(S.person)) if _outside(p, summaries[i])]
+                 for i, cell in enumerate(cells)]
 
-    def summary(index: int) -> list[LexborNode]:
-        if index not in summaries:
-            summaries[index] = _summary_parts(cells[index]) if anchors_of[index] else []
-        return summaries[index]
-
+    # The subject anchor: the first shown id element outside a summary, in a cell that shows no people.
     anchor, anchor_cell = None, -1
-    for index in range(len(cells)):
+    for index, cell in enumerate(cells):
         if people_of[index]:
-            continue  # a summary in the people cell repeats the ids: never the anchor
-        found = shown.filter(anchors_of[index])
+            continue
+        found = [e for e in shown.filter(cell.css(S.subject_anchor)) if _outside(e, summaries[index])]
         if found:
             anchor, anchor_cell = found[0], index
             break
@@ -143,19 +165,16 @@ def _read_row(row: LexborNode, ctx: PassContext, shown: ShownRule, account: str 
     people: list[LexborNode] = []
     people_cell = -1
     for index in range(anchor_cell):
-        parts = summary(index)
-        found = [p for p in shown.filter(people_of[index]) if _outside(p, parts)]
-        if found:
-            people.extend(found)
+        if people_of[index]:
+            people.extend(people_of[index])
             people_cell = index
     if not people:
         reasons.add("selector.missing.recipients")
         return None
 
     # The message count: a shown element after the last recipient, in its cell, whose whole text is a count.
-    parts = summary(people_cell)
     has_count = any(
-        _COUNT.match(text_of(node)) and shown.shown(node) and _outside(node, parts)
+        _COUNT.match(text_of(node)) and shown.shown(node) and _outside(node, summaries[people_cell])
         for node in _following_elements(people[-1], cells[people_cell])
     )
 
@@ -165,10 +184,12 @@ def _read_row(row: LexborNode, ctx: PassContext, shown: ShownRule, account: str 
         return None
     last, last_non_draft, thread = ids
 
-    candidates = []
+    # The time element: in a cell after the anchor (title, else aria-label, else text); a cell that
+    # holds only its text is its own time element.
+    candidates: list[LexborNode] = []
     for index in range(anchor_cell + 1, len(cells)):
-        parts = summary(index)
-        candidates += [n for n in shown.filter(cells[index].css(S.time)) if _outside(n, parts)]
+        candidates += [n for n in shown.filter(cells[index].css(S.time)) if _outside(n, summaries[index])]
+    candidates += [cells[i] for i in range(anchor_cell + 1, len(cells)) if shown.shown(cells[i]) and text_of(cells[i])]
     minute = _read_time(candidates, ctx)
     if minute is False:
         reasons.add("selector.missing.time")
@@ -181,10 +202,11 @@ def _read_row(row: LexborNode, ctx: PassContext, shown: ShownRule, account: str 
     names_account = False
     for person in people:
         address = attr(person, A.email) or attr(person, A.title) or ""
-        if person.attributes.get("name") == "me" or is_own_address(address, account):
+        if person.attrs.get("name") == "me" or is_own_address(address, account):
             names_account = True
             continue
-        recipients.append(address)
+        if address not in recipients:
+            recipients.append(address)
     subject = text_of(anchor)
     if not subject or subject.lower() in {s.lower() for s in L.no_subject}:
         subject = None
@@ -229,7 +251,9 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     read.account = read_account(ctx.tree, S.account_label, tuple(L.account_label_prefixes))
     if read.is_head:
         status = read.account.status
-        if status == "missing":
+        # A switcher label that ends with no address names no account here (on Calendar it is
+        # account.invalid, spec §4); an address that does not read is account.invalid.
+        if status == "missing" or (status == "invalid" and read.account.no_address):
             read.reasons.add("selector.missing.account")
         elif status == "ambiguous":
             read.reasons.add("selector.ambiguous.account")
@@ -240,9 +264,14 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     draws_counts = False
     rows: list[SentRow] = []
     for row in shown.filter(grids[0].css(S.row)):
-        if not _cells(row):
+        cells = _cells(row)
+        if not cells:
+            if row.css_first(S.subject_anchor) is not None:
+                # A row that holds a send but no cell we can read: skipping it would report the
+                # send as absent (spec §4.2).
+                read.reasons.add("selector.missing.recipients")
             continue
-        row_read = _read_row(row, ctx, shown, account, read.reasons)
+        row_read = _read_row(row, cells, ctx, shown, account, read.reasons)
         if row_read is not None:
             draws_counts = draws_counts or row_read.has_count
             rows.append(row_read)

@@ -20,6 +20,7 @@ class SentSelectors(Strict):
     time: str
     older: str
     nav: str
+    nav_sent_link: str
     nav_selected: str
     account_label: str
 

@@ -26,6 +26,8 @@ AccountStatus = Literal["ok", "missing", "ambiguous", "invalid"]
 class AccountRead:
     status: AccountStatus
     address: str | None = None
+    #: With status "invalid": every account label ended with no address at all (half drawn).
+    no_address: bool = False
 
 
 def read_account(
@@ -38,6 +40,7 @@ def read_account(
     """
     found: dict[str, str] = {}
     invalid = False
+    unreadable_address = False
     for node in tree.css(label_selector):
         label = node.attributes.get("aria-label") or ""
         groups = [g.strip() for g in _PAREN.findall(label)]
@@ -51,7 +54,7 @@ def read_account(
         address = with_at[-1]
         normal = normalize_email(address)
         if normal is None:
-            invalid = True
+            invalid = unreadable_address = True
             continue
         found.setdefault(normal, address)
     if len(found) > 1:
@@ -59,5 +62,5 @@ def read_account(
     if found:
         return AccountRead("ok", next(iter(found.values())))
     if invalid:
-        return AccountRead("invalid")
+        return AccountRead("invalid", no_address=not unreadable_address)
     return AccountRead("missing")

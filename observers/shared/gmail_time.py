@@ -17,6 +17,8 @@ no-break space (U+202F) before AM/PM. Only a text that names a minute is a time:
 True
 >>> read_minute("7:15 PM (5 minutes ago)", now, la).isoformat()
 '2026-10-07T02:15:00+00:00'
+>>> read_minute("Sun, Nov 1, 2026, 1:30 AM", now, la) is None  # the repeated hour: no single minute
+True
 """
 
 from __future__ import annotations
@@ -122,5 +124,12 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
     try:
         local = datetime(year, month, day, clock[0], clock[1], tzinfo=tz)
     except ValueError:
+        return None
+    # A wall time the zone repeats (the hour a clock goes back) or skips names no single minute:
+    # never guess which one it was.
+    other = local.replace(fold=1)
+    if local.utcoffset() != other.utcoffset():
+        return None
+    if local.astimezone(timezone.utc).astimezone(tz).replace(tzinfo=None) != local.replace(tzinfo=None):
         return None
     return local.astimezone(timezone.utc)

@@ -139,3 +139,22 @@ def test_a_clock_without_an_instant_is_clock_invalid():
 def test_extract_returning_something_else_is_extract_invalid():
     result = plan_pass(Scripted("not a list", WINDOW), _ctx())  # type: ignore[arg-type]
     assert "extract.invalid" in result.health.reasons and result.windows == []
+
+
+def test_a_degraded_health_posts_rows_only_for_an_observer_that_allows_it():
+    class Partial(Scripted):
+        rows_survive_degraded_health = True
+
+    rows = [RawRow("email.sent", GOOD, "a" * 16), RawRow("email.sent", GOOD, "a" * 16)]
+    strict = plan_pass(Scripted(rows, WINDOW, Health.degraded("row.invalid_id")), _ctx())
+    partial = plan_pass(Partial(rows, WINDOW, Health.degraded("row.invalid_id")), _ctx())
+    assert strict.observations == [] and strict.windows == []
+    assert len(partial.observations) == 1  # the same row twice is one observation
+    assert partial.windows == [] and partial.health == Health.degraded("row.invalid_id")
+
+
+def test_a_subject_hint_cut_on_a_space_passes_the_line_schema():
+    cut = "x" * 79 + " "
+    assert not isinstance(project(RawRow("email.sent", {**GOOD, "subjectHint": cut}), "gmail.sent", NOW), Refusal)
+    for bad in (" lead", "two  spaces", "", "   "):
+        assert isinstance(project(RawRow("email.sent", {**GOOD, "subjectHint": bad}), "gmail.sent", NOW), Refusal), bad

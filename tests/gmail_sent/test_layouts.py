@@ -1,0 +1,133 @@
+"""gmail.sent on page shapes REAL-PAGES.md allows but our fixtures do not use (review of 2026-11-30).
+
+Each test failed before its fix: a row whose cells are wrapped, the hidden summary in other places,
+a time cell with text only, a subject cut on a space, a wall time the zone repeats, a missing id.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from observers.run import PassInput, run_pass
+
+S = 'style="display:block;visibility:visible"'
+SR = 'style="display:block;visibility:visible;position:absolute;width:1px;height:1px;overflow:hidden"'
+NOW = datetime(2026, 11, 30, 22, 30, tzinfo=timezone.utc)
+FACTS = PassInput("https://mail.google.com/mail/u/0/#sent", "America/Los_Angeles", NOW)
+DANIEL, LENA = ("Daniel", "daniel@example.com"), ("Lena", "lena@example.org")
+
+
+def ids(mid: str, thread: str | None = None, nd: str | None = None, drop: str | None = None) -> str:
+    attrs = {"data-legacy-thread-id": thread or mid, "data-legacy-last-message-id": mid,
+             "data-legacy-last-non-draft-message-id": nd or mid}
+    return " ".join(f'{k}="{v}"' for k, v in attrs.items() if k != drop)
+
+
+def people(who) -> str:
+    return ", ".join(f'<span email="{e}" name="{n}" {S}>{n}</span>' for n, e in who)
+
+
+def summary(who, subject, mid) -> str:
+    return f'<div {SR}>To: {people(who)}, <span {ids(mid)}>{subject}</span>, 2:03 PM, snippet</div>'
+
+
+def row(who, subject, title, mid, *, where="people", wrap=False, drop=None, date_cell=None) -> str:
+    summ = summary(who, subject, mid)
+    cells = [
+        f'<td role="gridcell" {S}><div role="checkbox"></div></td>',
+        f'<td role="gridcell" {S}>{summ if where == "people" else ""}<div {S}>To: {people(who)}</div></td>'
+        if where != "wrapper" else f'<td role="gridcell" {S}><div {S}>{summ}<span {S}>To: {people(who)}</span></div></td>',
+        f'<td role="gridcell" {S}>{summ if where == "subject" else ""}<span {ids(mid, drop=drop)} {S}>{subject}</span></td>',
+        date_cell or f'<td role="gridcell" {S}><span title="{title}" aria-label="{title}" {S}>x</span></td>',
+    ]
+    if where == "unwrapped":
+        cells[1] = (f'<td role="gridcell" {S}>To: {people(who)}<span {ids(mid)}>{subject}</span>'
+                    f'<div {S}>{people(who)}</div></td>')
+    if wrap:
+        return f'<div role="row" {S}><div {S}>{"".join(c.replace("<td", "<div").replace("</td>", "</div>") for c in cells)}</div></div>'
+    return f'<tr role="row" {S}>{"".join(cells)}</tr>'
+
+
+def page(rows: str, grid: str = "table") -> str:
+    body = f'<table role="grid" {S}><tbody>{rows}</tbody></table>' if grid == "table" else f'<div role="grid" {S}>{rows}</div>'
+    return (f'<html><head><title>Sent Mail</title></head><body {S}><header role="banner" {S}>'
+            f'<a role="button" aria-label="Google Account: Priya\n(priya@example.com)" {S}>P</a></header>'
+            f'<div role="main" {S}><div role="button" aria-label="Newer" aria-disabled="true" {S}></div>'
+            f'<div role="button" aria-label="Older" aria-disabled="false" {S}></div>{body}</div></body></html>')
+
+
+def observe(html: str, facts: PassInput = FACTS) -> dict:
+    return run_pass(html, "gmail.sent", facts).posted()
+
+
+def pairs(posted):
+    return sorted((o["fields"]["counterparty"], o["fields"].get("subjectHint")) for o in posted["observations"])
+
+
+T1, T2, T3 = "Mon, Nov 30, 2026, 2:03 PM", "Sun, Nov 29, 2026, 2:03 PM", "Sat, Nov 28, 2026, 9:00 AM"
+
+
+def test_a_row_whose_cells_are_wrapped_is_read_not_skipped():
+    rows = row([DANIEL], "Alpha", T1, "a" * 16, wrap=True) + row([LENA], "Beta", T2, "b" * 16, wrap=True)
+    posted = observe(page(rows, grid="div"))
+    assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", "Beta")]
+
+
+@pytest.mark.parametrize("where", ["people", "subject", "wrapper", "unwrapped"])
+def test_the_summary_is_recognised_wherever_it_sits(where):
+    rows = row([DANIEL], "Alpha", T1, "a" * 16, where=where) + row([LENA], "Beta", T2, "b" * 16, where=where)
+    posted = observe(page(rows))
+    assert posted["health"]["status"] == "OK", posted["health"]
+    assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", "Beta")]
+    assert posted["windows"] == [{"windowStart": "2026-11-29T22:04:00.000Z", "windowEnd": "2026-11-30T22:30:00.000Z"}]
+
+
+def test_a_time_cell_with_text_only_is_read():
+    cell = f'<td role="gridcell" {S}><span {S}>2:03\u202fPM</span></td>'
+    posted = observe(page(row([DANIEL], "Alpha", "", "a" * 16, date_cell=cell)))
+    assert posted["observations"][0]["fields"]["occurredAt"] == "2026-11-30T22:03:00.000Z"
+
+
+def test_a_subject_cut_on_a_space_is_kept_not_refused():
+    subject = "x" * 79 + " tail words here"
+    posted = observe(page(row([DANIEL], subject, T1, "a" * 16)))
+    assert posted["health"]["status"] == "OK"
+    assert posted["observations"][0]["fields"]["subjectHint"] == "x" * 79 + " "
+
+
+def test_a_wall_time_the_zone_repeats_names_no_minute():
+    facts = PassInput(FACTS.url, FACTS.time_zone, datetime(2026, 11, 2, 0, 0, tzinfo=timezone.utc))
+    posted = observe(page(row([DANIEL], "Alpha", "Sun, Nov 1, 2026, 1:30 AM", "a" * 16)), facts)
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["time.unreadable"]}
+
+
+@pytest.mark.parametrize("drop", ["data-legacy-last-message-id", "data-legacy-thread-id",
+                                  "data-legacy-last-non-draft-message-id"])
+def test_any_missing_id_is_the_same_fault(drop):
+    rows = row([DANIEL], "Alpha", T1, "a" * 16) + row([LENA], "Beta", T2, "b" * 16, drop=drop)
+    posted = observe(page(rows))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["row.invalid_id"]}
+    # The row that reads is still evidence; the page vouches for no window.
+    assert pairs(posted) == [("daniel@example.com", "Alpha")] and posted["windows"] == []
+
+
+def test_a_row_shown_twice_is_one_observation():
+    rows = row([DANIEL], "Alpha", T1, "a" * 16) + row([DANIEL], "Alpha", T1, "a" * 16)
+    assert len(observe(page(rows))["observations"]) == 1
+
+
+def test_only_the_folder_nav_can_refuse_the_view():
+    rail = '<div role="navigation"><a href="https://mail.google.com/mail/u/0/#inbox" aria-current="page">Mail</a></div>'
+    folders = ('<div role="navigation"><a href="#inbox">Inbox</a>'
+               '<a href="https://mail.google.com/mail/u/0/#sent" aria-current="page">Sent</a></div>')
+    html = page(row([DANIEL], "Alpha", T1, "a" * 16)).replace("<header", rail + folders + "<header")
+    assert observe(html)["health"]["status"] == "OK"
+    wrong = html.replace('#sent" aria-current="page"', '#sent"').replace('<a href="#inbox">', '<a href="#inbox" aria-current="page">')
+    assert observe(wrong)["health"]["reasons"] == ["view.mismatch"]
+
+
+def test_an_account_label_with_no_address_is_a_missing_account_on_gmail():
+    html = page(row([DANIEL], "Alpha", T1, "a" * 16)).replace("Priya\n(priya@example.com)", "Priya")
+    assert observe(html)["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.account"]}
