@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+from collections.abc import Collection
 
 #: Invented first-name-like words. None is meant to be a real person's name; they are the shapes
 #: refake-people later recognises, so keep them distinctive.
@@ -120,12 +121,16 @@ class Faker:
         def make(stream) -> str:
             data = stream(len(original) + 8)
             out = []
+            seen_digit = False  # any digit (ASCII or not) before this one
             for i, ch in enumerate(original):
                 b = data[i]
                 if ch.isdigit() and ch.isascii():
-                    lead = not any(c.isdigit() for c in original[:i])
-                    out.append(str(1 + b % 9) if lead and ch != "0" else str(b % 10))
-                elif hex_letters and ch.lower() in "abcdef":
+                    out.append(str(1 + b % 9) if not seen_digit and ch != "0" else str(b % 10))
+                    seen_digit = True
+                    continue
+                if ch.isdigit():
+                    seen_digit = True
+                if hex_letters and ch.lower() in "abcdef":
                     c = "0123456789abcdef"[b % 16]
                     out.append(c.upper() if ch.isupper() else c)
                 elif letters and ch.isascii() and ch.isalpha():
@@ -140,22 +145,49 @@ class Faker:
     def _pick(self, data: bytes, i: int, pool: tuple[str, ...]) -> str:
         return pool[int.from_bytes(data[2 * i : 2 * i + 2], "big") % len(pool)]
 
-    def name_part(self, original: str) -> str:
-        """One word of a person's name, keeping its case style (PRIYA → VESNA); case does not change the fake."""
+    def name_part(self, original: str, role: str = "first", avoid: Collection[str] = ()) -> str:
+        """One word of a person's name, keeping its case style (PRIYA → VESNA); case does not change the fake.
 
-        def make(stream) -> str:
-            return self._pick(stream(8), 0, FIRST_NAMES + LAST_NAMES)
-
-        word = self.memo("name", original.lower(), make)
+        ``role`` picks the pool: "first" (FIRST_NAMES) or "last" (LAST_NAMES), fixed when the word is
+        first faked. A new word gets a pool word no other name word of this capture has while the
+        pool lasts, and never one of ``avoid`` (the fakes already in the same name), so a name does
+        not come out as "Thornbury Thornbury".
+        """
+        word = self.memo("name", original.lower(), lambda stream: self._draw_name(stream, role, avoid))
+        lowered = {a.lower() for a in avoid}
+        if word.lower() in lowered:  # drawn earlier, in another name: this name needs another word
+            word = self.memo(
+                "name-alt", original.lower() + "\x00" + "\x00".join(sorted(lowered)),
+                lambda stream: self._draw_name(stream, role, avoid),
+            )
         if original.isupper() and len(original) > 1:
             return word.upper()
         if original.islower():
             return word.lower()
         return word
 
+    def _draw_name(self, stream, role: str, avoid: Collection[str]) -> str:
+        pool = LAST_NAMES if role == "last" else FIRST_NAMES
+        data = stream(32)
+        used = self._issued.get("name", set()) | self._issued.get("name-alt", set())
+        lowered = {a.lower() for a in avoid}
+        for i in range(16):
+            w = self._pick(data, i, pool)
+            if w not in used and w.lower() not in lowered:
+                return w
+        start = int.from_bytes(data[:2], "big") % len(pool)
+        ring = pool[start:] + pool[:start]
+        for w in ring:  # the pool is (nearly) used up: any word, but not one already in this name
+            if w not in used and w.lower() not in lowered:
+                return w
+        return next(w for w in ring if w.lower() not in lowered)
+
     def person_name(self, original: str) -> str:
-        """A whole name, part by part, so a part seen alone later gets the same fake."""
-        return " ".join(self.name_part(p) for p in original.split())
+        """A whole name, part by part (first word a first name, the rest family names), no word twice."""
+        out: list[str] = []
+        for i, part in enumerate(original.split()):
+            out.append(self.name_part(part, "first" if i == 0 else "last", out))
+        return " ".join(out)
 
     def phrase(self, original: str) -> str:
         """A redacted text: a capitalised pool word and 1-4 lower-case ones (length is not kept)."""

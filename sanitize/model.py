@@ -2,6 +2,10 @@
 
 Text is handled in *runs*: text nodes that follow each other with only <wbr> elements between them
 (Gmail breaks a long word with <wbr>), so an order number split in two is still seen whole.
+
+The walk is the one place that touches every node, so it reads each element's tag and attributes
+once (a selectolax property access builds a new Python object every time: on a 4 MB page the
+walk dominated when every rule read them again) and leaves a text run's parent to be read lazily.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborNode
 
-#: Text inside these is not page text (style text is CSS; the rest is removed anyway).
+#: Text inside these is not page text (style text is CSS; the rest is removed before the walk).
 NOT_TEXT_PARENTS = frozenset({"style", "script", "noscript", "template", "xmp", "noembed", "noframes", "plaintext"})
 
 
@@ -18,18 +22,23 @@ NOT_TEXT_PARENTS = frozenset({"style", "script", "noscript", "template", "xmp", 
 class TextRun:
     nodes: list[LexborNode]
     texts: list[str]
-    parent: LexborNode | None
     new: str | None = None  # joined replacement text decided by a context rule
     flags: set[str] = field(default_factory=set)
 
     @property
     def text(self) -> str:
-        return "".join(self.texts)
+        return self.texts[0] if len(self.texts) == 1 else "".join(self.texts)
+
+    @property
+    def parent(self) -> LexborNode | None:
+        return self.nodes[0].parent
 
 
 @dataclass
 class Walk:
     elements: list[LexborNode]
+    tags: list[str]  # tag of elements[i]
+    attrs: list[dict[str, str | None]]  # attributes of elements[i], read once
     runs: list[TextRun]
     styles: list[LexborNode]  # text nodes inside <style>
     run_of: dict[int, int]  # text node mem_id → index in runs
@@ -37,38 +46,63 @@ class Walk:
 
 def walk(root: LexborNode) -> Walk:
     elements: list[LexborNode] = []
+    tags: list[str] = []
+    attrs: list[dict[str, str | None]] = []
     runs: list[TextRun] = []
     styles: list[LexborNode] = []
     run_of: dict[int, int] = {}
+    # text under a non-text parent (the removed kinds are gone already; <style> is what is left)
+    skip: set[int] = set()
+    for el in root.css(",".join(sorted(NOT_TEXT_PARENTS))):
+        is_style = el.tag == "style"
+        child = el.child
+        while child is not None:
+            if child.is_text_node:
+                skip.add(child.mem_id)
+                if is_style:
+                    styles.append(child)
+            child = child.next
+    # The DFS order of a text, <wbr>, text sequence is text, wbr, text; only then are siblings checked.
     last_text: LexborNode | None = None
+    wbr: LexborNode | None = None  # a <wbr> visited right after last_text
+    prev_kind = 0  # 1: last visited was a text node; 2: text then <wbr>
     for node in root.traverse(include_text=True):
         tag = node.tag
         if tag == "-text":
-            parent = node.parent
-            ptag = parent.tag if parent is not None else ""
-            if ptag in NOT_TEXT_PARENTS:
-                if ptag == "style":
-                    styles.append(node)
+            mid = node.mem_id
+            if mid in skip:
+                prev_kind = 0
                 continue
             text = node.text_content or ""
-            prev = node.prev
             if (
-                last_text is not None
-                and prev is not None
-                and prev.tag == "wbr"
-                and prev.prev is not None
-                and prev.prev.mem_id == last_text.mem_id
+                prev_kind == 2
+                and wbr is not None
+                and last_text is not None
+                and (p := node.prev) is not None
+                and p.mem_id == wbr.mem_id
+                and (pp := p.prev) is not None
+                and pp.mem_id == last_text.mem_id
             ):
                 run = runs[-1]
                 run.nodes.append(node)
                 run.texts.append(text)
             else:
-                runs.append(TextRun([node], [text], parent))
-            run_of[node.mem_id] = len(runs) - 1
+                runs.append(TextRun([node], [text]))
+            run_of[mid] = len(runs) - 1
             last_text = node
+            prev_kind = 1
         elif tag and tag[0] not in "-#_":
             elements.append(node)
-    return Walk(elements, runs, styles, run_of)
+            tags.append(tag)
+            attrs.append(node.attributes)
+            if tag == "wbr" and prev_kind == 1:
+                wbr = node
+                prev_kind = 2
+            else:
+                prev_kind = 0
+        else:
+            prev_kind = 0
+    return Walk(elements, tags, attrs, runs, styles, run_of)
 
 
 def subtree_ids(nodes: list[LexborNode]) -> set[int]:

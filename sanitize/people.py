@@ -25,6 +25,10 @@ DISPLAY_BEFORE = re.compile(
 )
 
 
+_LEAD = re.compile(r"\w+")
+_WORD = re.compile(r"\w+")
+
+
 def _case_like(fake: str, original: str) -> str:
     if original.isupper():
         return fake.upper()
@@ -39,17 +43,20 @@ class NameRules:
     def __init__(self, faker: Faker, names: Iterable[str] = ()) -> None:
         self.faker = faker
         self.given: dict[str, str] = {}  # lower-case phrase → canonical phrase
+        self.roles: dict[str, str] = {}  # lower-case --names part → "first" / "last"
         for raw in names:
             for name in raw.split(","):
                 name = " ".join(name.split())
                 if len(name) < 2:
                     continue
                 self.given[name.lower()] = name
-                for part in name.split():
+                for i, part in enumerate(name.split()):
                     if len(part) >= 2:
                         self.given.setdefault(part.lower(), part)
+                        self.roles.setdefault(part.lower(), "first" if i == 0 else "last")
         self.learned: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
+        self._leads: frozenset[str] | None = None  # see _compiled
         self._dirty = True
 
     def is_given(self, text: str) -> bool:
@@ -67,14 +74,28 @@ class NameRules:
             self._dirty = True
 
     def fake(self, name: str) -> str:
-        """The fake for one name phrase, part by part, in the original's case style."""
+        """The fake for one name phrase, part by part, in the original's case style: the first word from
+        the first-name pool, the others from the family-name pool (a lone word keeps the role it has
+        in a --names name, so "Raman" alone gets the fake of the last word of "Priya Raman")."""
         words = name.split()
-        canon = [self.given.get(w.lower(), w) for w in words]
-        return " ".join(_case_like(self.faker.name_part(c), w) for c, w in zip(canon, words, strict=True))
+        out: list[str] = []
+        for i, w in enumerate(words):
+            canon = self.given.get(w.lower(), w)
+            role = self.roles.get(w.lower(), "first") if len(words) == 1 else ("first" if i == 0 else "last")
+            out.append(_case_like(self.faker.name_part(canon, role, out), w))
+        return " ".join(out)
 
     def _compiled(self) -> re.Pattern[str] | None:
         if self._dirty:
             phrases = sorted(set(self.given) | set(self.learned), key=len, reverse=True)
+            # A match starts where a word starts, so the text's word there is the phrase's leading
+            # word: no such word in a text, no match. Exact for ASCII (lower() is re.I there).
+            leads = [_LEAD.match(p) for p in phrases]
+            self._leads = (
+                frozenset(m.group(0) for m in leads if m)
+                if all(m is not None for m in leads) and all(p.isascii() for p in phrases)
+                else None
+            )
             self._pattern = (
                 re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) + r")(?![\w])", re.I)
                 if phrases
@@ -86,6 +107,9 @@ class NameRules:
     def apply(self, text: str, counts: dict[str, int]) -> str:
         pattern = self._compiled()
         if pattern is None:
+            return text
+        leads = self._leads
+        if leads is not None and text.isascii() and leads.isdisjoint(_WORD.findall(text.lower())):
             return text
 
         def one(m: re.Match[str]) -> str:

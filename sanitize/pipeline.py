@@ -8,8 +8,10 @@ seeded secrets. ``sanitize_page`` then runs the safety net (``safety.py``) over 
 
 from __future__ import annotations
 
+import gc
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -18,6 +20,7 @@ from attest_kit.errors import BadInput
 from sanitize import emails, strip, values
 from sanitize.css import neutralise_css
 from sanitize.faker import Faker, is_fake_name
+from sanitize.memo import PassMemo
 from sanitize.model import TextRun, Walk, subtree_ids, walk
 from sanitize.people import NOT_NAMES, NameRules, fake_display_names, keeps_display_name
 from sanitize.receipts import PAYMENT_WORDS, LabelledValues, apply_table_rows, apply_text_labels
@@ -26,7 +29,6 @@ from sanitize.urls import cut_addresses, cut_link, drop_queries, page_host_of
 
 #: Attributes of an element carrying an email that hold the person's name.
 NAME_ATTRS = ("name", "title", "aria-label", "data-name", "data-tooltip", "alt")
-_MEET_WORD = re.compile(r"meet", re.I)
 
 
 @dataclass
@@ -59,11 +61,16 @@ def _css(tree: LexborHTMLParser, selectors: Sequence[str], what: str) -> list[Le
 
 
 class Cleaner:
-    """One pass of the rules over one page, with the capture's faker."""
+    """One pass of the rules over one page, with the capture's faker.
 
-    def __init__(self, faker: Faker, opts: Options) -> None:
+    ``memo`` is shared by the passes of one ``sanitize_page`` call (see ``memo.py``): the first pass
+    records the strings it left unchanged, the second pass reuses them when its state allows.
+    """
+
+    def __init__(self, faker: Faker, opts: Options, memo: PassMemo | None = None) -> None:
         self.faker = faker
         self.opts = opts
+        self.memo = memo
         self.counts: dict[str, int] = {}
         self.names = NameRules(faker, opts.names)
         self.labelled = LabelledValues(faker)
@@ -71,6 +78,11 @@ class Cleaner:
         self._redact_re: re.Pattern[str] | None = None
         self._attr_cache: dict[tuple, tuple] = {}
         self._text_cache: dict[tuple, tuple] = {}
+        self._meet_word: dict[str, bool] = {}
+        self._no_meet: set[str | None] = set()  # attribute values known not to name Meet
+        self._state_sig: tuple[int, int, int] = (-1, -1, -1)
+        self._seeded = False
+        self._min_k = float("inf")
 
     def bump(self, kind: str, n: int = 1) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
@@ -118,12 +130,18 @@ class Cleaner:
     def learn_from_elements(self, w: Walk, keep_ids: set[int]) -> dict[int, list[str]]:
         """Display names on elements that carry an email; returns element-scoped one-word names."""
         scoped: dict[int, list[str]] = {}
-        for el in w.elements:
-            attrs = el.attributes
-            address = next((v for v in attrs.values() if v and "@" in v and emails.EMAIL.search(v)), None)
+        search = emails.EMAIL.search
+        for el, attrs in zip(w.elements, w.attrs):
+            address = None
+            m = None
+            for v in attrs.values():
+                if v and "@" in v:
+                    m = search(v)
+                    if m is not None:
+                        address = v
+                        break
             if address is None:
                 continue
-            m = emails.EMAIL.search(address)
             assert m is not None
             result = emails.fake_address(self.faker, m.group(1), m.group(2))
             for key in NAME_ATTRS:
@@ -161,11 +179,43 @@ class Cleaner:
             )
         return ids
 
-    def _counted(self, cache: dict, key: tuple, compute) -> object:
+    def _min_state(self) -> float:
+        """Second pass: the least first-pass state a fixed point must have been computed under."""
+        sig = (len(self.names.learned), len(self.labelled.fakes), len(self.redacted))
+        if sig != self._state_sig:  # each part only grows, so its size is its version
+            assert self.memo is not None
+            self._state_sig = sig
+            self._min_k = self.memo.min_state(self.names.learned, self.labelled.fakes, self.redacted)
+        return self._min_k
+
+    def _seed_from_memo(self) -> None:
+        """Second pass, before the value rules: every first-pass fixed point valid under this pass's
+        state goes into the caches as "unchanged" (one dict build, not a lookup per string)."""
+        memo = self.memo
+        if memo is None or not memo.sealed:
+            return
+        min_k = self._min_state()
+        for key, k in memo.fixed.items():
+            if k >= min_k:
+                (self._attr_cache if isinstance(key[0], tuple) else self._text_cache)[key] = (key[2] if isinstance(key[0], tuple) else key[0], ())
+        self._seeded = True
+
+    def _revalidate(self) -> None:
+        """Second pass: the state grew (a name learned), so drop seeded fixed points it no longer covers."""
+        memo = self.memo
+        assert memo is not None
+        min_k = self._min_state()
+        for key, k in memo.fixed.items():
+            if k < min_k:
+                (self._attr_cache if isinstance(key[0], tuple) else self._text_cache).pop(key, None)
+
+    def _counted(self, cache: dict, key: tuple, original: str, compute) -> object:
         """Memoise one rule decision with the counts it made: a Gmail page repeats the same style,
         title and label strings thousands of times, and the fakes are fixed within a capture."""
         hit = cache.get(key)
         if hit is None:
+            memo = self.memo
+            learned_before = len(self.names.learned)
             saved, self.counts = self.counts, {}
             try:
                 result = compute()
@@ -173,8 +223,20 @@ class Cleaner:
                 delta, self.counts = self.counts, saved
             hit = (result, tuple(delta.items()))
             cache[key] = hit
-        for kind, n in hit[1]:
-            self.counts[kind] = self.counts.get(kind, 0) + n
+            if self._seeded and len(self.names.learned) != learned_before:
+                self._revalidate()
+            if (
+                memo is not None
+                and not memo.sealed
+                and result == original
+                and not delta
+                and len(self.names.learned) == learned_before
+            ):
+                memo.fixed.setdefault(key, learned_before)
+        if hit[1]:
+            counts = self.counts
+            for kind, n in hit[1]:
+                counts[kind] = counts.get(kind, 0) + n
         return hit[0]
 
     def _attribute(self, tag: str, name: str, value: str, input_type: str | None, keep: bool, meet: bool,
@@ -203,47 +265,77 @@ class Cleaner:
             return values.neutralise_at(new, self.counts)
         return self.values(value, keep=keep, meet=meet, uuid=not name.lower().startswith("data-legacy-"), singles=scoped)
 
-    def clean_attributes(self, el: LexborNode, keep: bool, scoped: Sequence[str]) -> None:
-        tag = el.tag or ""
-        attrs = el.attributes
+    def _names_meet(self, value: str) -> bool:
+        hit = self._meet_word.get(value)
+        if hit is None:
+            hit = self._meet_word[value] = "meet" in value.lower()
+        return hit
+
+    def clean_attributes(self, el: LexborNode, tag: str, attrs: dict[str, str | None], keep: bool,
+                         scoped: Sequence[str]) -> None:
         if not attrs:
             return
-        meet = self.opts.calendar or "meet" in " ".join(v for v in attrs.values() if v).lower()
+        meet = self.opts.calendar
+        if not meet:
+            vals = attrs.values()
+            if not self._no_meet.issuperset(vals):  # C-speed for the values seen before
+                meet = any("meet" in v.lower() for v in vals if v)
+                if not meet:
+                    self._no_meet.update(vals)
         input_type = (attrs.get("type") or "").lower() if tag == "input" else None
-        scoped_t = tuple(scoped)
-        changes: dict[str, str | None] = {}
+        ctx = (tag, input_type, keep, meet, tuple(scoped))
+        cache = self._attr_cache
+        counts = self.counts
+        changes: list[tuple[str, str | None]] = []
         for name, value in attrs.items():
             value = value or ""
-            key = (tag, name, value, input_type, keep, meet, scoped_t)
-            new = self._counted(
-                self._attr_cache, key, lambda: self._attribute(tag, name, value, input_type, keep, meet, scoped_t)
-            )
+            key = (ctx, name, value)
+            hit = cache.get(key)
+            if hit is not None:  # the common case, inlined
+                new = hit[0]
+                for kind, n in hit[1]:
+                    counts[kind] = counts.get(kind, 0) + n
+            else:
+                new = self._counted(
+                    cache, key, value,
+                    lambda: self._attribute(tag, name, value, input_type, keep, meet, ctx[4]),
+                )
+                counts = self.counts
             if new != value:
-                changes[name] = new
-        for name, new in changes.items():
+                changes.append((name, new))
+        for name, new in changes:
             if new is None:
                 del el.attrs[name]
             else:
                 el.attrs[name] = new
 
-    def text_values(self, text: str, keep: bool, meet: bool, scoped: Sequence[str]) -> str:
-        scoped_t = tuple(scoped)
+    def text_values(self, text: str, keep: bool, meet: bool, scoped: tuple[str, ...]) -> str:
+        key = (text, keep, meet, scoped)
+        hit = self._text_cache.get(key)
+        if hit is not None:
+            for kind, n in hit[1]:
+                self.counts[kind] = self.counts.get(kind, 0) + n
+            return hit[0]
         return self._counted(
-            self._text_cache, (text, keep, meet, scoped_t),
-            lambda: self.values(text, keep=keep, meet=meet, uuid=False, singles=scoped_t),
+            self._text_cache, key, text,
+            lambda: self.values(text, keep=keep, meet=meet, uuid=False, singles=scoped),
         )
 
-    def clean_run(self, w: Walk, i: int, run: TextRun, keep: bool, scoped: Sequence[str]) -> None:
-        text = run.new if run.new is not None else run.text
+    def _text_meet(self, run: TextRun, text: str) -> bool:
+        """Spec §6.2: a Meet code is faked wherever a text or label names Meet: the text itself or
+        its own element's attributes (aria-label, title), never a neighbouring text."""
+        if "-" not in text:
+            return False  # no Meet-shaped code can stand in it (the rules add no '-')
+        if self._names_meet(text):
+            return True
+        parent = run.parent
+        return parent is not None and any(self._names_meet(v) for v in parent.attributes.values() if v)
+
+    def clean_run(self, run: TextRun, keep: bool, scoped: tuple[str, ...]) -> None:
+        text = run.new if run.new is not None else run.texts[0] if len(run.texts) == 1 else run.text
         if len(run.nodes) > 1 and self.labelled.fakes:
             text = self.labelled.replace_everywhere(text)
-        prev = w.runs[i - 1].text if i else ""
-        parent = run.parent
-        meet = "-" in text and (
-            "meet" in text.lower()
-            or "meet" in prev.lower()
-            or (parent is not None and "meet" in " ".join(v for v in parent.attributes.values() if v).lower())
-        )
+        meet = self._text_meet(run, text)
         if len(run.nodes) == 1:
             new = self.text_values(text, keep, meet, scoped)
             if new != run.texts[0]:
@@ -262,8 +354,9 @@ class Cleaner:
             if new != old:
                 node.replace_with(new)
 
-    def run(self, html: str) -> str:
-        tree = LexborHTMLParser(html)
+    def run(self, html: str, tree: LexborHTMLParser | None = None) -> str:
+        """Clean ``html`` (or ``tree``, its parse, which this changes) and return the page."""
+        tree = tree if tree is not None else LexborHTMLParser(html)
         if tree.root is None:
             raise BadInput(None, "page did not parse as HTML")
         payment_rows = strip.payment_image_rows(tree, PAYMENT_WORDS)
@@ -279,17 +372,20 @@ class Cleaner:
         apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows)
         apply_text_labels(w, self.labelled, self.counts)
         self.redact(w, redact_targets, keep_ids)
-        no_scope: list[str] = []
-        for el in w.elements:
+        self._seed_from_memo()
+        no_scope: tuple[str, ...] = ()
+        for el, tag, attrs in zip(w.elements, w.tags, w.attrs):
             mid = el.mem_id
             if mid in seeded_ids:
                 continue
-            self.clean_attributes(el, mid in keep_ids, scoped.get(mid, no_scope))
-        for i, run in enumerate(w.runs):
+            sc = scoped.get(mid)
+            self.clean_attributes(el, tag, attrs, mid in keep_ids, no_scope if sc is None else tuple(sc))
+        for run in w.runs:
             mid = run.nodes[0].mem_id
             if mid in seeded_ids:
                 continue
-            self.clean_run(w, i, run, mid in keep_ids, scoped.get(mid, no_scope))
+            sc = scoped.get(mid)
+            self.clean_run(run, mid in keep_ids, no_scope if sc is None else tuple(sc))
         for node in w.styles:
             old = node.text_content or ""
             new, n = neutralise_css(old, stylesheet=True)
@@ -299,13 +395,17 @@ class Cleaner:
             if new != old:
                 node.replace_with(new)
         inject_seeds(tree, list(self.opts.seeds), self.counts)
+        if self.memo is not None and not self.memo.sealed:
+            self.memo.seal(self.names.learned, self.labelled.fakes, self.redacted)
         return tree.html or ""
 
 
-def clean(html: str, faker: Faker, opts: Options) -> SanitizeResult:
-    """One pass of every rule; ``sanitize_page`` adds the safety net around it."""
-    cleaner = Cleaner(faker, opts)
-    out = cleaner.run(html)
+def clean(html: str, faker: Faker, opts: Options, memo: PassMemo | None = None,
+          tree: LexborHTMLParser | None = None) -> SanitizeResult:
+    """One pass of every rule; ``sanitize_page`` adds the safety net around it. ``tree``, when given,
+    is the parse of ``html`` (the safety net has one already) and is changed in place."""
+    cleaner = Cleaner(faker, opts, memo)
+    out = cleaner.run(html, tree)
     return SanitizeResult(out, dict(sorted(cleaner.counts.items())))
 
 
@@ -336,5 +436,21 @@ def sanitize_page(
         seeds=tuple(as_seeds(seeded)),
     )
     faker = faker or Faker(key)
-    first = clean(html, faker, opts)
-    return ensure_safe(first, lambda h: clean(h, faker, opts))
+    memo = PassMemo()
+    with _gc_paused():
+        first = clean(html, faker, opts, memo)
+        return ensure_safe(first, lambda h, tree: clean(h, faker, opts, memo, tree))
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """The passes hold one Python object per node, attribute dict and text run (hundreds of
+    thousands on a big page) and create no reference cycles of note: the cyclic collector, run
+    again and again over that growing heap, cost a third of the time. Paused, then restored."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()

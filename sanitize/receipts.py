@@ -47,8 +47,37 @@ _LABEL_HINT = re.compile(
     r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
     r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}"
 )
+#: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
+#: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
+_LABEL_HINT_WORDS = (
+    "order", "invoice", "receipt", "confirm", "code", "ref", "book", "transact", "track", "member", "ticket",
+    "account", "reserv", "customer", "trip", "pnr", "locator", "address", "ship", "deliver", "bill", "sold",
+    "ending", "ends", "visa", "master", "amex", "discover", "rupay", "xx", "x*", "*x", "**",
+)
+#: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
+_PAYMENT_HINT_WORDS = (
+    "pay", "paid", "card", "visa", "amex", "american", "discover", "diners", "jcb", "maestro", "debit",
+    "credit", "ending", "ends",
+)
+#: Case-sensitive alternations over lower-cased text: without (?i) the regex engine can skip
+#: ahead on the first letters, several times faster than the same alternation with it.
+_LABEL_HINT_LOWER = re.compile("|".join(re.escape(w) for w in _LABEL_HINT_WORDS))
+_PAYMENT_HINT_LOWER = re.compile("|".join(re.escape(w) for w in _PAYMENT_HINT_WORDS))
 _MAX_ADDRESS_BLOCKS = 6
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _label_hint(text: str) -> bool:
+    if text.isascii():
+        return _LABEL_HINT_LOWER.search(text.lower()) is not None
+    return _LABEL_HINT.search(text) is not None
+
+
+def names_payment(text: str) -> bool:
+    """PAYMENT_WORDS.search(text), with a substring pre-check for ASCII text."""
+    if text.isascii() and _PAYMENT_HINT_LOWER.search(text.lower()) is None:
+        return False
+    return PAYMENT_WORDS.search(text) is not None
 
 
 def _bump(counts: dict[str, int], kind: str) -> None:
@@ -92,6 +121,8 @@ class LabelledValues:
         if not self.fakes or not _HAS_DIGIT.search(text):
             return text
         fakes = self.fakes
+        if fakes.keys().isdisjoint(_DWORD.findall(text)):
+            return text
         return _DWORD.sub(lambda m: fakes.get(m.group(0), m.group(0)), text)
 
 
@@ -143,7 +174,7 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
     """Label-only elements, same-text labels and address labels over the page's text runs."""
     for i, run in enumerate(w.runs):
         text = run.text
-        if not text.strip() or "address-block" in run.flags or not _LABEL_HINT.search(text):
+        if not _label_hint(text) or not text.strip() or "address-block" in run.flags:
             continue
         if ID_LABEL_ONLY.fullmatch(text):
             for j in _next_runs(w, i, 1):
@@ -158,7 +189,7 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
             run.new = m.group(1) + ADDRESS_PHRASE
             _bump(counts, "address-block")
             continue
-        if any(c.isdigit() for c in text):
+        if _HAS_DIGIT.search(text):
             cur = _current(run)
             for m in reversed(list(ID_LABEL_INLINE.finditer(cur))):
                 cur = cur[: m.end()] + values.fake_words(cur[m.end() :], counts, limit_tokens=2)
@@ -176,8 +207,8 @@ def apply_table_rows(
     w: Walk, values: LabelledValues, faker: Faker, counts: dict[str, int], payment_rows: set[int] = frozenset()
 ) -> None:
     """Rows whose first cell is a label, and card endings in a row that names a payment method."""
-    for row in w.elements:
-        if row.tag != "tr" or len(row.css("tr")) > 1:
+    for row, tag in zip(w.elements, w.tags):
+        if tag != "tr":
             continue
         cells = [c for c in row.iter() if c.tag in ("td", "th")]
         if not cells:
@@ -185,8 +216,8 @@ def apply_table_rows(
         first = cells[0].text(deep=True).strip()
         label_row = bool(ID_LABEL_ONLY.fullmatch(first))
         row_text = row.text(deep=True)
-        payment_row = row.mem_id in payment_rows or bool(PAYMENT_WORDS.search(row_text))
-        if not (label_row or payment_row):
+        payment_row = row.mem_id in payment_rows or names_payment(row_text)
+        if not (label_row or payment_row) or len(row.css("tr")) > 1:
             continue
         row_runs = [w.run_of[t.mem_id] for t in row.traverse(include_text=True) if t.mem_id in w.run_of]
         if label_row:

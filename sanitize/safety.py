@@ -72,13 +72,18 @@ def _drop(node: LexborNode) -> None:
 
 def parser_stable(html: str, counts: dict[str, int]) -> str:
     """Return ``html`` once html5lib and selectolax read the same tree from it."""
+    return _stable_tree(html, counts)[0]
+
+
+def _stable_tree(html: str, counts: dict[str, int]) -> tuple[str, LexborHTMLParser]:
+    """``parser_stable`` that also returns selectolax's parse of the result (unchanged by the check)."""
     for _ in range(_MAX_ROUNDS):
         tree = LexborHTMLParser(html)
         if len(html) <= FULL_CHECK_BYTES:
             nodes = _lexbor_elements(tree.root)
             at = _first_difference(_sequence(nodes), _html5lib_sequence(html))
             if at is None:
-                return html
+                return html, tree
             target = nodes[min(at, len(nodes) - 1)]
         else:
             target = None
@@ -91,20 +96,21 @@ def parser_stable(html: str, counts: dict[str, int]) -> str:
                     target = node
                     break
             if target is None:
-                return html
+                return html, tree
         _drop(target)
         counts["parser-differential"] = counts.get("parser-differential", 0) + 1
         html = tree.html or ""
     raise BadInput(None, "page could not be made parser-stable")
 
 
-def ensure_safe(result, again: Callable[[str], object]):
-    """Apply both checks; ``again`` re-runs the rules (same faker) over a page."""
-    html = parser_stable(result.html, result.counts)
+def ensure_safe(result, again: Callable[[str, LexborHTMLParser], object]):
+    """Apply both checks; ``again(html, tree)`` re-runs every rule (same faker) over a page, given its
+    parse (which it may change), and must give back the same bytes."""
+    html, tree = _stable_tree(result.html, result.counts)
     for _ in range(3):
-        second = again(html)
+        second = again(html, tree)
         if second.html == html:
             result.html = html
             return result
-        html = parser_stable(second.html, result.counts)
+        html, tree = _stable_tree(second.html, result.counts)
     raise BadInput(None, "sanitised page is not stable under a second pass")

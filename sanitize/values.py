@@ -80,6 +80,13 @@ def fake_streets(faker: Faker, text: str, counts: Counts) -> str:
     return STREET.sub(one, text)
 
 
+#: Every card and phone match holds a digit, a separator and three digits (the last group): one cheap
+#: scan rules most texts out before the two big patterns run.
+_CARD_OR_PHONE_HINT = re.compile(r"\d[ .\-]\d\d\d")
+#: Every amount holds a currency symbol or code; every street "digit(s) [letter] space Capital".
+_CURRENCY_HINT = re.compile(r"[$€£¥₹₩₽₺₪₫₱]|Rs|INR|USD|EUR|GBP|CAD|AUD|JPY|CHF|zł|kr")
+_STREET_HINT = re.compile(r"\d[A-Za-z]?\s+[A-Z]")
+
 _CARD_OR_PHONE = re.compile(f"(?P<card>{CARD.pattern})|(?P<phone>{PHONE.pattern})")
 
 
@@ -100,10 +107,11 @@ def fake_numbers(faker: Faker, text: str, counts: Counts) -> str:
     """Cards, then phones, amounts and streets (cards first: a card's groups also look like a phone)."""
     if not _DIGIT.search(text):
         return text
-    if "-" in text or " " in text:
+    if ("-" in text or " " in text) and _CARD_OR_PHONE_HINT.search(text):
         text = fake_cards_and_phones(faker, text, counts)
-    text = fake_amounts(faker, text, counts)
-    if " " in text:
+    if _CURRENCY_HINT.search(text):
+        text = fake_amounts(faker, text, counts)
+    if " " in text and _STREET_HINT.search(text):
         text = fake_streets(faker, text, counts)
     return text
 

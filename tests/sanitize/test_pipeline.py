@@ -45,7 +45,8 @@ def test_golden_outputs_hold_no_invented_original(name):
     out = _golden(name)
     for original in ("Ottilie", "Bram", "555-0142", "ABCDEF", "tok_abc123", "AF6bupN", "acct_1Qz9", "4821-9930",
                      "42.17", "6407", "Kestrel", "Quillby", "marmot.example.io", "3f2b8c1e", "Lunch on Thursday"):
-        assert original not in out, original
+        # as a whole word: a pool fake may contain an original's letters (Bramwell holds Bram)
+        assert not re.search(rf"(?<![\w]){re.escape(original)}(?![\w])", out), original
     if name == "receipt":
         assert "Marmot Supply Co" in out  # a +tag registry sender keeps its name (the merchant)
     assert not offending_domains(out)

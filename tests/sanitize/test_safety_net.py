@@ -1,0 +1,124 @@
+"""The idempotence net stays a real second pass: a non-idempotent rule fails loudly, and the
+cheap second pass (first-pass fixed points reused) agrees with a fresh pass. Also the two rules
+fixed with it: separate first/last name pools, and Meet codes scoped to their own text or label."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import sanitize.pipeline as pipeline
+from attest_kit.errors import BadInput
+from sanitize import receipts
+from sanitize.faker import FIRST_NAMES, LAST_NAMES, Faker
+from sanitize.memo import PassMemo
+from sanitize.pipeline import Options, clean as clean_once, sanitize_page
+from sanitize.seeds import as_seeds
+
+from .conftest import GMAIL, KEY, SEEDS, clean
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _page(body: str) -> str:
+    return f"<!doctype html><html><head></head><body><div role='main'>{body}</div></body></html>"
+
+
+def test_a_rule_that_changes_its_own_output_fails_loudly(monkeypatch):
+    real = pipeline.values.neutralise_at
+
+    def drifting(text, counts):  # deliberately not idempotent: every pass adds a mark
+        return real(text.replace("tick", "tick!"), counts)
+
+    monkeypatch.setattr(pipeline.values, "neutralise_at", drifting)
+    with pytest.raises(BadInput, match="not stable under a second pass"):
+        sanitize_page(_page("<p>tick</p>"), page_url=GMAIL, key=KEY, seeded=SEEDS)
+
+
+def test_a_context_rule_that_fires_only_on_its_own_fakes_fails_loudly(monkeypatch):
+    # first pass: "Order 48213" is labelled and faked; only a second pass sees the fake and (wrongly)
+    # rewrites it again: the net must catch what no first-pass cache could know
+    real = receipts.apply_text_labels
+
+    def refaking(w, values, counts):
+        real(w, values, counts)
+        for run in w.runs:
+            words = re.findall(r"\w+", run.text)
+            if any(values.faker.is_issued("order", word) for word in words):
+                run.new = run.text + " again"
+
+    monkeypatch.setattr(pipeline, "apply_text_labels", refaking)
+    with pytest.raises(BadInput, match="not stable under a second pass"):
+        sanitize_page(_page("<p>Order 48213</p>"), page_url=GMAIL, key=KEY, seeded=SEEDS)
+
+
+def _bench_page() -> str:
+    from tests.bench_sanitize.test_bench_sanitize import gmail_like
+
+    return gmail_like(150_000)
+
+
+@pytest.mark.parametrize("name", ["gmail-sent", "receipt", "bench"])
+def test_cheap_second_pass_agrees_with_a_fresh_pass(name):
+    # the output of sanitize_page (whose second pass reuses first-pass fixed points) must also be
+    # a fixed point of a fresh pass that shares nothing but the capture's faker
+    if name == "bench":
+        src, kw = _bench_page(), dict(page_url=GMAIL)
+    else:
+        src = (GOLDEN / f"{name}.in.html").read_text(encoding="utf-8")
+        kw = dict(page_url=GMAIL, names=["Ottilie Vance"], redact_selectors=[".bog"]) if name == "gmail-sent" else dict(
+            page_url="https://mail.google.com/mail/u/0/#inbox/FMfcgzInvented")
+    faker = Faker(KEY)
+    out = sanitize_page(src, key=KEY, seeded=SEEDS, faker=faker, **kw).html
+    opts = Options(page_host="mail.google.com", names=tuple(kw.get("names", ())),
+                   redact_selectors=tuple(kw.get("redact_selectors", ())), seeds=tuple(as_seeds(SEEDS)))
+    assert clean_once(out, faker, opts).html == out
+
+
+def test_memo_reuse_needs_the_second_pass_state_to_be_covered():
+    memo = PassMemo()
+    memo.seal(["ada quorn", "bo ravel"], ["48213"], [])
+    assert memo.min_state([], [], []) == 0
+    assert memo.min_state(["bo ravel"], [], []) == 2  # only entries computed after it was learned
+    assert memo.min_state(["cyra sable"], [], []) == float("inf")  # a name the first pass never knew
+    assert memo.min_state([], ["99999"], []) == float("inf")
+    assert memo.min_state([], [], ["some redacted text"]) == float("inf")
+
+
+# -- names: separate pools, never the same word twice -----------------------------------------------
+def test_fake_names_take_first_and_last_words_from_separate_pools():
+    faker = Faker(KEY)
+    firsts = ["Ada", "Bo", "Cyra", "Dex", "Eun", "Fitz", "Gia", "Hal", "Ines", "Jun"]
+    lasts = ["Quorn", "Ravel", "Sable", "Tarn", "Umber", "Vail", "Wren", "Yule", "Zinn", "Pike"]
+    for f in firsts:
+        for last in lasts:
+            words = faker.person_name(f"{f} {last}").split()
+            assert words[0] in FIRST_NAMES and words[1] in LAST_NAMES, words
+            assert words[0] != words[1]
+
+
+def test_a_three_word_name_never_repeats_a_word():
+    faker = Faker(KEY)
+    for i in range(60):  # past the size of the pools: the same-name rule still holds
+        words = faker.person_name(f"Ann{i} Mar{i} Sm{i}").split()
+        assert len(set(words)) == 3, words
+
+
+def test_names_part_keeps_its_role_when_alone():
+    out = clean("<p>Priya Raman wrote</p><p>Raman</p><p>Priya</p>", names=["Priya Raman"])
+    full = re.search(r"<p>(\w+) (\w+) wrote</p>", out)
+    assert full and full.group(1) in FIRST_NAMES and full.group(2) in LAST_NAMES
+    assert f"<p>{full.group(2)}</p>" in out and f"<p>{full.group(1)}</p>" in out
+
+
+# -- Meet: the text's own words or its element's label, never the previous text ---------------------
+def test_meet_code_after_a_meet_line_is_not_faked():
+    out = clean("<p>Join with Google Meet</p><p>kpq-wxyz-rst</p>")
+    assert "kpq-wxyz-rst" in out
+
+
+def test_meet_code_faked_where_its_own_label_names_meet():
+    out = clean('<span aria-label="Google Meet code">kpq-wxyz-rst</span><p>Meet: lmn-opqr-stu</p>')
+    assert "kpq-wxyz-rst" not in out and "lmn-opqr-stu" not in out
