@@ -49,3 +49,18 @@ def double_landmark(html: str, selector: str) -> str:
     copy = LexborHTMLParser(first.html or "").body.child  # type: ignore[union-attr]
     first.insert_after(copy)
     return tree.html or ""
+
+
+#: English interface words and what another display language writes instead (German here).
+GERMAN = {
+    'aria-label="Older"': 'aria-label="Ältere"', 'data-tooltip="Older"': 'data-tooltip="Ältere"',
+    'aria-label="Newer"': 'aria-label="Neuere"', 'data-tooltip="Newer"': 'data-tooltip="Neuere"',
+    "Google Account:": "Google-Konto:", "Sent Mail - ": "Gesendet - ", "(no subject)": "(kein Betreff)",
+}
+
+
+def change_language(html: str, words: dict[str, str] = GERMAN) -> str:
+    """The interface words of a page in another display language."""
+    for english, other in words.items():
+        html = html.replace(english, other)
+    return html

@@ -63,3 +63,15 @@ def test_a_removed_account_button_fails_the_head_only(page):
         assert "selector.missing.account" in posted["health"]["reasons"]
     else:
         assert posted["health"]["status"] == "OK"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_another_display_language_never_widens_a_window(page):
+    from tests.variants import change_language
+
+    html = page.path.read_text(encoding="utf-8")
+    english, other = _posted(page, html), _posted(page, change_language(html))
+    assert other["health"] == english["health"]
+    assert other["observations"] == english["observations"]
+    for w in other["windows"]:  # Older/Newer unseen: the route decides, the start can only move later
+        assert any(e["windowStart"] <= w["windowStart"] and w["windowEnd"] <= e["windowEnd"] for e in english["windows"])
