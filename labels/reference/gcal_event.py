@@ -37,7 +37,7 @@ def _clock(local: datetime) -> str:
 
 
 def _chip_sentences(root: ET.Element, parents: dict[ET.Element, ET.Element]) -> dict[str, list[str]]:
-    """Shown data-eventid hash → the sentences (first child of the chip's button) drawn for it."""
+    """Shown data-eventid hash → the sentences drawn for it: the chip's aria-label, else its button's first child."""
     out: dict[str, list[str]] = {}
     for el in walk(root):
         eid = el.get("data-eventid")
@@ -46,7 +46,10 @@ def _chip_sentences(root: ET.Element, parents: dict[ET.Element, ET.Element]) -> 
         button = el if el.get("role") == "button" else next(
             (b for b in el.iter() if b is not el and b.get("role") == "button"), None)
         sentences = out.setdefault(_sha(eid), [])
-        if button is not None and len(button):
+        label = (button.get("aria-label") if button is not None else None) or el.get("aria-label")
+        if label and label.strip():
+            sentences.append(" ".join(label.split()))  # the accessible name, when the chip has one
+        elif button is not None and len(button):
             sentences.append(text(button[0]))
     return out
 

@@ -20,6 +20,7 @@ from observers.gcal_event.days import decode_date_key
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence, parse_sentence
 from observers.shared.account import AccountRead, read_account
+from attest_kit.text import one_line
 from observers.shared.dom import ShownRule, ancestors, attr, element_children, text_of
 
 S = SELECTORS.selectors
@@ -28,6 +29,7 @@ L = SELECTORS.labels
 _ZONE = re.compile(SELECTORS.patterns.zone_hint)
 _ZONE_CANDIDATE = re.compile(SELECTORS.patterns.zone_hint_candidate)
 _MORE = re.compile(SELECTORS.patterns.more, re.I)
+_MORE_MAX_TEXT = 24  # longer than any "N more" wording: stop climbing there
 MEMO_KEY = "gcal.event"
 
 
@@ -87,7 +89,13 @@ def _nearest_grid(node: LexborNode) -> int | None:
 
 def _read_days(grids: list[LexborNode], main: LexborNode, shown: ShownRule, read: GcalRead,
                cell_days: dict[int, date]) -> list[date]:
-    """Every visible day; a day is in ``cell_days`` by its cell. Records range reasons."""
+    """Every visible day; a day is in ``cell_days`` by its cell. Records range reasons.
+
+    One grid or several are read together (spec §8.3: a week *may* split into an all-day grid and
+    a timed one; some draw it as one grid, or one grid of several rows). A key seen in several rows
+    or grids is the same day, not a repeat. ``range.invalid`` is for a key that reads as no date
+    and for visible days that are not one run (a gap): a view never draws one.
+    """
     per_grid: list[set[date]] = []
     for grid in grids:
         seen: set[date] = set()
@@ -95,7 +103,7 @@ def _read_days(grids: list[LexborNode], main: LexborNode, shown: ShownRule, read
             if _nearest_grid(cell) != grid.mem_id:
                 continue  # a nested grid's cell is read with that grid
             day = decode_date_key(attr(cell, A.date_key))
-            if day is None or day in seen:
+            if day is None:
                 read.reasons.add("range.invalid")
                 continue
             seen.add(day)
@@ -107,24 +115,55 @@ def _read_days(grids: list[LexborNode], main: LexborNode, shown: ShownRule, read
             read.reasons.add("selector.missing.days")
         return []
     visible = sorted(set().union(*per_grid))
-    if (visible[-1] - visible[0]).days + 1 > SELECTORS.limits.max_range_days:
+    span = (visible[-1] - visible[0]).days + 1
+    if span > SELECTORS.limits.max_range_days:
         read.reasons.add("range.too_long")
-    # A day is seen whole only in every grid that draws days (the all-day row and the timed grid).
+    elif span != len(visible):
+        read.reasons.add("range.invalid")
+    # A day is seen whole only in every grid that draws days (the all-day grid and the timed one).
     read.days = [Day(d, all(d in g for g in per_grid)) for d in visible]
     return visible
 
 
-def _grids_with_days(grids: list[LexborNode], shown: ShownRule) -> int:
-    return sum(1 for grid in grids if any(_nearest_grid(c) == grid.mem_id for c in shown.filter(grid.css(S.day))))
+def _inside_chip(node: LexborNode) -> bool:
+    return attr(node, A.event_id) is not None or any(attr(a, A.event_id) is not None for a in ancestors(node))
+
+
+def _more_controls(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
+    """Every shown element in main whose whole text, or aria-label, says "N more", whatever its role.
+
+    Real pages draw the control as a button, a bare div or a span, and some say "+2" with the
+    words only in the aria-label. A missed control would leave a hidden day whole, so the role is
+    not asked. From each text node holding the word, the innermost element whose whole text reads
+    "N more" is the control ("<span>2</span> more" reads at its parent); a longer text is none.
+    Text inside a chip is the event's (an event may be titled "2 more"), not a control.
+    """
+    controls: list[LexborNode] = []
+    for node in main.css(S.labelled):
+        if _MORE.match(one_line(attr(node, A.aria_label) or "")) and not _inside_chip(node):
+            controls.append(node)
+    word = SELECTORS.patterns.more_word
+    for node in main.traverse(include_text=True):
+        if node.tag != "-text" or word not in (node.text_content or "").lower():
+            continue
+        current = node.parent
+        while current is not None and current.mem_id != main.mem_id:
+            text = text_of(current)
+            if len(text) > _MORE_MAX_TEXT:
+                break
+            if _MORE.match(text):
+                controls.append(current)
+                break
+            current = current.parent
+    return [c for c in shown.filter(controls) if not _inside_chip(c)]
 
 
 def _hide_behind_more(main: LexborNode, shown: ShownRule, read: GcalRead, cell_days: dict[int, date]) -> None:
     """A day whose cell holds a shown "N more" control is not whole; one outside any day, none is."""
     hidden: set[date] = set()
-    for control in shown.filter(main.css(S.more_control)):
-        if not _MORE.match(text_of(control)):
-            continue
-        owner = next((cell_days[a.mem_id] for a in ancestors(control, stop=main) if a.mem_id in cell_days), None)
+    for control in _more_controls(main, shown):
+        chain = [control, *ancestors(control, stop=main)]
+        owner = next((cell_days[a.mem_id] for a in chain if a.mem_id in cell_days), None)
         if owner is None:
             hidden.update(d.date for d in read.days)
         else:
@@ -182,7 +221,29 @@ def _chip_button(node: LexborNode, shown: ShownRule) -> LexborNode | None:
     return None
 
 
-def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layout: bool, read: GcalRead) -> None:
+def _chip_sentence(node: LexborNode, button: LexborNode) -> str | None:
+    """The chip's accessible sentence: its aria-label when it has one, else the hidden first child.
+
+    Spec §8.3 reads "their accessible labels": an aria-label is the accessible name itself, and
+    some chips carry the sentence there with only aria-hidden lines inside.
+    """
+    for holder in (button, node):
+        label = one_line(attr(holder, A.aria_label) or "")
+        if label:
+            return label
+    children = element_children(button)
+    if not children or attr(children[0], A.aria_hidden) == "true":
+        return None
+    return text_of(children[0])
+
+
+def _cell_day(node: LexborNode, main: LexborNode, cell_days: dict[int, date]) -> date | None:
+    """The day of the one day cell the chip sits in, if it sits in one."""
+    return next((cell_days[a.mem_id] for a in ancestors(node, stop=main) if a.mem_id in cell_days), None)
+
+
+def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layout: bool, read: GcalRead,
+                cell_days: dict[int, date]) -> None:
     shown_ids: set[str] = set()
     read_ids: set[str] = set()
     for node in shown.filter(main.css(S.event_element)):
@@ -196,12 +257,14 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         button = _chip_button(node, shown)
         if button is None:
             continue  # an element that only names the id: some chip must read it
-        children = element_children(button)
-        if not children or attr(children[0], A.aria_hidden) == "true":
+        text = _chip_sentence(node, button)
+        if text is None:
             read.reasons.add("event.unreadable")
             continue
         lines = tuple(text_of(n) for n in button.css(S.hidden_line))
-        sentence = parse_sentence(text_of(children[0]), ctx.tz, lines)
+        # An all-day sentence that names no date is placed on the day cell its chip sits in; a
+        # chip drawn in several cells then reads one day per copy, and the copies disagree below.
+        sentence = parse_sentence(text, ctx.tz, lines, all_day_cell=_cell_day(node, main, cell_days))
         if sentence is None:
             read.reasons.add("event.unreadable")
             continue
@@ -216,13 +279,22 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         read.reasons.add("event.unreadable")
 
 
-def _read_calendars(ctx: PassContext, shown: ShownRule, read: GcalRead) -> None:
-    lists = [n for n in shown.filter(ctx.tree.css(S.calendar_list)) if attr(n, A.aria_label) in L.calendar_lists]
+def _calendar_lists(ctx: PassContext) -> list[LexborNode]:
+    """The side panel's labelled calendar lists, shown or not (a collapsed section still says what it holds)."""
+    return [n for n in ctx.tree.css(S.calendar_list) if attr(n, A.aria_label) in L.calendar_lists]
+
+
+def _read_calendars(lists: list[LexborNode], read: GcalRead) -> None:
+    """Every entry's ticked state, whatever its visibility: a hidden entry left unticked is a
+    calendar switched off all the same, and skipping it would read allCalendars true (spec §8.3).
+    A list drawn empty is kept as one unnamed entry, not shown: it never says every calendar is
+    shown, and a snapshot that holds it is never complete (``step.is_complete``)."""
     all_shown = bool(lists)
     for calendar_list in lists:
-        entries = shown.filter(calendar_list.css(S.calendar_entry))
+        entries = calendar_list.css(S.calendar_entry)
         if not entries:
-            all_shown = False  # a list drawn empty never says every calendar is shown
+            read.calendars.append(CalendarEntry(None, False))
+            all_shown = False
         for entry in entries:
             if attr(entry, A.role) == "checkbox":
                 ticked = attr(entry, A.aria_checked) == "true"
@@ -254,6 +326,12 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     if not grids:
         read.reasons.add("selector.missing.grid")
         return read
+    lists = _calendar_lists(ctx)
+    if not lists:
+        # The side panel's lists fill in seconds after the grid (spec §8.3 known limits): until
+        # one is there the page is still drawing, OK with no coverage, under the busy clock.
+        read.busy = True
+        return read
 
     cell_days: dict[int, date] = {}
     visible = _read_days(grids, main, shown, read, cell_days)
@@ -263,12 +341,8 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
         cell.css_first(S.day_heading) is not None
         for grid in grids for cell in shown.filter(grid.css(S.day)) if cell.mem_id in cell_days
     )
-    if not month_layout and visible and _grids_with_days(grids, shown) < 2:
-        # Week and day views draw an all-day grid above the timed grid: with one of them missing,
-        # a day would read as whole while half its events were never seen.
-        read.reasons.add("selector.missing.grid")
-    _read_chips(ctx, main, shown, month_layout, read)
-    _read_calendars(ctx, shown, read)
+    _read_chips(ctx, main, shown, month_layout, read, cell_days)
+    _read_calendars(lists, read)
 
     read.account = read_account(ctx.tree, S.account_label, tuple(L.account_label_prefixes))
     if read.account.status == "ambiguous":

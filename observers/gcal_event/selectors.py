@@ -18,7 +18,7 @@ class GcalSelectors(Strict):
     event_element: str
     button: str
     hidden_line: str
-    more_control: str
+    labelled: str
     progressbar: str
     busy: str
     calendar_list: str
@@ -40,6 +40,7 @@ class GcalAttributes(Strict):
 class GcalPatterns(Strict):
     zone_hint: str
     zone_hint_candidate: str
+    more_word: str  # a cheap filter before the pattern: text nodes without it are never read further
     more: str
     clock12: str
     clock24: str

@@ -143,8 +143,14 @@ def _guests(parts: list[str]) -> tuple[str, ...]:
     return tuple(guests)
 
 
-def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = ()) -> Sentence | None:
-    """Read one chip sentence; None when it is not one of the forms above."""
+def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
+                   all_day_cell: date | None = None) -> Sentence | None:
+    """Read one chip sentence; None when it is not one of the forms above.
+
+    ``all_day_cell``: the day of the one day cell the chip sits in. An all-day sentence that names
+    no date (``All day, Holiday, Calendar: Holidays, No location,``) is placed on it; a timed one
+    never is (its clock times are the page's, the day a guess).
+    """
     sentence = one_line(text)
     all_day = False
     d1 = d2 = None
@@ -180,6 +186,8 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = ()) -
                 return None
     else:
         middle = rest.rstrip(", ")
+    if d1 is None and all_day:
+        d1 = all_day_cell
     if d1 is None:
         return None  # a sentence that names no day cannot be placed
 

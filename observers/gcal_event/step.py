@@ -12,7 +12,9 @@ first look) and the snapshot a pass posted, and stores the record it returns. Ru
 * ``calendar.updated``: start, end, all-day flag, title, calendar or guest set changed;
 * ``calendar.deleted``: absent from two consecutive complete snapshots (every day whole, each
   calendar named once, the event's calendar shown). The first absence is kept in the record's
-  ``pending``; the second confirms it and the row is seen at the first absence. Coming back clears it;
+  ``pending``; the second confirms it and the row is seen at the first absence. Coming back clears it.
+  A snapshot that vouches for no absence of it in between breaks the run: the pending entry stays
+  (``firstAbsentAt`` null) and the next vouching snapshot is its first absence again;
 * a change noticed late (a creation or update compared with a record read more than two minutes
   before, a deletion whose first absence was) is a first sighting; so is a creation or update
   another range's record (``others``) already held in its new state, read after the base and
@@ -86,10 +88,15 @@ def _named_once(view: dict[str, Any]) -> dict[str, bool]:
 
 
 def is_complete(view: dict[str, Any]) -> bool:
-    """A complete view saw every day of its range whole and names each calendar once."""
+    """A complete view saw every day of its range whole and names each calendar once.
+
+    It names at least one calendar, and none unnamed: a labelled list drawn empty is read as one
+    unnamed entry (page.py), so it never makes a snapshot complete (spec: an empty labelled list
+    never makes allCalendars true; it does not vouch for an absence either).
+    """
     keys = [c["key"] for c in view["calendars"]]
     return (bool(view["days"]) and all(d["whole"] for d in view["days"])
-            and None not in keys and len(keys) == len(set(keys)))
+            and bool(keys) and None not in keys and len(keys) == len(set(keys)))
 
 
 def _calendar_shown(view: dict[str, Any], key: str | None) -> bool:
@@ -189,8 +196,13 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
             continue
         vouched = complete and _calendar_shown(snapshot, old["calendarKey"])
         if not vouched:
-            continue  # an incomplete view vouches for no absence; a pending deletion stays pending
-        if key in pending:
+            # An incomplete view vouches for no absence, and it breaks the run of consecutive
+            # complete absences: the pending deletion is kept (the event is in no stored event
+            # list any more) but the next vouching snapshot counts as its first absence again.
+            if key in pending:
+                pending[key] = {**pending[key], "firstAbsentAt": None}
+            continue
+        if key in pending and pending[key].get("firstAbsentAt") is not None:
             entry = pending.pop(key)
             result.rows.append(StepRow("calendar.deleted", _fields(old, old["firstGuest"]), key,
                                        bool(entry["late"]), entry["firstAbsentAt"]))

@@ -79,10 +79,24 @@ class GcalPage:
     main_progress: bool = False
     panel_progress: bool = False
     month_floating: list[Chip] = field(default_factory=list)  # month view: chips outside the cells
+    one_grid: bool = False  # week drawn as one grid: an all-day row above a timed row (spec: "may split")
+    more_plain: bool = False  # "N more" as a bare focusable div with no role
+    other_collapsed: bool = False  # "Other calendars" section collapsed: its list kept, display:none
+    lists: bool = True  # False: the side panel's lists have not filled in yet
+
+
+def _title_line(chip: Chip) -> str:
+    """The shown title line when a chip gives none: the part after the head. A sentence that opens
+    with dates ("December 2, 2026 at 10pm to ...") holds commas in its head, so it must give its lines."""
+    head = chip.sentence.split(", ")[0]
+    if any(month in head for month in ("January", "February", "March", "April", "May", "June", "July", "August",
+                                       "September", "October", "November", "December")):
+        raise ValueError(f"{chip.token}: a sentence that opens with a date needs its lines")
+    return chip.sentence.split(", ")[1]
 
 
 def _chip(c: Classes, chip: Chip) -> str:
-    lines = chip.lines or (chip.sentence.split(", ")[1] if not chip.sentence.startswith("All day") else chip.sentence.split(", ")[1],)
+    lines = chip.lines or (_title_line(chip),)
     hidden_lines = "".join(f'<div class="{c()}" aria-hidden="true" {shown()}>{esc(line)}</div>' for line in lines)
     sentence = f'<div class="{c(1)}" {VISUALLY_HIDDEN}>{esc(chip.sentence)}</div>'
     if chip.all_day:
@@ -106,12 +120,21 @@ def _week_grids(c: Classes, p: GcalPage) -> str:
     for d in p.days:
         chips_all = "".join(_chip(c, ch) for ch in p.chips if ch.all_day and d in ch.days)
         if d in p.more:
-            chips_all += f'<div class="{c()}" role="button" tabindex="0" {shown()}>{p.more[d]} more</div>'
+            role = "" if p.more_plain else ' role="button"'
+            chips_all += f'<div class="{c()}"{role} tabindex="0" {shown()}>{p.more[d]} more</div>'
         all_day_cells.append(_cell(c, d, chips_all))
         timed_cells.append(_cell(c, d, "".join(_chip(c, ch) for ch in p.chips if not ch.all_day and d in ch.days)))
     grid_busy = ' aria-busy="true"' if p.grid_busy else ""
     gutter = f'<div class="{c()}" {shown()}><div class="{c(1)}" {shown()}>{esc(p.zone)}</div></div>' if p.zone else ""
     hours = "".join(f'<div class="{c(1)}" {shown()}><span class="{c(1)}" {shown("inline")}>{h} AM</span></div>' for h in range(1, 12))
+    if p.one_grid:
+        return (
+            f'<div class="{c()}" role="row" {shown("flex")}>{gutter}{headers}</div>'
+            f'<div class="{c()}" {shown("flex")}><div class="{c()}" {shown()}>{hours}</div>'
+            f'<div class="{c()}" role="grid"{grid_busy} {shown()}>'
+            f'<div class="{c()}" role="row" {shown("flex")}>{"".join(all_day_cells)}</div>'
+            f'<div class="{c()}" role="row" {shown("flex")}>{"".join(timed_cells)}</div></div></div>'
+        )
     return (
         f'<div class="{c()}" role="row" {shown("flex")}>{gutter}{headers}</div>'
         f'<div class="{c()}" role="grid" aria-label="All-day events" {shown()}><div class="{c()}" role="row" {shown("flex")}>{"".join(all_day_cells)}</div></div>'
@@ -165,8 +188,14 @@ def _banner(c: Classes, labels: list[str]) -> str:
 def render(p: GcalPage) -> str:
     c = Classes(p.name)
     panel_progress = f'<div class="{c()}" role="progressbar" aria-label="Loading" {shown()}></div>' if p.panel_progress else ""
-    panel = (f'<div class="{c()}" role="complementary" {shown()}>{panel_progress}'
-             f'{_calendar_list(c, "My calendars", p.mine)}{_calendar_list(c, "Other calendars", p.other)}</div>')
+    panel_class = c()  # drawn before its lists, so a page's class names stay as they were
+    mine = _calendar_list(c, "My calendars", p.mine) if p.lists else ""
+    other = _calendar_list(c, "Other calendars", p.other) if p.lists else ""
+    if p.other_collapsed:
+        other = (f'<div class="{c()}" role="button" aria-expanded="false" tabindex="0" {shown()}>Other calendars</div>'
+                 f'<div class="{c()}" {HIDDEN}>{other}</div>')
+    panel = f'<div class="{panel_class}" role="complementary" {shown()}>{panel_progress}{mine}{other}</div>'
+
     grids = _month_grid(c, p) if p.view == "month" else _week_grids(c, p)
     main_busy = ' aria-busy="true"' if p.main_busy else ""
     main_progress = f'<div class="{c()}" role="progressbar" {shown()}></div>' if p.main_progress else ""
@@ -185,7 +214,7 @@ REVIEW = Chip("7f3kq0design", "3pm to 3:30pm, Design review, Dana Whitfield, Acc
 FOUNDERS = Chip("holi2026fd01", "All day, Founders Day, Calendar: Holidays in Testland, No location, December 1, 2026",
                 [D[1]], all_day=True, owner="holidays@example.org")
 DEPLOY = Chip("n1ghtdeploy7", "December 2, 2026 at 10pm to December 3, 2026 at 1:15am, Night deploy, Team Rota, No location,",
-              [D[2], D[3]], owner="team.rota@example.com")
+              [D[2], D[3]], lines=("Night deploy", "10pm – 1:15am"), owner="team.rota@example.com")
 STANDUP = Chip("st4ndup0x41", "9:30am to 10am, Stand-up , Dana Whitfield, Accepted, Location: 1 Example St, Springfield, December 4, 2026",
                [D[4]], lines=("Stand-up ", "9:30 – 10am", "1 Example St, Springfield"))
 NOTITLE = Chip("n0t1tle55", "11am to 12pm, (No title), Dana Whitfield, No location, December 5, 2026", [D[5]])
@@ -230,6 +259,12 @@ PAGES = [
     GcalPage("synthetic-week-zone-mismatch.html", WEEK_TITLE, chips=[REVIEW, FOUNDERS], zone="GMT-05"),
     GcalPage("synthetic-week-no-account.html", WEEK_TITLE, chips=[REVIEW, FOUNDERS, DEPLOY, NOTITLE], account_labels=[]),
     GcalPage("synthetic-week-two-accounts.html", WEEK_TITLE, chips=[REVIEW], account_labels=[ACCOUNT_LABEL, OTHER_LABEL]),
+    GcalPage("synthetic-week-one-grid.html", WEEK_TITLE, chips=WEEK_CHIPS, one_grid=True),
+    GcalPage("synthetic-week-more-plain.html", WEEK_TITLE, chips=[REVIEW, FOUNDERS, OFFSITE, DEPLOY], more={D[1]: 2},
+             more_plain=True),
+    GcalPage("synthetic-week-other-collapsed.html", WEEK_TITLE, chips=[REVIEW, STANDUP], other_collapsed=True,
+             other=[Calendar("Holidays in Testland", shown=False, native=False)]),
+    GcalPage("synthetic-week-no-lists.html", WEEK_TITLE, chips=[REVIEW], lists=False),
     GcalPage("synthetic-step-1-first-look.html", WEEK_TITLE, chips=[A1, B1, C1]),
     GcalPage("synthetic-step-2-created.html", WEEK_TITLE, chips=[A1, B1, C1, D2]),
     GcalPage("synthetic-step-3-updated.html", WEEK_TITLE, chips=[A3, B1, C1, D2]),

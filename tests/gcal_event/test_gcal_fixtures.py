@@ -90,11 +90,23 @@ def test_a_doubled_main_is_ambiguous(page):
 
 
 @pytest.mark.parametrize("page", OK_READ, ids=IDS)
-@pytest.mark.parametrize("which", ["[role=grid]", "[role=main] [role=grid][aria-label]", "[role=main] [role=grid]:not([aria-label])"])
-def test_a_removed_grid_is_missing(page, which):
-    html = page.path.read_text(encoding="utf-8")
-    if which != "[role=grid]" and "All-day events" not in html:
-        pytest.skip("month view: one grid")
-    posted = _posted(page, remove_landmark(html, which))
-    assert posted["health"]["status"] == "DEGRADED" and "selector.missing.grid" in posted["health"]["reasons"]
+def test_every_grid_removed_is_missing(page):
+    posted = _posted(page, remove_landmark(page.path.read_text(encoding="utf-8"), "[role=grid]"))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.grid"]}
     assert posted["windows"] == [] and posted["snapshot"] is None
+
+
+@pytest.mark.parametrize("page", [p for p in OK_READ if "All-day events" in p.path.read_text(encoding="utf-8")], ids=IDS)
+def test_one_of_two_grids_removed_reads_the_other_alone(page):
+    """A week may be drawn as one grid (spec §8.3 "may split"), so the grid left is read: its days,
+    its chips, and no more. The events of the removed grid are then simply not on the page."""
+    html = page.path.read_text(encoding="utf-8")
+    full = POSTED[f"{page.folder}/{page.name}"]["snapshot"]
+    kept = []
+    for which in ("[role=main] [role=grid][aria-label]", "[role=main] [role=grid]:not([aria-label])"):
+        posted = _posted(page, remove_landmark(html, which))
+        assert posted["health"]["status"] == "OK", which
+        assert [d["date"] for d in posted["snapshot"]["days"]] == [d["date"] for d in full["days"]]
+        kept.append({e["key"] for e in posted["snapshot"]["events"]})
+    # every chip lives in one of the two grids: the two halves part the events between them
+    assert kept[0] | kept[1] == {e["key"] for e in full["events"]} and not kept[0] & kept[1]

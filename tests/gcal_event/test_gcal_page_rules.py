@@ -28,7 +28,7 @@ def test_account_known_posts_no_rows_and_its_snapshot_with_the_account_hash():
     posted = posted_page(WEEK_PAGE)
     assert posted["observations"] == []
     assert posted["snapshot"]["accountHash"] == posted["accountHash"] is not None
-    assert posted["snapshot"]["selectorsVersion"] == "gcal.event@1.0.0"
+    assert posted["snapshot"]["selectorsVersion"] == "gcal.event@1.1.0"
     assert "eventid" not in str(posted) and all(len(e["key"]) == 64 for e in posted["snapshot"]["events"])
 
 
@@ -116,8 +116,9 @@ def test_range_over_six_weeks_is_too_long():
     assert _health(posted) == ("DEGRADED", ["range.too_long"]) and posted["windows"] == []
 
 
-def test_a_repeated_or_unreadable_day_key_is_range_invalid():
+def test_a_gap_in_the_days_or_an_unreadable_day_key_is_range_invalid():
     html = render(WEEK_PAGE)
+    # 1 December's cells say 30 November: the same day twice is no fault, but 1 December is then a gap
     assert _health(posted_for(html.replace('data-datekey="29057"', 'data-datekey="29054"')))[1] == ["range.invalid"]
     assert "range.invalid" in _health(posted_for(html.replace('data-datekey="29057"', 'data-datekey="29024"')))[1]
 
@@ -139,7 +140,8 @@ def test_a_month_with_no_event_is_read_and_one_with_an_event_is_unreadable():
 
 def test_zone_hints():
     assert _health(posted_page(variant(WEEK_PAGE, zone="GMT-05")))[1] == ["time_zone.mismatch"]
-    assert _health(posted_page(variant(WEEK_PAGE, zone="GMT+5")))[1] == ["time_zone.ambiguous"]
+    assert _health(posted_page(variant(WEEK_PAGE, zone="GMT+5")))[1] == ["time_zone.mismatch"]  # one-digit hours read
+    assert _health(posted_page(variant(WEEK_PAGE, zone="GMT+5:3")))[1] == ["time_zone.ambiguous"]
     assert _health(posted_page(variant(WEEK_PAGE, zone="GMT-08:00")))[0] == "OK"
     two = render(WEEK_PAGE).replace("</div></div></body>", "<div>GMT+01</div></div></div></body>", 1)
     assert _health(posted_for(two))[1] == ["time_zone.ambiguous"]
@@ -234,7 +236,8 @@ def test_an_empty_labelled_list_never_makes_all_calendars_true():
     assert posted["allCalendars"] is False and posted["windows"] == [WEEK_WINDOW]
     html = render(WEEK_PAGE).replace('aria-label="My calendars"', 'aria-label="Something else"').replace(
         'aria-label="Other calendars"', 'aria-label="Also else"')
-    assert posted_for(html)["allCalendars"] is False  # no list at all says nothing either
+    no_list = posted_for(html)  # no labelled list at all: the side panel is still drawing
+    assert no_list["allCalendars"] is None and no_list["snapshot"] is None and no_list["windows"] == []
 
 
 def test_no_account_posts_first_sightings_without_counterparty_and_no_snapshot():

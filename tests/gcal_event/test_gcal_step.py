@@ -113,8 +113,11 @@ def test_an_incomplete_snapshot_vouches_for_no_absence_and_keeps_the_pending_one
     incomplete = snap(at(2), [event("e2")], hidden=("2026-12-01",))
     middle = step(first_absence, incomplete)
     assert middle.rows == [] and sha256_hex("e1") in middle.record["pending"]
-    final = step(middle.record, snap(at(3), [event("e2")]))
-    assert kinds(final) == [("calendar.deleted", False)] and final.rows[0].seen_at == at(1)
+    # Not consecutive any more: the next complete absence is the first again, the one after confirms.
+    again = step(middle.record, snap(at(3), [event("e2")]))
+    assert again.rows == [] and again.record["pending"][sha256_hex("e1")]["firstAbsentAt"] == at(3)
+    final = step(again.record, snap(at(4), [event("e2")]))
+    assert kinds(final) == [("calendar.deleted", False)] and final.rows[0].seen_at == at(3)
     never = chain([snap(at(0), [event()]), snap(at(1), [], hidden=("2026-12-01",)),
                    snap(at(2), [], hidden=("2026-12-01",))])[0]
     assert all(r.rows == [] for r in never[1:])
