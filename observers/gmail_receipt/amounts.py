@@ -10,12 +10,14 @@ which codes are ISO 4217 currencies and how many minor digits each has (JPY 0, U
 Rules (the currency table is selectors.json "amounts"):
 
 * the whole text is one amount: an optional currency before the number (a symbol, a code, or a
-  code then a symbol), the number, an optional currency after it; nothing else;
+  code then a symbol), the number, an optional currency after it; nothing else; an ISO code is
+  read before a symbol, so ``RUB`` is never the rand's ``R``;
 * a bare ``$`` is USD; ``$`` with a code (``$12.34 CAD``) takes the code when it is a dollar;
 * an ambiguous symbol (``Rs.`` is the rupee of five countries, ``¥``, ``kr``) is AMBIGUOUS, never
   read; so is a symbol and a code that disagree;
 * decimals must have exactly the currency's minor digits; thousands are groups of three with one
-  separator kind (``,`` ``.`` space or ``'``) that differs from the decimal separator; an integer
+  separator kind (``,`` ``.`` space or ``'``) that differs from the decimal separator (under ``₹``
+  or ``INR`` also the Indian grouping ``1,49,999.00``); an integer
   grouped with ``.`` alone (``$1.234``) is AMBIGUOUS, and so is ``1,234`` in a three-digit currency;
 * a sign or parentheses (a negative total is a refund) is not an amount.
 
@@ -69,6 +71,9 @@ AMBIGUOUS: Final = _Ambiguous()
 # Codes babel lists that are not money a shop charges in (test, none, metals).
 _NOT_MONEY = frozenset({"XXX", "XTS", "XAU", "XAG", "XPT", "XPD", "XDR", "XSU", "XUA"})
 _GROUP_SEPARATORS = ",. '"
+# Written with the Indian grouping (1,49,999.00) only when the currency is known for sure: ₹ or
+# the code INR. Rs. is the rupee of five countries and stays ambiguous before the number is read.
+_LAKH_CURRENCIES = frozenset({"INR"})
 
 
 @lru_cache(maxsize=1)
@@ -76,24 +81,47 @@ def _codes() -> frozenset[str]:
     return frozenset(c for c in list_currencies() if c not in _NOT_MONEY)
 
 
-@lru_cache(maxsize=1)
-def _grammar() -> re.Pattern[str]:
+def _currency_alternatives() -> str:
     table = SELECTORS.amounts
     symbols = sorted({*table.symbols, *table.ambiguous_symbols}, key=len, reverse=True)
-    # A symbol that is letters (Rs, kr, CHF, zł) must stand as a word; $ € £ need no boundary.
-    alternatives = [re.escape(s) + (r"(?![^\W\d_])" if s[-1].isalpha() else "") for s in symbols]
-    cur = "(?:" + "|".join(alternatives) + r"|[A-Z]{3}(?![A-Za-z]))"
+    # An ISO code is tried first, so RUB, RON or KRW are never read as the symbols R or kr; a
+    # symbol that is letters (Rs, kr, CHF, zł) must stand as a word; $ € £ need no boundary.
+    alternatives = [r"[A-Z]{3}(?![^\W\d_])"]
+    alternatives += [re.escape(s) + (r"(?![^\W\d_])" if s[-1].isalpha() else "") for s in symbols]
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+@lru_cache(maxsize=1)
+def _grammar() -> re.Pattern[str]:
+    cur = _currency_alternatives()
     number = r"\d[\d,.' ]*"
     return re.compile(rf"^(?P<pre>{cur}(?: ?{cur})?)? ?(?P<num>{number}) ?(?P<post>{cur})?$")
 
 
+@lru_cache(maxsize=1)
+def _money_inside() -> re.Pattern[str]:
+    cur = _currency_alternatives()
+    return re.compile(rf"(?<![^\W\d_]){cur} ?\d|\d ?{cur}(?![^\W\d_])")
+
+
+def holds_amount(text: str) -> bool:
+    """True when money is written anywhere in ``text`` (a currency beside a number), read or not."""
+    return _money_inside().search(one_line(text).replace("\u00a0", " ")) is not None
+
+
 def _currency_tokens(text: str) -> list[str]:
-    """Split a currency part (``USD $``, ``CA$``) into its tokens, longest symbol first."""
+    """Split a currency part (``USD $``, ``CA$``) into its tokens: an ISO code first, then the
+    longest symbol (so ``RUB`` is the rouble, never the rand's ``R`` and two letters)."""
     table = SELECTORS.amounts
     known = sorted({*table.symbols, *table.ambiguous_symbols}, key=len, reverse=True)
     tokens: list[str] = []
     rest = text.strip()
     while rest:
+        head = rest[:3]
+        if head in _codes() and not (rest[3:4].isalpha()):
+            tokens.append(head)
+            rest = rest[3:].lstrip()
+            continue
         for symbol in known:
             if rest.startswith(symbol):
                 tokens.append(symbol)
@@ -133,13 +161,19 @@ def _currency(tokens: list[str]) -> str | _Ambiguous | None:
     return None
 
 
-def _grouped(integer: str, separator: str) -> bool:
+def _grouped(integer: str, separator: str, lakh: bool = False) -> bool:
+    """Groups of three; with ``lakh`` also the Indian grouping (``1,49,999``: twos, then a three)."""
     groups = integer.split(separator)
-    return 1 <= len(groups[0]) <= 3 and all(len(g) == 3 and g.isdigit() for g in groups[1:]) and groups[0].isdigit()
+    if not all(g.isdigit() for g in groups):
+        return False
+    if 1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:]):
+        return True
+    return (lakh and separator == "," and len(groups) > 2 and 1 <= len(groups[0]) <= 2
+            and all(len(g) == 2 for g in groups[1:-1]) and len(groups[-1]) == 3)
 
 
-def _minor_units(number: str, digits: int) -> int | _Ambiguous | None:
-    """The number in minor units, given the currency's minor digits."""
+def _minor_units(number: str, digits: int, lakh: bool = False) -> int | _Ambiguous | None:
+    """The number in minor units, given the currency's minor digits (``lakh``: Indian grouping too)."""
     seps = [ch for ch in number if not ch.isdigit()]
     if not seps:
         return int(number) * 10**digits
@@ -156,7 +190,7 @@ def _minor_units(number: str, digits: int) -> int | _Ambiguous | None:
         separator = kinds.pop()
         if fraction and separator == number[last]:
             return None
-        if not _grouped(integer, separator):
+        if not _grouped(integer, separator, lakh):
             return None
         if separator == "." and not fraction:
             return AMBIGUOUS  # "$1.234": a thousands dot or three decimals
@@ -184,7 +218,7 @@ def parse_amount(text: str) -> Money | _Ambiguous | None:
     if currency is None or currency is AMBIGUOUS:
         return currency
     assert isinstance(currency, str)
-    minor = _minor_units(num, get_currency_precision(currency))
+    minor = _minor_units(num, get_currency_precision(currency), currency in _LAKH_CURRENCIES)
     if minor is None or minor is AMBIGUOUS:
         return minor
     assert isinstance(minor, int)

@@ -9,10 +9,21 @@ from observers.gmail_receipt.page import read_receipt_page
 from observers.gmail_receipt.selectors import SELECTORS
 
 
+#: Reasons that mean the conversation itself was not read: no receipt of it is evidence.
+CONVERSATION_REASONS = frozenset({
+    "selector.missing.main", "selector.ambiguous.main", "selector.ambiguous.account", "account.invalid",
+    "selector.missing.message", "selector.missing.heading", "selector.ambiguous.heading",
+})
+
+
 class GmailReceiptObserver(Observer):
     id = "gmail.receipt"
     source = "gmail.receipt"
     version = SELECTORS.version
+    # A message that does not read (no amount, no date, no sender) makes the pass DEGRADED and voids
+    # its coverage; the receipts that did read are still posted as evidence (spec §3.2). A fault of
+    # the conversation itself (main, heading, account) posts none.
+    rows_survive_degraded_health = True
 
     def health(self, ctx: PassContext) -> Health:
         read = read_receipt_page(ctx)
@@ -22,8 +33,11 @@ class GmailReceiptObserver(Observer):
 
     def extract(self, ctx: PassContext) -> list[RawRow]:
         """One row per receipt message, typed by its subject kind; rowKey is the message id."""
+        read = read_receipt_page(ctx)
+        if read.reasons & CONVERSATION_REASONS:
+            return []
         rows = []
-        for receipt in read_receipt_page(ctx).receipts:
+        for receipt in read.receipts:
             fields = {
                 "merchant": receipt.merchant,
                 "amountCents": receipt.amount.cents,

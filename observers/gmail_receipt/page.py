@@ -7,8 +7,9 @@ changed: Gmail always draws its main), two are selector.ambiguous.main.
 
 A message item is a role=listitem with the message key on it or inside it, or with
 aria-expanded; one inside another is part of that message (an email's own markup can carry
-role and aria-expanded). Only expanded items are read. The body is read only for a receipt
-candidate (its sender and subject chose a parser), and only the amount leaves the parser.
+role and aria-expanded). Only expanded items are read; header.py finds each one's sender and date
+in its header. The body is read only for a receipt candidate (its sender and subject chose a
+parser), and only the amount leaves the parser.
 """
 
 from __future__ import annotations
@@ -23,18 +24,17 @@ from attest_kit.contract import PassContext
 from attest_kit.text import one_line
 from observers.gmail_receipt.amounts import Money
 from observers.gmail_receipt.classify import Choice, choose
+from observers.gmail_receipt.header import find_sender, message_minute
 from observers.gmail_receipt.merchant import merchant_for
 from observers.gmail_receipt.selectors import SELECTORS, Kind
 from observers.gmail_receipt.totals import find_total, says_no_receipt
 from observers.shared.account import AccountRead, read_account
 from observers.shared.dom import ShownRule, ancestors, attr, text_of
-from observers.shared.gmail_time import read_minute
 from observers.shared.route import parse_route
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
-_CLOCK_LIKE = re.compile(SELECTORS.patterns.clock_like)
 MEMO_KEY = "gmail.receipt"
 
 
@@ -83,36 +83,12 @@ def _message_id(item: LexborNode) -> str | None:
     return attr(key, A.message_id) if key is not None else None
 
 
-def _minute(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: ShownRule) -> datetime | str:
-    """The message's date: the first titled element after the sender whose title names a minute.
-
-    Only a title (Gmail's absolute time) is read, never the body's text, and the first one after
-    the sender that reads wins, so a date the body carries further down is never taken. Returns
-    the reason code when none reads.
-    """
-    after = False
-    clock_seen = False
-    for node in item.traverse(include_text=False):
-        if not after:
-            after = node.mem_id == sender.mem_id
-            continue
-        title = attr(node, A.title)
-        if not title or not shown.shown(node):
-            continue
-        minute = read_minute(title, ctx.instant, ctx.tz)
-        if minute is not None:
-            return minute
-        clock_seen = clock_seen or _CLOCK_LIKE.search(title) is not None
-    return "time.unreadable" if clock_seen else "selector.missing.time"
-
-
 def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject: str | None,
                   read: ReceiptRead) -> None:
-    senders = shown.filter(item.css(S.sender))
-    if not senders:
+    sender, recipient = find_sender(item, shown)
+    if sender is None:
         read.reasons.add("selector.missing.sender")
         return
-    sender = senders[0]
     address = attr(sender, A.email)
     name = attr(sender, A.name)
     if name is None:
@@ -136,7 +112,7 @@ def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject:
         if not generic:
             read.reasons.add("selector.missing.message_id")
         return
-    minute = _minute(item, sender, ctx, shown)
+    minute = message_minute(item, sender, recipient, ctx, shown)
     if isinstance(minute, str):
         if not generic:
             read.reasons.add(minute)

@@ -37,6 +37,7 @@ class ReceiptSelectors(Strict):
     list_item: str
     message_key: str
     sender: str
+    header_end: str  # a header with no "to" line ends at the body's first of these
     row: str
     cell: str
     line_block: str
@@ -49,13 +50,15 @@ class ReceiptAttributes(Strict):
     email: str
     name: str
     title: str
+    aria_label: str
 
 
 class ReceiptPatterns(Strict):
     legacy_id: str
     clock_like: str
+    recipient_lead: str  # the text just before the first recipient: "to " (English Gmail)
 
-    _ok = field_validator("legacy_id", "clock_like")(classmethod(lambda cls, v: _compiles(v)))
+    _ok = field_validator("legacy_id", "clock_like", "recipient_lead")(classmethod(lambda cls, v: _compiles(v)))
 
 
 class ReceiptLabels(Strict):

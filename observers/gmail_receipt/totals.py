@@ -2,14 +2,19 @@
 
 A total line is:
 
-* a table row whose first cell with text is a total label and whose one other cell with text
-  holds exactly one amount (``["Order Total:", "$45.67"]``);
+* a table row whose first cell with text is a total label and whose other cells hold exactly
+  one amount: one of them reads as an amount and no other holds one (``["Order Total:",
+  "$45.67"]``, ``["Total", "1 item", "$12.34"]``);
 * a row with one cell with text reading ``<label>[:] <amount>``, or a leaf block (a paragraph,
-  div, list item or span with no such block inside it) reading the same (mail wraps itself in a
-  layout table, so a paragraph inside one is still a line);
+  div, list item or span with no such block, and no table row, inside it) reading the same (mail
+  wraps itself in a layout table, so a paragraph inside one is still a line; a div that holds
+  tables is layout, whatever its text happens to read);
 * a row that holds other rows is page layout and never a line, unless exactly two of its own
   cells hold text: Stripe wraps each label in a table of its own beside its amount
   (``["", "Total", "", "$12.34", ""]``).
+
+Text is read with block_text_of: block elements and <br> are apart, so minified markup
+(``<div>Total</div><div>$12.34</div>``, ``Amount paid<br>$12.34``) still reads as label and amount.
 
 Labels are tried in the order selectors.json lists them; the first label found decides, and every
 line under it must give the same amount, else the amount is ambiguous and not read.
@@ -21,9 +26,9 @@ from collections.abc import Sequence
 
 from selectolax.lexbor import LexborNode
 
-from observers.gmail_receipt.amounts import AMBIGUOUS, Money, parse_amount
+from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, parse_amount
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import ShownRule, ancestors, element_children, text_of
+from observers.shared.dom import ShownRule, ancestors, block_text_of, element_children, text_of
 
 S = SELECTORS.selectors
 _CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
@@ -62,18 +67,22 @@ def _own_cells(row: LexborNode) -> list[LexborNode]:
 
 def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool) -> tuple[int, Amount] | None:
     cells = _own_cells(row)
-    texts = [t for t in (text_of(c) for c in cells) if t]
+    texts = [t for t in (block_text_of(c) for c in cells) if t]
     if holds_rows and len(texts) != 2:
         return None  # layout: the lines are the rows inside it
     if len(texts) == 1:
         return _one_cell_line(texts[0], labels)
-    if len(texts) != 2:
+    if len(texts) < 2:
         return None
     index = _label_index(texts[0], labels)
     if index is None:
         return None
-    amount = parse_amount(texts[1])
-    return (index, amount) if amount is not None else None
+    # The label's other cells hold exactly one amount: one reads as an amount ("1 item" or a
+    # stray ":" beside it are no amount) and no other cell carries money ("was $15.00").
+    amounts = [a for a in (parse_amount(t) for t in texts[1:]) if a is not None]
+    if len(amounts) != 1 or sum(1 for t in texts[1:] if holds_amount(t)) != 1:
+        return None
+    return (index, amounts[0])
 
 
 def _containers(nodes: list[LexborNode], body: LexborNode, tag: str | None = None) -> set[int]:
@@ -88,14 +97,15 @@ def _containers(nodes: list[LexborNode], body: LexborNode, tag: str | None = Non
     return found
 
 
-def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str]) -> list[tuple[int, Amount]]:
+def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
+                row_holders: set[int]) -> list[tuple[int, Amount]]:
     lines = []
     blocks = body.css(S.line_block)
-    holders = _containers(blocks, body)
+    holders = _containers(blocks, body) | row_holders
     for block in shown.filter(blocks):
         if block.mem_id in holders:
-            continue  # not a leaf: its inner blocks are the lines
-        line = _one_cell_line(text_of(block), labels)
+            continue  # not a leaf: its inner blocks or rows are the lines
+        line = _one_cell_line(block_text_of(block), labels)
         if line is not None:
             lines.append(line)
     return lines
@@ -106,7 +116,7 @@ def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule) -> Amo
     rows = body.css(S.row)
     outer = _containers(rows, body, _ROW_TAG)
     lines = [line for row in shown.filter(rows) if (line := _row_line(row, labels, row.mem_id in outer))]
-    lines += _leaf_lines(body, shown, labels)
+    lines += _leaf_lines(body, shown, labels, _containers(rows, body))
     if not lines:
         return None
     first = min(index for index, _ in lines)

@@ -145,3 +145,36 @@ def element_children(node: LexborNode) -> list[LexborNode]:
             out.append(child)
         child = child.next
     return out
+
+
+# Elements a browser lays out as blocks (or table parts, or a line break): their text never runs
+# into the text beside them, so a reader must not join it either. Minified mail writes
+# <div>Total</div><div>$12.34</div> and "Amount paid<br>$12.34" with no space between.
+BLOCK_TAGS = frozenset({
+    "address", "article", "aside", "blockquote", "br", "caption", "dd", "div", "dl", "dt", "fieldset",
+    "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li",
+    "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+})
+
+
+def block_text_of(node: LexborNode) -> str:
+    """The element's text as laid out: block elements and <br> are set apart by a space, inline
+    elements run together as text_of reads them; white space collapsed to one line.
+
+    A new reader beside text_of (which gmail.sent relies on as it is), not a change to it.
+    """
+    parts: list[str] = []
+    # An explicit stack (mail nests deep): a node to open, or a str to write after a block closes.
+    stack: list[LexborNode | str] = list(reversed(list(node.iter(include_text=True))))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, str):
+            parts.append(current)
+        elif current.is_text_node:
+            parts.append(current.text_content or "")
+        elif current.is_element_node:
+            if current.tag in BLOCK_TAGS:
+                parts.append(" ")
+                stack.append(" ")
+            stack.extend(reversed(list(current.iter(include_text=True))))
+    return one_line("".join(parts))

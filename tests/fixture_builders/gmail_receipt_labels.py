@@ -14,9 +14,19 @@ from typing import Any
 
 from attest_kit.fsio import atomic_write_json
 from tests.fixture_builders.gmail_receipt_pages import OUT
+from tests.fixture_builders.gmail_shell import REPO
 
 ME = "wren.halloway@example.com"
-VERSIONS = "gmail.receipt@1.0.0 gmail.sent@1.0.0"
+RECEIPT_VERSION = "gmail.receipt@1.1.0"
+
+
+def _sent_version() -> str:
+    """gmail.sent's version as its selectors file says now (its owner bumps it on their own)."""
+    raw = json.loads((REPO / "observers/gmail_sent/selectors.json").read_text(encoding="utf-8"))
+    return f"gmail.sent@{raw['version']}"
+
+
+VERSIONS = f"{RECEIPT_VERSION} {_sent_version()}"
 READ_AT = "2026-11-30T20:00:00.000Z"
 SEEDS = ["api-key", "card-token", "password"]
 MAIL = "https://mail.google.com/mail/u/0/#"
@@ -158,11 +168,17 @@ LABELS: dict[str, dict[str, Any]] = {
 
 
 def merge() -> None:
-    """Read-modify-write of the whole labels.json: only synthetic-receipt-* entries change."""
+    """Read-modify-write of the whole labels.json in one quick step: the synthetic-receipt-*
+    entries are replaced, and every other page only has its gmail.receipt@ version token
+    changed (both Gmail observers read every Gmail page); nothing else is touched."""
     path = OUT / "labels.json"
     raw = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     for name in [n for n in raw if n.startswith("synthetic-receipt-")]:
         del raw[name]
+    for entry_ in raw.values():
+        tokens = [RECEIPT_VERSION if t.startswith("gmail.receipt@") else t
+                  for t in entry_.get("selectorsVersion", "").split()]
+        entry_["selectorsVersion"] = " ".join(sorted(tokens))
     raw.update(LABELS)
     atomic_write_json(path, dict(sorted(raw.items())))
 

@@ -69,3 +69,34 @@ def test_price_parser_would_guess() -> None:
     assert Price.fromstring("Total: $1.234").amount is not None
     assert Price.fromstring("Rs. 1,234.00").currency == "Rs"  # a symbol, not an ISO code
     assert parse_amount("$12.34 $5.00") is None and parse_amount("$1.234") is AMBIGUOUS
+
+
+@pytest.mark.parametrize("text, cents, currency", [
+    ("RUB 1,500.00", 150000, "RUB"),   # an ISO code starting with R is not the rand's R
+    ("RON 150.00", 15000, "RON"),
+    ("150.00 RSD", 15000, "RSD"),
+    ("RWF 1,500", 1500, "RWF"),
+    ("KRW 1,200", 1200, "KRW"),        # not kr
+    ("₹1,49,999.00", 14999900, "INR"),  # Indian lakh grouping, unambiguous under ₹
+    ("INR 12,34,567.00", 123456700, "INR"),
+    ("₹1,00,000", 10000000, "INR"),
+    ("₹1,499.00", 149900, "INR"),
+])
+def test_reads_1_1(text: str, cents: int, currency: str) -> None:
+    assert parse_amount(text) == Money(cents, currency)
+
+
+@pytest.mark.parametrize("text", [
+    "R 150.00", "R150.00", "Rs. 1,49,999.00", "Rs 1,499.00",
+])
+def test_ambiguous_1_1(text: str) -> None:
+    assert parse_amount(text) is AMBIGUOUS
+
+
+@pytest.mark.parametrize("text", [
+    "$1,49,999.00",    # lakh grouping is Indian only
+    "₹1,4,999.00",     # a one-digit group
+    "₹14,9999.00",
+])
+def test_not_read_1_1(text: str) -> None:
+    assert parse_amount(text) is None

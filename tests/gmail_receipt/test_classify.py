@@ -159,3 +159,31 @@ def test_generic_refuses_registry_brands(name: str, address: str) -> None:
 def test_generic_subject_a_row_can_carry() -> None:
     assert choose("orders@example.com", "Larkspur Bakery", "Your order\x07 #4821", ME).refusal == "generic_subject_unfit"
     assert choose("orders@example.com", "Larkspur Bakery", "", ME).refusal == "generic_subject_unfit"
+
+
+@pytest.mark.parametrize("address, subject, platform", [
+    ("store+123@t.shopifyemail.com", "Order #SH1047 confirmed", "shopify"),      # a store's order prefix
+    ("store+123@t.shopifyemail.com", "Order #1047-B confirmed", "shopify"),      # a suffix
+    ("store+123@t.shopifyemail.com", "Order confirmation #SH1047", "shopify"),
+    ("auto-confirm@amazon.com", 'Your Amazon.com order of "Widget" and 1 more item.', "amazon"),
+    ("auto-confirm@amazon.com", 'Your Amazon.com order of "Linen throw blanket".', "amazon"),
+    ("auto-confirm@amazon.com", "Your Amazon.com order of \u201cWidget\u201d", "amazon"),
+    ("auto-confirm@amazon.com", 'Ordered: "Widget" and 2 more items', "amazon"),
+])
+def test_platform_kinds_1_1(address: str, subject: str, platform: str) -> None:
+    assert choose(address, "Anyone", subject, ME) == Choice(platform, "purchase.made")
+
+
+@pytest.mark.parametrize("address, subject", [
+    ("shipment-tracking@amazon.com", 'Your Amazon.com order of "Mug" has shipped!'),
+    ("shipment-tracking@amazon.com", 'Your Amazon.com order of "Mug" has been delivered'),
+    ("auto-confirm@amazon.com", 'Your Amazon.com order of "Mug" has been canceled'),
+    ("auto-confirm@amazon.com", 'Shipped: "Mug"'),
+    ("store+123@t.shopifyemail.com", "Order #SH1047 is on its way"),
+    ("store+123@t.shopifyemail.com", "A shipment from order #SH1047 is on the way"),
+    ("store+123@t.shopifyemail.com", "Order #SHOP confirmed"),                 # no number at all
+    ("store+123@t.shopifyemail.com", "Last chance: 30% off everything"),
+    ("store+123@t.shopifyemail.com", "Order #SH1047 confirmed, payment pending"),
+])
+def test_platform_other_mail_stays_ignored_1_1(address: str, subject: str) -> None:
+    assert choose(address, "Anyone", subject, ME).refusal == "platform_other_mail"

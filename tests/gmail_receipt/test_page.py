@@ -83,7 +83,9 @@ def test_missing_or_unreadable_date_is_degraded_for_a_registry_receipt(run) -> N
     html = page(stripe_msg())
     title = "Mon, Nov 30, 2026, 9:41\u202fAM"
     assert title in html
-    assert run(html.replace(f'title="{title}"', 'data-t="x"')).health.reasons == ("selector.missing.time",)
+    bare = html.replace(f'title="{title}"', 'data-t="x"').replace(f'aria-label="{title}"', "")
+    bare = bare.replace("9:41\u202fAM (earlier today)", "Today")
+    assert run(bare).health.reasons == ("selector.missing.time",)
     assert run(html.replace(title, "Mon, Nov 30, 2026, 29:41")).health.reasons == ("time.unreadable",)
 
 
@@ -181,3 +183,17 @@ def test_shopify_fixture_shape_reads(run) -> None:
     shop = msg("Tidewater", "store+5@t.shopifyemail.com", "Mon, Nov 30, 2026", "9:41 AM", "18d3a1c0de000001",
                shopify_body("$63.18"))
     assert [o.fields["amountCents"] for o in run(page(shop, subject="Order #1047 confirmed")).observations] == [6318]
+
+
+def test_a_message_that_does_not_read_voids_coverage_but_not_the_receipts_that_did(run) -> None:
+    broken = stripe_msg(clock="10:05 AM", legacy="18d3a1c0de000002", amount="Rs. 1,200.00")
+    result = run(page(stripe_msg(), broken))
+    assert result.health.reasons == ("receipt.amount_missing",)
+    assert [o.fields["amountCents"] for o in result.observations] == [4800]
+    assert windows(result) == []
+
+
+def test_a_conversation_fault_posts_no_receipt(run) -> None:
+    html = page(stripe_msg()).replace(
+        "</header>", '<a role="button" aria-label="Google Account: Other\n(other@example.net)"></a></header>')
+    assert run(html).observations == []

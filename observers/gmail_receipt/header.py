@@ -1,0 +1,126 @@
+"""A message's header: its sender and its date, never read from the body (spec §8.2, REAL-PAGES.md).
+
+Gmail draws the header as the sender ``span[email][name]`` (the bracketed address beside it,
+aria-hidden), then the recipients as ``to `` and a ``span[email]`` each, and the date as a span
+whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes ago)``.
+
+* The sender is the first shown ``[email]`` before the first recipient (the first ``[email]``
+  led by the "to" text). With a "to" line and nothing before it, the sender is missing: taking
+  the first ``[email]`` would make the first recipient the sender.
+* The header is the smallest element holding the sender and the first recipient; when that is a
+  table cell, its row (Gmail lays the date out in the cell beside the sender's). With no "to"
+  line, the header runs from the sender to the body's first table, row or paragraph.
+* The date is read in the header only, after the sender: every ``title`` first, then every
+  ``aria-label``, then the text of every element with no block inside it; the first that reads
+  as one minute wins. A source that shows a clock but never reads is ``time.unreadable``; nothing
+  at all is ``selector.missing.time``. A date the body carries is never seen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from datetime import datetime
+
+from selectolax.lexbor import LexborNode
+
+from attest_kit.contract import PassContext
+from observers.gmail_receipt.selectors import SELECTORS
+from observers.shared.dom import BLOCK_TAGS, ShownRule, ancestors, attr, text_of
+from observers.shared.gmail_time import read_minute
+
+S = SELECTORS.selectors
+A = SELECTORS.attributes
+_CLOCK_LIKE = re.compile(SELECTORS.patterns.clock_like)
+_RECIPIENT_LEAD = re.compile(SELECTORS.patterns.recipient_lead, re.I)
+_CELLS = frozenset(t.strip() for t in S.cell.split(","))
+_HEADER_END = frozenset(t.strip() for t in S.header_end.split(","))
+_LEAD_LEVELS = 3  # "to" may sit beside the recipient span or beside a wrapper of it
+
+
+def _text_before(node: LexborNode) -> str | None:
+    """The nearest non-blank text before ``node`` among its siblings (or a wrapper's)."""
+    current: LexborNode | None = node
+    for _ in range(_LEAD_LEVELS):
+        if current is None:
+            return None
+        sibling = current.prev
+        while sibling is not None:
+            text = (sibling.text_content or "") if sibling.is_text_node else (
+                text_of(sibling) if sibling.is_element_node else "")
+            if text.strip():
+                return text.strip()
+            sibling = sibling.prev
+        current = current.parent
+    return None
+
+
+def _is_recipient(node: LexborNode) -> bool:
+    lead = _text_before(node)
+    return lead is not None and _RECIPIENT_LEAD.search(lead) is not None
+
+
+def find_sender(item: LexborNode, shown: ShownRule) -> tuple[LexborNode | None, LexborNode | None]:
+    """(sender, first recipient): the sender is None when no ``[email]`` precedes the recipients."""
+    emails = shown.filter(item.css(S.sender))
+    for index, node in enumerate(emails):
+        if _is_recipient(node):
+            return (emails[0] if index > 0 else None), node
+    return (emails[0] if emails else None), None
+
+
+def _common_ancestor(a: LexborNode, b: LexborNode, stop: LexborNode) -> LexborNode:
+    mine = {a.mem_id} | {up.mem_id for up in ancestors(a, stop=stop)}
+    for up in ancestors(b, stop=stop):
+        if up.mem_id in mine:
+            return up
+    return stop
+
+
+def _header_nodes(item: LexborNode, sender: LexborNode, recipient: LexborNode | None) -> Iterator[LexborNode]:
+    """The elements of the header after the sender, in document order."""
+    if recipient is not None:
+        root = _common_ancestor(sender, recipient, item)
+        if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
+            root = root.parent  # the cell's row: the date sits in the cell beside the sender's
+        after = False
+        for node in root.traverse(include_text=False):
+            if after:
+                yield node
+            after = after or node.mem_id == sender.mem_id
+        return
+    after = False
+    for node in item.traverse(include_text=False):
+        if after:
+            if node.tag in _HEADER_END:
+                return  # the body begins
+            yield node
+        after = after or node.mem_id == sender.mem_id
+
+
+def _inline_text(node: LexborNode) -> str | None:
+    own = node.mem_id
+    if any(inner.tag in BLOCK_TAGS for inner in node.traverse(include_text=False) if inner.mem_id != own):
+        return None
+    return text_of(node)
+
+
+def message_minute(item: LexborNode, sender: LexborNode, recipient: LexborNode | None, ctx: PassContext,
+                   shown: ShownRule) -> datetime | str:
+    """The message's date from its header; the reason code when none reads."""
+    nodes = [n for n in _header_nodes(item, sender, recipient) if shown.shown(n)]
+    sources: tuple[Callable[[LexborNode], str | None], ...] = (
+        lambda n: attr(n, A.title), lambda n: attr(n, A.aria_label), _inline_text)
+    for source in sources:
+        clock_seen = False
+        for node in nodes:
+            value = source(node)
+            if not value:
+                continue
+            minute = read_minute(value, ctx.instant, ctx.tz)
+            if minute is not None:
+                return minute
+            clock_seen = clock_seen or _CLOCK_LIKE.search(value) is not None
+        if clock_seen:
+            return "time.unreadable"
+    return "selector.missing.time"

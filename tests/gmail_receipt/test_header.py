@@ -1,0 +1,99 @@
+"""The message header (selectors 1.1.0): the sender before the "to" recipients, the date in the header only.
+
+Each case is a builder page changed one thing at a time; each failed on 1.0.0, which took the first
+[email] of the item as the sender and the first titled element after it (anywhere) as the date.
+"""
+
+from __future__ import annotations
+
+from tests.fixture_builders.gmail_receipt_pages import STRIPE
+from tests.gmail_receipt.test_page import page, stripe_msg, windows
+
+TITLE = "Mon, Nov 30, 2026, 9:41\u202fAM"
+SHORT = "9:41\u202fAM (earlier today)"
+BODY_DATE = '<p title="Sat, Nov 28, 2026, 1:00 PM">Order placed</p>'
+
+
+def _base() -> str:
+    html = page(stripe_msg())
+    assert html.count(f'title="{TITLE}"') == 1 and html.count(f'aria-label="{TITLE}"') == 1
+    assert html.count(SHORT) == 1 and "Summary</p>" in html
+    return html.replace("Summary</p>", f"Summary</p>{BODY_DATE}")
+
+
+def test_header_title_wins_over_a_body_date() -> None:
+    from tests.gmail_receipt.conftest import context
+    from attest_kit.plan import plan_pass
+    from observers.gmail_receipt.observer import OBSERVER
+    assert windows(plan_pass(OBSERVER, context(_base()))) == ["2026-11-30T14:41:00.000Z"]
+
+
+def test_no_title_reads_the_header_aria_label_not_the_body(run) -> None:
+    html = _base().replace(f'title="{TITLE}"', "")
+    assert windows(run(html)) == ["2026-11-30T14:41:00.000Z"]
+
+
+def test_no_title_nor_aria_label_reads_the_header_text_not_the_body(run) -> None:
+    html = _base().replace(f'title="{TITLE}"', "").replace(f'aria-label="{TITLE}"', "")
+    result = run(html)
+    assert windows(result) == ["2026-11-30T14:41:00.000Z"]
+    assert result.observations[0].fields["occurredAt"] == "2026-11-30T14:41:00.000Z"
+
+
+def test_nothing_readable_in_the_header_is_missing_time_even_with_a_body_date(run) -> None:
+    html = _base().replace(f'title="{TITLE}"', "").replace(f'aria-label="{TITLE}"', "").replace(SHORT, "Today")
+    result = run(html)
+    assert result.health.reasons == ("selector.missing.time",)
+    assert result.observations == []
+
+
+def test_a_header_date_that_does_not_read_is_unreadable(run) -> None:
+    html = _base().replace(f'title="{TITLE}"', "").replace(f'aria-label="{TITLE}"', "")
+    assert run(html.replace(SHORT, "29:41 (earlier today)")).health.reasons == ("time.unreadable",)
+
+
+def test_missing_sender_span_is_degraded_not_the_first_recipient(run) -> None:
+    html = page(stripe_msg())
+    tagged = f'email="{STRIPE}" name="Fernhill Ceramics"'
+    assert html.count(tagged) == 1
+    result = run(html.replace(tagged, 'name="Fernhill Ceramics"'))
+    assert result.health.status == "DEGRADED"
+    assert result.health.reasons == ("selector.missing.sender",)
+
+
+def test_sender_is_the_header_span_before_the_recipients(read) -> None:
+    r = read(page(stripe_msg()))
+    assert len(r.choices) == 1 and r.choices[0].parser == "stripe"
+    assert [x.merchant for x in r.receipts] == ["Fernhill Ceramics"]
+
+
+def _gmail_shaped(date_attrs: str, date_text: str, body_extra: str = "", recipients: bool = True) -> str:
+    """Gmail's own header layout: the sender in a table of its own, the date in the next cell, the
+    recipients in a second row below, then the body (with a titled date of its own)."""
+    from tests.fixture_builders.gmail_receipt_pages import ME
+    rec = (f'<tr><td colspan="2"><div><span>to <span email="{ME}" name="me">me</span></span></div></td></tr>'
+           if recipients else "")
+    header = (f'<table><tbody><tr><td><table><tbody><tr><td><h3><span email="{STRIPE}" name="Fernhill Ceramics">'
+              f'Fernhill Ceramics</span> <span><span aria-hidden="true">&lt;</span>{STRIPE}'
+              f'<span aria-hidden="true">&gt;</span></span></h3></td></tr></tbody></table></td>'
+              f'<td><div><span {date_attrs} role="gridcell">{date_text}</span></div></td></tr>{rec}</tbody></table>')
+    body = (f'<div><div dir="ltr">{body_extra}<table><tr><td>Amount paid</td><td>$12.34</td></tr></table></div></div>')
+    html = page(stripe_msg())
+    # Keep the builder's page around it; swap what the message key element holds.
+    key_open_end = html.index(">", html.index("data-legacy-message-id")) + 1
+    body_end = html.index("</div></div>", html.index("Summary</p>")) + len("</div>")
+    return html[:key_open_end] + header + body + html[body_end:]
+
+
+def test_gmail_shaped_header_reads_title_then_aria_then_text(run) -> None:
+    assert windows(run(_gmail_shaped(f'title="{TITLE}" aria-label="{TITLE}"', SHORT, BODY_DATE))) == \
+        ["2026-11-30T14:41:00.000Z"]
+    assert windows(run(_gmail_shaped(f'aria-label="{TITLE}"', SHORT, BODY_DATE))) == ["2026-11-30T14:41:00.000Z"]
+    assert windows(run(_gmail_shaped("", SHORT, BODY_DATE))) == ["2026-11-30T14:41:00.000Z"]
+    assert run(_gmail_shaped("", "Today", BODY_DATE)).health.reasons == ("selector.missing.time",)
+
+
+def test_without_a_to_line_the_header_ends_where_the_body_begins(run) -> None:
+    assert windows(run(_gmail_shaped("", SHORT, BODY_DATE, recipients=False))) == ["2026-11-30T14:41:00.000Z"]
+    result = run(_gmail_shaped("", "Today", BODY_DATE, recipients=False))
+    assert result.health.reasons == ("selector.missing.time",)

@@ -1,0 +1,62 @@
+"""Total lines (selectors 1.1.0): block-aware text, label rows with extra cells, leaf lines hold no rows."""
+
+from __future__ import annotations
+
+import pytest
+from selectolax.lexbor import LexborHTMLParser
+
+from observers.gmail_receipt.amounts import AMBIGUOUS, Money
+from observers.gmail_receipt.totals import find_total
+from observers.shared.dom import ShownRule, block_text_of, text_of
+
+LABELS = ["Amount paid", "Total"]
+
+
+def total(body: str, labels: list[str] = LABELS):
+    tree = LexborHTMLParser(f"<html><body><div id='b'>{body}</div></body></html>")
+    return find_total(tree.css_first("#b"), labels, ShownRule())
+
+
+def test_block_text_of_joins_blocks_and_breaks_with_a_space() -> None:
+    node = LexborHTMLParser("<div id='x'><div>Total</div><div>$12.34</div>paid<br>now <b>bold</b>er</div>")
+    x = node.css_first("#x")
+    assert text_of(x) == "Total$12.34paidnow bolder"  # the old reader stays as it was (gmail.sent reads it)
+    assert block_text_of(x) == "Total $12.34 paid now bolder"
+
+
+@pytest.mark.parametrize("body", [
+    "<table><tr><td><div>Total</div><div>$12.34</div></td></tr></table>",  # minified label and amount divs
+    "<table><tr><td>Amount paid<br>$12.34</td></tr></table>",              # Stripe's line break
+    "<table><tr><td><p>Total</p><p>$12.34</p></td></tr></table>",
+])
+def test_label_and_amount_in_blocks_with_no_space_read(body: str) -> None:
+    assert total(body) == Money(1234, "USD")
+
+
+def test_row_with_a_label_and_one_amount_among_three_cells_reads() -> None:
+    assert total("<table><tr><td>Total</td><td>1 item</td><td>$12.34</td></tr></table>") == Money(1234, "USD")
+
+
+@pytest.mark.parametrize("body", [
+    "<table><tr><td>Total</td><td>$15.00</td><td>$12.34</td></tr></table>",        # two amounts
+    "<table><tr><td>Total</td><td>was $15.00</td><td>$12.34</td></tr></table>",    # another cell holds one
+    "<table><tr><td>Subtotal</td><td>Total</td><td>$12.34</td></tr></table>",      # label not the first cell
+])
+def test_row_with_more_than_one_amount_or_a_later_label_is_not_a_line(body: str) -> None:
+    assert total(body) is None
+
+
+def test_an_element_holding_tables_is_never_a_one_cell_line() -> None:
+    # The div's text is "Total: $99.00" across two tables; it is layout, not a line.
+    body = ("<div><table><tr><td>Total:</td></tr></table><table><tr><td>$99.00</td></tr></table></div>"
+            "<table><tr><td>Total</td><td>$12.34</td></tr></table>")
+    assert total(body) == Money(1234, "USD")
+
+
+def test_an_element_holding_only_a_row_is_not_a_line_either() -> None:
+    assert total("<div><table><tr><td>Total:</td><td>:</td></tr></table>$99.00</div>") is None
+
+
+def test_lines_that_disagree_stay_ambiguous() -> None:
+    body = "<table><tr><td>Total</td><td>$12.34</td></tr></table><p>Total: $15.00</p>"
+    assert total(body) is AMBIGUOUS
