@@ -18,7 +18,7 @@ from selectolax.lexbor import LexborNode
 from attest_kit.contract import PassContext
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.account import AccountRead, read_account
-from observers.shared.dom import ShownRule, attr, element_children, is_inside, text_of
+from observers.shared.dom import ShownRule, attr, text_of
 from observers.shared.gmail_time import read_minute
 from observers.shared.own_address import is_own_address
 from observers.shared.route import Route, parse_route
@@ -29,6 +29,7 @@ L = SELECTORS.labels
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
 _COUNT = re.compile(SELECTORS.patterns.message_count)
 _TITLE_COUNT = re.compile(r"\s*\(\d[\d,.]*\)\s*$")
+_NO_SUBJECT = frozenset(s.lower() for s in L.no_subject)
 
 
 @dataclass
@@ -78,25 +79,52 @@ def _cells(row: LexborNode) -> list[LexborNode]:
     return cells
 
 
-def _summaries(cell: LexborNode) -> list[LexborNode]:
-    """The screen-reader summaries in a cell: the lowest subtree around an id element that also holds people.
+class _RowParts:
+    """Where a row's people, ids and time elements sit: one query each, then mapped to cells.
 
-    Gmail repeats the ids and the recipients in a summary it keeps for screen readers; wherever it
-    sits in the row, it is the smallest element (below the cell) that holds both.
+    The screen-reader summary Gmail keeps in a row repeats the ids and the recipients; wherever it
+    sits, it is the lowest element (below a cell) that holds both an id element and a person.
     """
-    found: dict[int, LexborNode] = {}
-    for element in cell.css(S.subject_anchor):
-        node: LexborNode | None = element
-        while node is not None and node.mem_id != cell.mem_id:
-            if node.css_first(S.person) is not None:
-                found[node.mem_id] = node
-                break
-            node = node.parent
-    return list(found.values())
 
+    def __init__(self, row: LexborNode, cells: list[LexborNode]) -> None:
+        self.row_id = row.mem_id
+        self.cell_index = {cell.mem_id: i for i, cell in enumerate(cells)}
+        self.persons = row.css(S.person)
+        self.anchors = row.css(S.subject_anchor)
+        holds_person: set[int] = set()
+        for person in self.persons:
+            node = person.parent
+            while node is not None and node.mem_id != self.row_id and node.mem_id not in holds_person:
+                holds_person.add(node.mem_id)
+                node = node.parent
+        self.summaries: set[int] = set()
+        for element in self.anchors:
+            node: LexborNode | None = element
+            while node is not None and node.mem_id not in self.cell_index and node.mem_id != self.row_id:
+                if node.mem_id in holds_person:
+                    self.summaries.add(node.mem_id)
+                    break
+                node = node.parent
 
-def _outside(node: LexborNode, parts: list[LexborNode]) -> bool:
-    return not any(is_inside(node, p) for p in parts)
+    def cell_of(self, node: LexborNode) -> int:
+        """Index of the top-level cell holding ``node``, or -1."""
+        current: LexborNode | None = node
+        while current is not None and current.mem_id != self.row_id:
+            index = self.cell_index.get(current.mem_id)
+            if index is not None:
+                return index
+            current = current.parent
+        return -1
+
+    def in_summary(self, node: LexborNode) -> bool:
+        if not self.summaries:
+            return False
+        current: LexborNode | None = node
+        while current is not None and current.mem_id != self.row_id:
+            if current.mem_id in self.summaries:
+                return True
+            current = current.parent
+        return False
 
 
 def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
@@ -145,18 +173,19 @@ def _following_elements(node: LexborNode, container: LexborNode) -> list[LexborN
 def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown: ShownRule,
               account: str | None, reasons: set[str]) -> SentRow | None:
     """Read one row, or add the reason it does not read and return None."""
-    summaries = [_summaries(cell) for cell in cells]
-    people_of = [[p for p in shown.filter(cell.css(S.person)) if _outside(p, summaries[i])]
-                 for i, cell in enumerate(cells)]
+    parts = _RowParts(row, cells)
+    people_of: list[list[LexborNode]] = [[] for _ in cells]
+    for person in parts.persons:
+        index = parts.cell_of(person)
+        if index >= 0 and shown.shown(person) and not parts.in_summary(person):
+            people_of[index].append(person)
 
     # The subject anchor: the first shown id element outside a summary, in a cell that shows no people.
     anchor, anchor_cell = None, -1
-    for index, cell in enumerate(cells):
-        if people_of[index]:
-            continue
-        found = [e for e in shown.filter(cell.css(S.subject_anchor)) if _outside(e, summaries[index])]
-        if found:
-            anchor, anchor_cell = found[0], index
+    for element in parts.anchors:
+        index = parts.cell_of(element)
+        if index >= 0 and not people_of[index] and shown.shown(element) and not parts.in_summary(element):
+            anchor, anchor_cell = element, index
             break
     if anchor is None:
         reasons.add("selector.missing.subject")
@@ -174,7 +203,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
 
     # The message count: a shown element after the last recipient, in its cell, whose whole text is a count.
     has_count = any(
-        _COUNT.match(text_of(node)) and shown.shown(node) and _outside(node, summaries[people_cell])
+        _COUNT.match(text_of(node)) and shown.shown(node) and not parts.in_summary(node)
         for node in _following_elements(people[-1], cells[people_cell])
     )
 
@@ -186,9 +215,8 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
 
     # The time element: in a cell after the anchor (title, else aria-label, else text); a cell that
     # holds only its text is its own time element.
-    candidates: list[LexborNode] = []
-    for index in range(anchor_cell + 1, len(cells)):
-        candidates += [n for n in shown.filter(cells[index].css(S.time)) if _outside(n, summaries[index])]
+    candidates = [n for cell in cells[anchor_cell + 1:] for n in cell.css(S.time)
+                  if shown.shown(n) and not parts.in_summary(n)]
     candidates += [cells[i] for i in range(anchor_cell + 1, len(cells)) if shown.shown(cells[i]) and text_of(cells[i])]
     minute = _read_time(candidates, ctx)
     if minute is False:
@@ -208,7 +236,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
         if address not in recipients:
             recipients.append(address)
     subject = text_of(anchor)
-    if not subject or subject.lower() in {s.lower() for s in L.no_subject}:
+    if not subject or subject.lower() in _NO_SUBJECT:
         subject = None
     return SentRow(last, last_non_draft, minute, recipients, names_account, subject, has_count, thread == last)
 
@@ -241,9 +269,10 @@ def read_sent_page(ctx: PassContext) -> SentRead:
         read.reasons.add("selector.missing.grid" if not grids else "selector.ambiguous.grid")
         return read
 
-    controls = [n for n in shown.filter(ctx.tree.css(S.older))]
-    newer = [n for n in controls if attr(n, A.aria_label) == L.newer]
-    older = [n for n in controls if attr(n, A.aria_label) == L.older]
+    # Paging controls by their label first (the row toolbars hold many labelled buttons), then shown.
+    labelled = [(n, attr(n, A.aria_label)) for n in ctx.tree.css(S.older)]
+    newer = shown.filter(n for n, label in labelled if label == L.newer)
+    older = shown.filter(n for n, label in labelled if label == L.older)
     newer_enabled = any(attr(n, A.aria_disabled) != "true" for n in newer)
     read.is_head = route.page == 1 and not newer_enabled
     read.ends_list = bool(older) and all(attr(n, A.aria_disabled) == "true" for n in older)

@@ -82,12 +82,13 @@ class ShownRule:
 
     def shown(self, node: LexborNode) -> bool:
         """True when neither ``node`` nor any ancestor is hidden."""
+        memo = self._memo
         chain: list[int] = []
         current: LexborNode | None = node
         answer = True
-        while current is not None and current.tag not in ("html", "-document", None):
+        while current is not None and current.is_element_node:
             key = current.mem_id
-            known = self._memo.get(key)
+            known = memo.get(key)
             if known is not None:
                 answer = known
                 break
@@ -97,7 +98,7 @@ class ShownRule:
                 break
             current = current.parent
         for key in chain:
-            self._memo[key] = answer
+            memo[key] = answer
         return answer
 
     def filter(self, nodes: Iterable[LexborNode]) -> list[LexborNode]:

@@ -8,12 +8,15 @@ False
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from attest_kit.hashing import ascii_lower, normalize_email
 
 # Gmail ignores dots in the local part only for its own domains.
 GMAIL_DOMAINS = frozenset({"gmail.com", "googlemail.com"})
 
 
+@lru_cache(maxsize=4096)
 def mailbox_key(address: str) -> str | None:
     """The mailbox an address delivers to: case folded, +tag dropped, Gmail's dots dropped."""
     normal = normalize_email(address)
