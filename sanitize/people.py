@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from sanitize.emails import EMAIL, EmailFake
+from sanitize.emails import EMAIL, EmailFake, fake_address
 from sanitize.faker import Faker, is_fake_name
+from sanitize.model import Walk
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
 NOT_NAMES = frozenset({"me", "you"})
@@ -152,3 +153,55 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
         return m.group(0).replace(bare, fake, 1)
 
     return DISPLAY_BEFORE.sub(one, text), singles
+
+
+#: Attributes of an element carrying an email that hold the person's name.
+NAME_ATTRS = ("name", "title", "aria-label", "data-name", "data-tooltip", "alt")
+
+
+def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRules) -> dict[int, list[str]]:
+    """Display names on elements that carry an email: names of two or more words are learned into
+    ``names``; returns the one-word names scoped to their element (node mem_id → names)."""
+    scoped: dict[int, list[str]] = {}
+    decided: dict[tuple, list[str]] = {}
+    search = EMAIL.search
+    for el, attrs in zip(w.elements, w.attrs):
+        address = None
+        m = None
+        for v in attrs.values():
+            if v and "@" in v:
+                m = search(v)
+                if m is not None:
+                    address = v
+                    break
+        if address is None:
+            continue
+        assert m is not None
+        keep = el.mem_id in keep_ids
+        sig = (address, keep, *(attrs.get(k) for k in NAME_ATTRS))
+        singles = decided.get(sig)
+        if singles is None:  # a list page repeats one person's element hundreds of times
+            singles = decided[sig] = _names_beside(attrs, m, keep, faker, names)
+        if singles:
+            ids = [d.mem_id for d in el.traverse(include_text=True)]
+            for name in singles:
+                for mid in ids:
+                    scoped.setdefault(mid, []).append(name)
+    return scoped
+
+
+def _names_beside(attrs: dict[str, str | None], m: re.Match[str], keep: bool, faker: Faker, names: NameRules) -> list[str]:
+    """Learn the multi-word names of one element carrying the address ``m``; return its one-word names."""
+    result = fake_address(faker, m.group(1), m.group(2))
+    singles: list[str] = []
+    for key in NAME_ATTRS:
+        name = (attrs.get(key) or "").strip()
+        if not name or "@" in name or name.lower() in NOT_NAMES or is_fake_name(name):
+            continue
+        if keeps_display_name(name, m.group(1), result, names) or keep:
+            continue
+        if len(name.split()) > 1:
+            names.learn(name)
+        else:
+            singles.append(name)
+    return singles

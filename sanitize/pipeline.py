@@ -19,17 +19,13 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from attest_kit.errors import BadInput
 from sanitize import emails, strip, values
 from sanitize.css import neutralise_css
-from sanitize.faker import Faker, is_fake_name
-from sanitize.memo import PassMemo
+from sanitize.faker import Faker
+from sanitize.memo import DecisionCache, PassMemo
 from sanitize.model import TextRun, Walk, subtree_ids, walk
-from sanitize.people import NOT_NAMES, NameRules, fake_display_names, keeps_display_name
+from sanitize.people import NameRules, fake_display_names, learn_from_elements
 from sanitize.receipts import PAYMENT_WORDS, LabelledValues, apply_table_rows, apply_text_labels
 from sanitize.seeds import Seed, as_seeds, existing_seeds, inject_seeds
 from sanitize.urls import cut_addresses, cut_link, drop_queries, page_host_of
-
-#: Attributes of an element carrying an email that hold the person's name.
-NAME_ATTRS = ("name", "title", "aria-label", "data-name", "data-tooltip", "alt")
-
 
 @dataclass
 class SanitizeResult:
@@ -70,19 +66,14 @@ class Cleaner:
     def __init__(self, faker: Faker, opts: Options, memo: PassMemo | None = None) -> None:
         self.faker = faker
         self.opts = opts
-        self.memo = memo
         self.counts: dict[str, int] = {}
         self.names = NameRules(faker, opts.names)
         self.labelled = LabelledValues(faker)
         self.redacted: dict[str, str] = {}
         self._redact_re: re.Pattern[str] | None = None
-        self._attr_cache: dict[tuple, tuple] = {}
-        self._text_cache: dict[tuple, tuple] = {}
+        self.cache = DecisionCache(self, memo)
         self._meet_word: dict[str, bool] = {}
         self._no_meet: set[str | None] = set()  # attribute values known not to name Meet
-        self._state_sig: tuple[int, int, int] = (-1, -1, -1)
-        self._seeded = False
-        self._min_k = float("inf")
 
     def bump(self, kind: str, n: int = 1) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
@@ -127,36 +118,6 @@ class Cleaner:
         return self.faker.phrase(" ".join(m.group(0).split()))
 
     # -- passes -----------------------------------------------------------------------------------
-    def learn_from_elements(self, w: Walk, keep_ids: set[int]) -> dict[int, list[str]]:
-        """Display names on elements that carry an email; returns element-scoped one-word names."""
-        scoped: dict[int, list[str]] = {}
-        search = emails.EMAIL.search
-        for el, attrs in zip(w.elements, w.attrs):
-            address = None
-            m = None
-            for v in attrs.values():
-                if v and "@" in v:
-                    m = search(v)
-                    if m is not None:
-                        address = v
-                        break
-            if address is None:
-                continue
-            assert m is not None
-            result = emails.fake_address(self.faker, m.group(1), m.group(2))
-            for key in NAME_ATTRS:
-                name = (attrs.get(key) or "").strip()
-                if not name or "@" in name or name.lower() in NOT_NAMES or is_fake_name(name):
-                    continue
-                if keeps_display_name(name, m.group(1), result, self.names) or el.mem_id in keep_ids:
-                    continue
-                if len(name.split()) > 1:
-                    self.names.learn(name)
-                else:
-                    for d in el.traverse(include_text=True):
-                        scoped.setdefault(d.mem_id, []).append(name)
-        return scoped
-
     def redact(self, w: Walk, targets: list[LexborNode], keep_ids: set[int]) -> set[int]:
         """--redact-selector: every text inside becomes a fake phrase; the text is remembered."""
         ids = subtree_ids(targets)
@@ -179,65 +140,9 @@ class Cleaner:
             )
         return ids
 
-    def _min_state(self) -> float:
-        """Second pass: the least first-pass state a fixed point must have been computed under."""
-        sig = (len(self.names.learned), len(self.labelled.fakes), len(self.redacted))
-        if sig != self._state_sig:  # each part only grows, so its size is its version
-            assert self.memo is not None
-            self._state_sig = sig
-            self._min_k = self.memo.min_state(self.names.learned, self.labelled.fakes, self.redacted)
-        return self._min_k
-
-    def _seed_from_memo(self) -> None:
-        """Second pass, before the value rules: every first-pass fixed point valid under this pass's
-        state goes into the caches as "unchanged" (one dict build, not a lookup per string)."""
-        memo = self.memo
-        if memo is None or not memo.sealed:
-            return
-        min_k = self._min_state()
-        for key, k in memo.fixed.items():
-            if k >= min_k:
-                (self._attr_cache if isinstance(key[0], tuple) else self._text_cache)[key] = (key[2] if isinstance(key[0], tuple) else key[0], ())
-        self._seeded = True
-
-    def _revalidate(self) -> None:
-        """Second pass: the state grew (a name learned), so drop seeded fixed points it no longer covers."""
-        memo = self.memo
-        assert memo is not None
-        min_k = self._min_state()
-        for key, k in memo.fixed.items():
-            if k < min_k:
-                (self._attr_cache if isinstance(key[0], tuple) else self._text_cache).pop(key, None)
-
-    def _counted(self, cache: dict, key: tuple, original: str, compute) -> object:
-        """Memoise one rule decision with the counts it made: a Gmail page repeats the same style,
-        title and label strings thousands of times, and the fakes are fixed within a capture."""
-        hit = cache.get(key)
-        if hit is None:
-            memo = self.memo
-            learned_before = len(self.names.learned)
-            saved, self.counts = self.counts, {}
-            try:
-                result = compute()
-            finally:
-                delta, self.counts = self.counts, saved
-            hit = (result, tuple(delta.items()))
-            cache[key] = hit
-            if self._seeded and len(self.names.learned) != learned_before:
-                self._revalidate()
-            if (
-                memo is not None
-                and not memo.sealed
-                and result == original
-                and not delta
-                and len(self.names.learned) == learned_before
-            ):
-                memo.fixed.setdefault(key, learned_before)
-        if hit[1]:
-            counts = self.counts
-            for kind, n in hit[1]:
-                counts[kind] = counts.get(kind, 0) + n
-        return hit[0]
+    def rule_state(self) -> tuple[list[str], dict[str, str], dict[str, str]]:
+        """What the decision cache checks its fixed points against (see ``memo.DecisionCache``)."""
+        return self.names.learned, self.labelled.fakes, self.redacted
 
     def _attribute(self, tag: str, name: str, value: str, input_type: str | None, keep: bool, meet: bool,
                    scoped: tuple[str, ...]) -> str | None:
@@ -284,7 +189,7 @@ class Cleaner:
                     self._no_meet.update(vals)
         input_type = (attrs.get("type") or "").lower() if tag == "input" else None
         ctx = (tag, input_type, keep, meet, tuple(scoped))
-        cache = self._attr_cache
+        cache = self.cache.attrs
         counts = self.counts
         changes: list[tuple[str, str | None]] = []
         for name, value in attrs.items():
@@ -296,7 +201,7 @@ class Cleaner:
                 for kind, n in hit[1]:
                     counts[kind] = counts.get(kind, 0) + n
             else:
-                new = self._counted(
+                new = self.cache.counted(
                     cache, key, value,
                     lambda: self._attribute(tag, name, value, input_type, keep, meet, ctx[4]),
                 )
@@ -311,13 +216,13 @@ class Cleaner:
 
     def text_values(self, text: str, keep: bool, meet: bool, scoped: tuple[str, ...]) -> str:
         key = (text, keep, meet, scoped)
-        hit = self._text_cache.get(key)
+        hit = self.cache.texts.get(key)
         if hit is not None:
             for kind, n in hit[1]:
                 self.counts[kind] = self.counts.get(kind, 0) + n
             return hit[0]
-        return self._counted(
-            self._text_cache, key, text,
+        return self.cache.counted(
+            self.cache.texts, key, text,
             lambda: self.values(text, keep=keep, meet=meet, uuid=False, singles=scoped),
         )
 
@@ -368,11 +273,11 @@ class Cleaner:
         keep_ids = subtree_ids(_css(tree, self.opts.keep_selectors, "keep"))
         redact_targets = _css(tree, self.opts.redact_selectors, "redact")
         w = walk(tree.root)
-        scoped = self.learn_from_elements(w, keep_ids)
+        scoped = learn_from_elements(w, keep_ids, self.faker, self.names)
         apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows)
         apply_text_labels(w, self.labelled, self.counts)
         self.redact(w, redact_targets, keep_ids)
-        self._seed_from_memo()
+        self.cache.seed()
         no_scope: tuple[str, ...] = ()
         for el, tag, attrs in zip(w.elements, w.tags, w.attrs):
             mid = el.mem_id
@@ -395,8 +300,7 @@ class Cleaner:
             if new != old:
                 node.replace_with(new)
         inject_seeds(tree, list(self.opts.seeds), self.counts)
-        if self.memo is not None and not self.memo.sealed:
-            self.memo.seal(self.names.learned, self.labelled.fakes, self.redacted)
+        self.cache.seal()
         return tree.html or ""
 
 

@@ -9,11 +9,12 @@ across a <wbr>. Address blocks after an address label become a neutral phrase.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from sanitize.faker import ADDRESS_PHRASE, Faker
 from sanitize.model import TextRun, Walk
-from sanitize.values import AMOUNT
+from sanitize.values import AMOUNT, in_spans, pattern_spans
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
 ID_LABEL = (
@@ -67,6 +68,12 @@ _MAX_ADDRESS_BLOCKS = 6
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
+@functools.cache
+def _tokens(n: int) -> re.Pattern[str]:
+    """The first ``n`` whitespace-separated tokens (and the space around them)."""
+    return re.compile(r"\s*(?:\S+\s*){0,%d}" % n)
+
+
 def _label_hint(text: str) -> bool:
     if text.isascii():
         return _LABEL_HINT_LOWER.search(text.lower()) is not None
@@ -92,17 +99,31 @@ class LabelledValues:
         self.fakes: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
 
-    def fake_words(self, text: str, counts: dict[str, int], limit_tokens: int | None = None) -> str:
-        """Fake every word of 4+ characters with a digit (in the first ``limit_tokens`` tokens)."""
+    def fake_words(
+        self, text: str, counts: dict[str, int], limit_tokens: int | None = None, start: int = 0,
+        breaks: tuple[int, ...] = (),
+    ) -> str:
+        """Fake every word of 4+ characters with a digit in ``text[start:]`` (in its first ``limit_tokens``
+        tokens), except words of a value a pattern rule fakes whole (``values.pattern_spans``, read on
+        the whole text so its look-behinds see what the pattern rule will see, and piece by piece
+        where ``breaks`` cut it at a <wbr>, as the pattern rules read such a run)."""
         end = len(text)
         if limit_tokens is not None:
-            m = re.match(r"\s*(?:\S+\s*){0,%d}" % limit_tokens, text)
+            m = _tokens(limit_tokens).match(text, start)
             end = m.end() if m else len(text)
-        head, tail = text[:end], text[end:]
+        head = text[start:end]
+        if not _HAS_DIGIT.search(head) or AMOUNT.search(head):
+            return text
+        owned: list[tuple[int, int]] | None = None  # read only when a word could be faked
 
         def one(m: re.Match[str]) -> str:
+            nonlocal owned
             word = m.group(0)
             if len(word) < 4 or not any(c.isdigit() for c in word):
+                return word
+            if owned is None:
+                owned = _owned(text, breaks)
+            if in_spans(owned, m.start(), m.end()):
                 return word
             fake = self.faker.shaped("order", word)
             if fake != word:
@@ -111,9 +132,12 @@ class LabelledValues:
                 _bump(counts, "labelled-id")
             return fake
 
-        if AMOUNT.search(head):
-            return text
-        return _DWORD.sub(one, head) + tail
+        out, pos = [text[:start]], start
+        for m in _DWORD.finditer(text, start, end):
+            out += (text[pos : m.start()], one(m))
+            pos = m.end()
+        out.append(text[pos:])
+        return "".join(out)
 
     def replace_everywhere(self, text: str) -> str:
         """Each labelled value where it stands alone; a word lookup, not one pattern per value
@@ -123,11 +147,45 @@ class LabelledValues:
         fakes = self.fakes
         if fakes.keys().isdisjoint(_DWORD.findall(text)):
             return text
-        return _DWORD.sub(lambda m: fakes.get(m.group(0), m.group(0)), text)
+        owned = pattern_spans(text)  # a card's group is not "alone": the card rule fakes the card whole
+
+        def one(m: re.Match[str]) -> str:
+            word = m.group(0)
+            fake = fakes.get(word)
+            return word if fake is None or in_spans(owned, m.start(), m.end()) else fake
+
+        return _DWORD.sub(one, text)
 
 
 def _current(run: TextRun) -> str:
     return run.new if run.new is not None else run.text
+
+
+def _breaks(run: TextRun, text: str) -> tuple[int, ...]:
+    """Where the value rules will cut ``text`` (the run's current text) into <wbr> pieces: at the
+    nodes' boundaries while the length is the original's, else nowhere (``Cleaner.clean_run``)."""
+    if len(run.texts) == 1 or len(text) != len(run.text):
+        return ()
+    out, pos = [], 0
+    for t in run.texts[:-1]:
+        pos += len(t)
+        out.append(pos)
+    return tuple(out)
+
+
+def _owned(text: str, breaks: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The spans of ``text`` the pattern rules fake whole, read per <wbr> piece as they read them."""
+    if not breaks:
+        return pattern_spans(text)
+    out: list[tuple[int, int]] = []
+    for a, b in zip((0, *breaks), (*breaks, len(text))):
+        out += [(s + a, e + a) for s, e in pattern_spans(text[a:b])]
+    return out
+
+
+def _fake_run(values: LabelledValues, run: TextRun, counts: dict[str, int]) -> None:
+    cur = _current(run)
+    run.new = values.fake_words(cur, counts, breaks=_breaks(run, cur))
 
 
 def _next_runs(w: Walk, i: int, count: int) -> list[int]:
@@ -170,35 +228,59 @@ def _address_block(w: Walk, i: int, counts: dict[str, int]) -> None:
         _bump(counts, "address-block")
 
 
+#: What ``apply_text_labels`` does with a text, decided from the text alone (see ``_kind``).
+_NONE, _ID_ONLY, _ADDRESS_ONLY, _ADDRESS_INLINE, _INLINE = range(5)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _kind(text: str) -> tuple[int, str]:
+    """The label reading of one text, a pure function of it, so memoised across passes and pages: a
+    page repeats its label and link texts thousands of times and the second pass reads the first
+    pass's texts again. (kind, the address label's prefix for ``_ADDRESS_INLINE``)."""
+    if not _label_hint(text) or not text.strip():
+        return _NONE, ""
+    if ID_LABEL_ONLY.fullmatch(text):
+        return _ID_ONLY, ""
+    if ADDRESS_LABEL_ONLY.fullmatch(text):
+        return _ADDRESS_ONLY, ""
+    m = ADDRESS_INLINE.match(text)
+    if m and not AMOUNT.search(m.group(2)):
+        return _ADDRESS_INLINE, m.group(1)
+    if _HAS_DIGIT.search(text):
+        return _INLINE, ""
+    return _NONE, ""
+
+
 def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -> None:
     """Label-only elements, same-text labels and address labels over the page's text runs."""
-    for i, run in enumerate(w.runs):
-        text = run.text
-        if not _label_hint(text) or not text.strip() or "address-block" in run.flags:
+    runs = w.runs
+    for i, run in enumerate(runs):
+        text = run.texts[0] if len(run.texts) == 1 else run.text
+        kind, prefix = _kind(text)
+        if kind == _NONE or "address-block" in run.flags:
             continue
-        if ID_LABEL_ONLY.fullmatch(text):
+        if kind == _ID_ONLY:
             for j in _next_runs(w, i, 1):
-                nxt = w.runs[j]
-                nxt.new = values.fake_words(_current(nxt), counts)
-            continue
-        if ADDRESS_LABEL_ONLY.fullmatch(text):
+                _fake_run(values, runs[j], counts)
+        elif kind == _ADDRESS_ONLY:
             _address_block(w, i, counts)
-            continue
-        m = ADDRESS_INLINE.match(text)
-        if m and not AMOUNT.search(m.group(2)):
-            run.new = m.group(1) + ADDRESS_PHRASE
+        elif kind == _ADDRESS_INLINE:
+            run.new = prefix + ADDRESS_PHRASE
             _bump(counts, "address-block")
-            continue
-        if _HAS_DIGIT.search(text):
+        else:
             cur = _current(run)
             for m in reversed(list(ID_LABEL_INLINE.finditer(cur))):
-                cur = cur[: m.end()] + values.fake_words(cur[m.end() :], counts, limit_tokens=2)
-            cur = CARD_ENDING_INLINE.sub(lambda c: _card(values.faker, c, counts), cur)
+                cur = values.fake_words(cur, counts, limit_tokens=2, start=m.end(), breaks=_breaks(run, cur))
+            if CARD_ENDING_INLINE.search(cur):
+                owned = _owned(cur, _breaks(run, cur))
+                cur = CARD_ENDING_INLINE.sub(lambda c: _card(values.faker, c, counts, owned), cur)
             if cur != text:
                 run.new = cur
 
 
-def _card(faker: Faker, m: re.Match[str], counts: dict[str, int]) -> str:
+def _card(faker: Faker, m: re.Match[str], counts: dict[str, int], owned: list[tuple[int, int]]) -> str:
+    if in_spans(owned, m.start(2), m.end(2)):  # the first group of a whole card: the card rule's
+        return m.group(0)
     _bump(counts, "card-ending")
     return m.group(1) + faker.shaped("card-ending", m.group(2), letters=False)
 
@@ -225,7 +307,7 @@ def apply_table_rows(
             for j in dict.fromkeys(row_runs):
                 run = w.runs[j]
                 if run.nodes[0].mem_id not in first_ids:
-                    run.new = values.fake_words(_current(run), counts)
+                    _fake_run(values, run, counts)
         if payment_row:
             for j in dict.fromkeys(row_runs):
                 run = w.runs[j]

@@ -116,6 +116,32 @@ def fake_numbers(faker: Faker, text: str, counts: Counts) -> str:
     return text
 
 
+def pattern_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``fake_numbers`` fakes a value whole (card, phone, amount, street address), same gates.
+
+    A receipt label names "the next words", and those can be the groups of a card or the number of
+    a street: such a value belongs to its pattern rule alone. Were a label to fake its first groups
+    too, the pattern rule would fake that mixture, and the next pass would fake the card fake's
+    groups as labelled ids again (never a fixed point). The pattern fakes keep their pattern's
+    shape, so the next pass finds the same spans.
+    """
+    if not _DIGIT.search(text):
+        return []
+    spans: list[tuple[int, int]] = []
+    if ("-" in text or " " in text) and _CARD_OR_PHONE_HINT.search(text):
+        spans += [m.span() for m in _CARD_OR_PHONE.finditer(text)]
+    if _CURRENCY_HINT.search(text):
+        spans += [m.span() for m in AMOUNT.finditer(text)]
+    if " " in text and _STREET_HINT.search(text):
+        spans += [m.span() for m in STREET.finditer(text)]
+    return spans
+
+
+def in_spans(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """True when [start, end) overlaps one of ``spans``."""
+    return any(s < end and start < e for s, e in spans)
+
+
 def fake_meet(faker: Faker, text: str, counts: Counts) -> str:
     """A Google Meet code (abc-defg-hij, the key to a meeting); the caller decides the context."""
     if "-" not in text:
