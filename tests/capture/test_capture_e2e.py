@@ -41,10 +41,12 @@ def _free_port() -> int:
 
 class _Site(BaseHTTPRequestHandler):
     log: list[str] = []
+    armed = False
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
         _Site.log.append(self.path)
-        body = {"/watched.html": WATCHED, "/other.html": OTHER, "/other2.html": OTHER}.get(self.path, "")
+        body = {"/watched.html": WATCHED, "/other.html": OTHER, "/other2.html": OTHER,
+                "/arm": "yes" if _Site.armed else "no"}.get(self.path, "")
         self.send_response(200 if body or self.path == "/ready" else 404)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.end_headers()
@@ -63,18 +65,34 @@ def live_browser():
     port = _free_port()
     profile = tempfile.mkdtemp(prefix="attest-capture-profile-")
     proc = subprocess.Popen([CHROMIUM, *ARGS, f"--remote-debugging-port={port}", f"--user-data-dir={profile}",
-                             f"http://127.0.0.1:{web}/watched.html"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _wait_for(lambda: "/ready" in _Site.log, "the watched page never got ready")
-    # Two more tabs on another host, opened through the DevTools HTTP endpoint (no session attaches).
-    for name in ("other.html", "other2.html"):
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/json/new?http://localhost:{web}/{name}", method="PUT")
+                             "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _wait_for(lambda: _devtools_answers(port), "Chromium's DevTools endpoint never answered")
+    # The watched page first; then two tabs on another host, so it becomes a background tab the user
+    # left (unfocused, hidden); only then does it arm its watchers. Tabs open through the DevTools
+    # HTTP endpoint: no session attaches to any page.
+    for path in (f"http://127.0.0.1:{web}/watched.html", f"http://localhost:{web}/other.html",
+                 f"http://localhost:{web}/other2.html"):
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/json/new?{path}", method="PUT")
         urllib.request.urlopen(request, timeout=10).read()
+        if path.endswith("watched.html"):
+            _wait_for(lambda: "/arm" in _Site.log, "the watched page never loaded")
     _wait_for(lambda: "/other2.html" in _Site.log and "/other.html" in _Site.log, "the other tabs never loaded")
+    time.sleep(0.5)
+    _Site.armed = True
+    _wait_for(lambda: "/ready" in _Site.log, "the watched page never got ready")
     time.sleep(0.3)
     yield f"http://127.0.0.1:{port}", web
     proc.terminate()
     proc.wait(timeout=10)
     site.shutdown()
+
+
+def _devtools_answers(port: int) -> bool:
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/json/version", timeout=1).read()
+        return True
+    except OSError:
+        return False
 
 
 def _wait_for(condition, message: str, seconds: float = 30) -> None:
@@ -98,13 +116,13 @@ def _watched_state(cdp: str) -> dict:
 def test_capture_leaves_the_live_page_untouched_and_writes_a_safe_fixture(live_browser, repo_copy, cli, monkeypatch):
     cdp, _web = live_browser
     monkeypatch.setenv("ATTEST_CAPTURE_KEY", KEY)
-    requests_before = list(_Site.log)
+    requests_before = [p for p in _Site.log if p != "/arm"]
     result = cli.invoke(main, ["capture", "--vendor", "gmail", "--name", "watched", "--cdp", cdp,
                                "--tab", "127.0.0.1", "--date", "2026-11-30"])
     assert result.exit_code == 0, result.output
     state = _watched_state(cdp)
     assert state == {"events": [], "mutations": 0, "resources": 0, "media": 0, "same": True, "focus": True}
-    assert _Site.log == requests_before, "the capture made the page fetch"
+    assert [p for p in _Site.log if p != "/arm"] == requests_before, "the capture made the page fetch"
 
     # What it printed: the address without query or fragment, the path and counts, no page content.
     assert "/watched.html" in result.output and "Invoice" not in result.output and "lena" not in result.output

@@ -24,7 +24,11 @@ WATCHED = """<!DOCTYPE html>
   // Simulate what a user did before the capture: typed text and a ticked box.
   document.getElementById('typed').value = 'typed by the user';
   document.getElementById('tick').checked = true;
-  setTimeout(() => {
+  // Arm only when the test says so: it first opens other tabs, so this page is a background tab,
+  // unfocused, as a tab the user left is; Playwright's default focus emulation would then show.
+  const arm = () => fetch('/arm').then((r) => r.text()).then((t) => (t === 'yes' ? start() : setTimeout(arm, 100)),
+                                                              () => setTimeout(arm, 100));
+  const start = () => {
     w.__before = document.documentElement.outerHTML;
     w.__focusBefore = document.hasFocus();
     new MutationObserver((records) => { w.__mutations += records.length; })
@@ -40,10 +44,12 @@ WATCHED = """<!DOCTYPE html>
     for (const q of ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)', 'print', '(forced-colors: active)']) {
       matchMedia(q).addEventListener('change', () => { w.__media += 1; });
     }
-    new PerformanceObserver((list) => { w.__resources += list.getEntries().length; })
-      .observe({ type: 'resource', buffered: false });
+    new PerformanceObserver((list) => {
+      w.__resources += list.getEntries().filter((e) => !e.name.endsWith('/ready')).length;
+    }).observe({ type: 'resource', buffered: false });
     fetch('/ready').catch(() => {});
-  }, 200);
+  };
+  setTimeout(arm, 50);
 })();
 </script>
 </body></html>
