@@ -257,6 +257,24 @@ def ack_json(ack: AckOk | AckRefused) -> dict[str, Any]:
     return ack.model_dump(by_alias=True)
 
 
+def _json_discriminators(node: Any) -> Any:
+    """Write a boolean discriminator's mapping keys as JSON writes the values (true/false).
+
+    pydantic names them "True"/"False" from 2.14 on and "true"/"false" before; the extension reads
+    the JSON values, and the generated file must not change with the pydantic release installed.
+    """
+    if isinstance(node, dict):
+        out = {k: _json_discriminators(v) for k, v in node.items()}
+        mapping = out.get("discriminator", {}).get("mapping") if isinstance(out.get("discriminator"), dict) else None
+        if isinstance(mapping, dict):
+            out["discriminator"]["mapping"] = {
+                {"True": "true", "False": "false"}.get(k, k): v for k, v in mapping.items()}
+        return out
+    if isinstance(node, list):
+        return [_json_discriminators(v) for v in node]
+    return node
+
+
 def render_schema() -> str:
     """The JSON Schema of every bus message and of the ack, as docs/bus-schema.json holds it."""
     doc = {
@@ -266,4 +284,4 @@ def render_schema() -> str:
         "message": MESSAGE_ADAPTER.json_schema(by_alias=True),
         "ack": ACK_ADAPTER.json_schema(by_alias=True),
     }
-    return json.dumps(doc, indent=2, sort_keys=True) + "\n"
+    return json.dumps(_json_discriminators(doc), indent=2, sort_keys=True) + "\n"
