@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
-from attest_kit.errors import EXIT_BAD_INPUT, EXIT_FOUND, AttestKitError, BadInput
+from attest_kit.errors import EXIT_FOUND, AttestKitError
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tests.fixture_builders.gmail_shell import HIDDEN, REPO, Classes, esc, page, seeded_block, shown
 

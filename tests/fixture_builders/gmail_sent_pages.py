@@ -63,7 +63,6 @@ def row_html(c: Classes, r: Row, idx: int) -> str:
     thread = r.thread or r.last
     ids = (f'data-thread-id="{esc(r.thread_f)}" data-legacy-thread-id="{esc(thread)}" '
            f'data-legacy-last-message-id="{esc(r.last)}" data-legacy-last-non-draft-message-id="{esc(non_draft)}"')
-    names = ", ".join(n if n != "me" else "me" for n, _ in r.people)
     # The screen-reader summary repeats the ids and the people; it is visually hidden, not display:none.
     summary = (
         f'<div class="{c()}" style="display:block;visibility:visible;position:absolute;width:1px;height:1px;overflow:hidden">'

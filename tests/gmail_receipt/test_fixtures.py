@@ -105,8 +105,8 @@ def test_main_removed(name: str) -> None:
 def test_main_doubled(name: str) -> None:
     entry = LABELS[name]
     html = (FOLDER / name).read_text(encoding="utf-8")
-    doubled = html.replace("</body>", f'<div role="main" style="display:block;visibility:visible">'
-                                      f'<h2 data-legacy-thread-id="18d3a1c0de00ffff">Copy</h2></div></body>')
+    doubled = html.replace("</body>", '<div role="main" style="display:block;visibility:visible">'
+                                      '<h2 data-legacy-thread-id="18d3a1c0de00ffff">Copy</h2></div></body>')
     got = _posted(doubled, entry)
     assert got["health"] == {"status": "DEGRADED", "reasons": ["selector.ambiguous.main"]}
     assert got["windows"] == []
