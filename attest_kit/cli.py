@@ -201,8 +201,9 @@ def _register_library_commands() -> None:
     from attest_kit.ledger.commands import ledger
     from sanitize.capture_cli import commands as capture_commands
     from sanitize.commands import commands as sanitize_commands
+    from sanitize.refake_cli import commands as refake_commands
 
-    for command in [*sanitize_commands, *capture_commands, ledger]:
+    for command in [*sanitize_commands, *capture_commands, *refake_commands, ledger]:
         main.add_command(command)
 
 

@@ -69,6 +69,9 @@ def is_fake_local(local: str) -> bool:
 class Faker:
     """Keyed, memoised fakes for one capture."""
 
+    #: Draws tried before a fake equal to its original is given up on (see ``memo``).
+    attempts = 8
+
     def __init__(self, key: bytes) -> None:
         if not key:
             raise ValueError("the faker needs a non-empty key")
@@ -104,14 +107,18 @@ class Faker:
         if found is not None:
             return found
         fake = original
-        for attempt in range(8):
+        for attempt in range(self.attempts):
             salted = original if attempt == 0 else f"{original}\x00retry{attempt}"
             fake = make(lambda n, _s=salted: self.stream(kind, _s, n))
-            if fake != original:
+            if self.acceptable(kind, original, fake):
                 break
         self._memo[key] = fake
         self._issued.setdefault(kind, set()).add(fake)
         return fake
+
+    def acceptable(self, kind: str, original: str, fake: str) -> bool:
+        """Whether a drawn fake may stand for ``original`` (a re-faker also refuses its old fakes)."""
+        return fake != original
 
     # -- shapes -------------------------------------------------------------------------------
     def shaped(self, kind: str, original: str, *, letters: bool = True, hex_letters: bool = False) -> str:

@@ -40,6 +40,10 @@ class Options:
     redact_selectors: tuple[str, ...] = ()
     keep_selectors: tuple[str, ...] = ()
     seeds: tuple[Seed, ...] = ()
+    #: Value rules only (``sanitize.refake``): amounts, cards and endings, phones, streets, address
+    #: blocks, labelled ids, Meet codes, attribute UUIDs. Nothing is stripped, cut, learned,
+    #: redacted or injected; emails, names, phrases and the seeded secrets stay as they are.
+    values_only: bool = False
 
     @property
     def calendar(self) -> bool:
@@ -88,6 +92,8 @@ class Cleaner:
 
     def values(self, text: str, *, keep: bool, meet: bool, uuid: bool, singles: Sequence[str] = ()) -> str:
         c = self.counts
+        if self.opts.values_only:
+            return self._value_rules(text, meet=meet, uuid=uuid)
         if "?" in text or "#" in text or "%3" in text:
             text = drop_queries(text)
         if "/" in text:
@@ -112,6 +118,15 @@ class Cleaner:
         if uuid:
             text = values.fake_uuids(self.faker, text, c)
         return values.neutralise_at(text, c)
+
+    def _value_rules(self, text: str, *, meet: bool, uuid: bool) -> str:
+        text = self.labelled.replace_everywhere(text)
+        text = values.fake_numbers(self.faker, text, self.counts)
+        if meet or self.opts.calendar:
+            text = values.fake_meet(self.faker, text, self.counts)
+        if uuid:
+            text = values.fake_uuids(self.faker, text, self.counts)
+        return text
 
     def _redact_one(self, m: re.Match[str]) -> str:
         self.bump("redacted")
@@ -148,6 +163,8 @@ class Cleaner:
                    scoped: tuple[str, ...]) -> str | None:
         """The kept value of one attribute (None: drop it)."""
         action = strip.attribute_action(tag, name, value, {"type": input_type} if input_type else {})
+        if self.opts.values_only and action != "text":
+            return value  # a committed page: links, CSS and the rest were settled by its capture
         if action == "keep":
             return values.neutralise_at(value, self.counts) if name == "class" and "@" in value else value
         if action.startswith("drop:"):
@@ -264,6 +281,8 @@ class Cleaner:
         tree = tree if tree is not None else LexborHTMLParser(html)
         if tree.root is None:
             raise BadInput(None, "page did not parse as HTML")
+        if self.opts.values_only:
+            return self._run_values(tree)
         payment_rows = strip.payment_image_rows(tree, PAYMENT_WORDS)
         strip.remove_comments(tree.root, self.counts)
         strip.remove_active_elements(tree, self.counts)
@@ -301,6 +320,24 @@ class Cleaner:
                 node.replace_with(new)
         inject_seeds(tree, list(self.opts.seeds), self.counts)
         self.cache.seal()
+        return tree.html or ""
+
+
+    def _run_values(self, tree: LexborHTMLParser) -> str:
+        """The value rules alone over a committed page (``Options.values_only``): the same context
+        rules and value rules as a capture, the seeded secrets' subtrees left alone."""
+        seeded_ids = subtree_ids(tree.css("[data-attest-seeded]"))
+        payment_rows = strip.payment_image_rows(tree, PAYMENT_WORDS)
+        w = walk(tree.root)
+        apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows)
+        apply_text_labels(w, self.labelled, self.counts)
+        no_scope: tuple[str, ...] = ()
+        for el, tag, attrs in zip(w.elements, w.tags, w.attrs):
+            if el.mem_id not in seeded_ids:
+                self.clean_attributes(el, tag, attrs, True, no_scope)
+        for run in w.runs:
+            if run.nodes[0].mem_id not in seeded_ids:
+                self.clean_run(run, True, no_scope)
         return tree.html or ""
 
 

@@ -1,0 +1,95 @@
+"""Amounts re-faked by value (spec §6.3): one amount gets one fake amount whatever its format.
+
+A capture faked each written amount on its own ("$48.00" and "USD 48.00" got unrelated fakes),
+but a label's amountCents must still agree with the page after a re-fake. So the re-faker reads the
+value of each amount the value rule finds, fakes the value (keyed), and writes the fake into the
+old text's own digits: the fake keeps the number of integer digits (so every grouping still fits)
+and needs no more decimals than the old value did ($48 stays whole, $4.5 keeps one decimal), so it
+can be written in every format the old value was written in. A label's amountCents goes through
+the same value map, read in its currency's minor digits.
+
+>>> canonical("$1,234.50")
+'1234.5'
+>>> canonical("18,90 €")
+'18.9'
+>>> render("USD 48.00", "73.1")
+'USD 73.10'
+>>> render("$1,234", "9876")
+'$9,876'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from decimal import Decimal
+
+from babel.numbers import get_currency_precision
+
+_NUMBER = re.compile(r"\d(?:[\d,. \u00a0\u202f]*\d)?")
+_FRACTION = re.compile(r"[.,](\d{1,2})$")
+
+
+def _parts(amount: str) -> tuple[re.Match[str], str, str]:
+    m = _NUMBER.search(amount)
+    if m is None:
+        raise ValueError(f"no number in an amount match: {amount!r}")
+    number = m.group(0)
+    f = _FRACTION.search(number)
+    fraction = f.group(1) if f else ""
+    integer = number[: f.start()] if f else number
+    return m, "".join(ch for ch in integer if ch.isdigit()), fraction
+
+
+def canonical(amount: str) -> str:
+    """The value of an amount the value rule matched: integer digits, a point and its decimals
+    without trailing zeros ("48", "4.5", "0.99")."""
+    _, integer, fraction = _parts(amount)
+    whole = str(int(integer)) if integer else "0"
+    frac = fraction.rstrip("0")
+    return f"{whole}.{frac}" if frac else whole
+
+
+def fake_value(value: str, draw: Callable[[int], bytes]) -> str:
+    """A value of the same shape: as many integer digits (a leading non-zero when more than one) and
+    as many significant decimals (the last one non-zero)."""
+    whole, _, frac = value.partition(".")
+    data = draw(len(whole) + len(frac) + 4)
+    digits = []
+    for i in range(len(whole)):
+        b = data[i]
+        digits.append(str(1 + b % 9) if i == 0 and len(whole) > 1 else str(b % 10))
+    out = "".join(digits)
+    if frac:
+        fd = [str(data[len(whole) + i] % 10) for i in range(len(frac) - 1)]
+        fd.append(str(1 + data[len(whole) + len(frac) - 1] % 9))
+        out += "." + "".join(fd)
+    return out
+
+
+def render(amount: str, value: str) -> str:
+    """``amount`` with its number's digits replaced by ``value``'s (same grouping, same decimals)."""
+    m, integer, fraction = _parts(amount)
+    whole, _, frac = value.partition(".")
+    int_digits = whole.zfill(len(integer))
+    if len(int_digits) != len(integer) or len(frac) > len(fraction):
+        raise ValueError("a fake amount must fit its old format")
+    frac_digits = frac.ljust(len(fraction), "0")
+    feed = iter(int_digits + frac_digits)
+    number = "".join(next(feed) if ch.isdigit() else ch for ch in m.group(0))
+    return amount[: m.start()] + number + amount[m.end() :]
+
+
+def label_value(minor: int, currency: str) -> str:
+    """A label's amountCents as a value in the canonical form, read in the currency's minor digits."""
+    digits = get_currency_precision(currency)  # babel answers 2 for a code it does not know
+    value = Decimal(minor).scaleb(-digits)
+    text = f"{value:f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text
+
+
+def label_minor(value: str, currency: str) -> int:
+    """A canonical value back in the currency's minor units."""
+    return int(Decimal(value).scaleb(get_currency_precision(currency)))
