@@ -87,13 +87,35 @@ def _nearest_grid(node: LexborNode) -> int | None:
     return None
 
 
+def _row_of(cell: LexborNode, grid: LexborNode) -> int:
+    """The row a day cell is drawn in: its nearest role=row ancestor inside its grid, else its parent."""
+    for ancestor in ancestors(cell, stop=grid):
+        if attr(ancestor, A.role) == "row":
+            return ancestor.mem_id
+    return cell.parent.mem_id if cell.parent is not None else cell.mem_id
+
+
+def _month_layout(rows: dict[int, set[date]], visible: list[date]) -> bool:
+    """Whether the days are drawn as a month: more than a week of days, or several week rows.
+
+    A day or week view draws one row of day columns; its all-day grid (or row) and its timed one
+    repeat the same days. A month (or a custom span of weeks) draws one row per week, rows that
+    share no day. Headings are no sign: real day and week columns carry a hidden ``h2`` too.
+    Rows of a single cell are not counted, so a view that wraps each column alone is no month.
+    """
+    if len(visible) > SELECTORS.limits.max_days_in_a_row:
+        return True
+    week_rows = [days for days in rows.values() if len(days) > 1]
+    return any(a.isdisjoint(b) for i, a in enumerate(week_rows) for b in week_rows[i + 1:])
+
+
 def _read_days(grids: list[LexborNode], main: LexborNode, shown: ShownRule, read: GcalRead,
-               cell_days: dict[int, date]) -> list[date]:
+               cell_days: dict[int, date], rows: dict[int, set[date]]) -> list[date]:
     """Every visible day; a day is in ``cell_days`` by its cell. Records range reasons.
 
     One grid or several are read together (spec §8.3: a week *may* split into an all-day grid and
     a timed one; some draw it as one grid, or one grid of several rows). A key seen in several rows
-    or grids is the same day, not a repeat. ``range.invalid`` is for a key that reads as no date
+    or grids is the same day, not a repeat; ``rows`` gets each row's days (``_month_layout``). ``range.invalid`` is for a key that reads as no date
     and for visible days that are not one run (a gap): a view never draws one.
     """
     per_grid: list[set[date]] = []
@@ -108,6 +130,7 @@ def _read_days(grids: list[LexborNode], main: LexborNode, shown: ShownRule, read
                 continue
             seen.add(day)
             cell_days[cell.mem_id] = day
+            rows.setdefault(_row_of(cell, grid), set()).add(day)
         if seen:
             per_grid.append(seen)
     if not per_grid:
@@ -237,6 +260,22 @@ def _chip_sentence(node: LexborNode, button: LexborNode) -> str | None:
     return text_of(children[0])
 
 
+def _chip_lines(button: LexborNode) -> tuple[str, ...]:
+    """The chip's shown lines (title, time, place), each its own text, to settle a title with commas.
+
+    Some chips put aria-hidden on each line; real ones put it on ONE wrapper around the lines, whose
+    whole text runs them together. So every element in an aria-hidden part is a candidate line: the
+    sentence reader takes only one that the sentence itself opens with.
+    """
+    lines: list[str] = []
+    for hidden in button.css(S.hidden_line):
+        for node in (hidden, *hidden.css(S.any_element)):
+            text = text_of(node)
+            if text and text not in lines:
+                lines.append(text)
+    return tuple(lines)
+
+
 def _cell_day(node: LexborNode, main: LexborNode, cell_days: dict[int, date]) -> date | None:
     """The day of the one day cell the chip sits in, if it sits in one."""
     return next((cell_days[a.mem_id] for a in ancestors(node, stop=main) if a.mem_id in cell_days), None)
@@ -261,7 +300,7 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         if text is None:
             read.reasons.add("event.unreadable")
             continue
-        lines = tuple(text_of(n) for n in button.css(S.hidden_line))
+        lines = _chip_lines(button)
         # An all-day sentence that names no date is placed on the day cell its chip sits in; a
         # chip drawn in several cells then reads one day per copy, and the copies disagree below.
         sentence = parse_sentence(text, ctx.tz, lines, all_day_cell=_cell_day(node, main, cell_days))
@@ -334,14 +373,11 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
         return read
 
     cell_days: dict[int, date] = {}
-    visible = _read_days(grids, main, shown, read, cell_days)
+    rows: dict[int, set[date]] = {}
+    visible = _read_days(grids, main, shown, read, cell_days, rows)
     _hide_behind_more(main, shown, read, cell_days)
     _check_zone(ctx, main, shown, visible, read)
-    month_layout = any(
-        cell.css_first(S.day_heading) is not None
-        for grid in grids for cell in shown.filter(grid.css(S.day)) if cell.mem_id in cell_days
-    )
-    _read_chips(ctx, main, shown, month_layout, read, cell_days)
+    _read_chips(ctx, main, shown, _month_layout(rows, visible), read, cell_days)
     _read_calendars(lists, read)
 
     read.account = read_account(ctx.tree, S.account_label, tuple(L.account_label_prefixes))

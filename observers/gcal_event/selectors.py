@@ -14,10 +14,10 @@ class GcalSelectors(Strict):
     main: str
     grid: str
     day: str
-    day_heading: str
     event_element: str
     button: str
     hidden_line: str
+    any_element: str
     labelled: str
     progressbar: str
     busy: str
@@ -71,6 +71,7 @@ class GcalLabels(Strict):
 
 class GcalLimits(Strict):
     max_range_days: int = Field(gt=0)
+    max_days_in_a_row: int = Field(gt=0)  # a day or week view's one row of columns
     busy_degraded_after_seconds: int = Field(gt=0)
     stale_change_seconds: int = Field(gt=0)
 

@@ -11,7 +11,9 @@ sentence. The forms real pages show (REAL-PAGES.md):
 The part after the title names the calendar: ``Calendar: <name>`` for another calendar, the bare
 name for the account's own, empty for an invitation. Guests, when a sentence lists them, follow a
 ``Guests:`` part. Location, conference details and response status are never read into a field.
-Any other shape is unreadable (``None``): the reader never guesses a time (Hard Rule 5).
+Any other shape is unreadable (``None``): the reader never guesses a time (Hard Rule 5), nor a title:
+a title holding commas is told by the chip's shown title line, and with no such line a sentence
+holding parts the form does not explain is unreadable.
 """
 
 from __future__ import annotations
@@ -104,13 +106,43 @@ def _split_parts(middle: str) -> list[str]:
     return [one_line(p) for p in middle.split(",")]
 
 
-def _title_and_rest(middle: str, title_lines: tuple[str, ...]) -> tuple[str, list[str]]:
-    """The title and the parts after it; a shown title line settles a title holding commas."""
-    for line in sorted(title_lines, key=len, reverse=True):
-        if "," in line and middle.startswith(line + ","):
-            return line, _split_parts(middle[len(line) + 1:])
+def _title_and_rest(middle: str, title_lines: tuple[str, ...]) -> tuple[str, list[str]] | None:
+    """The title and the parts after it; None when the title cannot be told.
+
+    A shown title line settles a title holding commas. Without one the title is the first part,
+    but only when the title is itself a shown line or the parts after it are all ones the form
+    explains: ``Lunch, then walk, Dana Whitfield, ...`` with no line would else read "Lunch", a
+    title no claim could match (Hard Rule 5: never guess).
+    """
+    lines = {one_line(line) for line in title_lines} - {""}
+    for line in sorted(lines, key=len, reverse=True):
+        if "," in line and (match := re.match(rf"{re.escape(line)}\s*,", middle)) is not None:
+            return line, _split_parts(middle[match.end():])
     parts = _split_parts(middle)
-    return parts[0], parts[1:]
+    title, after = parts[0], parts[1:]
+    if title in lines or not _unexplained(after):
+        return title, after
+    return None
+
+
+def _unexplained(after: list[str]) -> bool:
+    """Whether a part after the title is none the form names: the calendar (first), a response
+    status, ``No location``, ``Guests:`` and its addresses, or ``Location:`` (running to the end,
+    commas and all); empty parts are an invitation's empty calendar or a trailing comma."""
+    in_guests = False
+    for index, part in enumerate(after):
+        if part.startswith(L.location_prefix):
+            return False
+        if part.startswith(L.guests_prefix):
+            in_guests = True
+            continue
+        if in_guests and _ADDRESS.match(part):
+            continue
+        in_guests = False
+        if index == 0 or not part or part == L.no_location or part in L.response_statuses:
+            continue
+        return True
+    return False
 
 
 def _known_part(part: str) -> bool:
@@ -191,7 +223,10 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
     if d1 is None:
         return None  # a sentence that names no day cannot be placed
 
-    title, after = _title_and_rest(middle, title_lines)
+    told = _title_and_rest(middle, title_lines)
+    if told is None:
+        return None
+    title, after = told
     title = one_line(title)
     if title == L.no_title or not title:
         title = None

@@ -45,6 +45,7 @@ class Chip:
     all_day: bool = False
     lines: tuple[str, ...] = ()
     owner: str = ME
+    each_line_hidden: bool = False  # aria-hidden on each line instead of on one wrapper around them
 
     @property
     def eid(self) -> str:
@@ -97,7 +98,12 @@ def _title_line(chip: Chip) -> str:
 
 def _chip(c: Classes, chip: Chip) -> str:
     lines = chip.lines or (_title_line(chip),)
-    hidden_lines = "".join(f'<div class="{c()}" aria-hidden="true" {shown()}>{esc(line)}</div>' for line in lines)
+    if chip.each_line_hidden:
+        hidden_lines = "".join(f'<div class="{c()}" aria-hidden="true" {shown()}>{esc(line)}</div>' for line in lines)
+    else:  # real chips: one aria-hidden wrapper, each line its own element inside it
+        inner = "".join(f'<div class="{c()}" {shown()}><span class="{c()}" {shown("inline")}>{esc(line)}</span></div>'
+                        for line in lines)
+        hidden_lines = f'<div class="{c()}" aria-hidden="true" {shown()}>{inner}</div>'
     sentence = f'<div class="{c(1)}" {VISUALLY_HIDDEN}>{esc(chip.sentence)}</div>'
     if chip.all_day:
         return (f'<div class="{c()}" data-eventid="{esc(chip.eid)}" style="display:block;visibility:visible;top:0px;left:0%;width:100%">'
@@ -111,19 +117,28 @@ def _cell(c: Classes, day: date, inner: str, heading: str | None = None) -> str:
     return f'<div class="{c()}" role="gridcell" data-datekey="{datekey(day)}" {shown()}>{head}{inner}</div>'
 
 
+def _timed_cell(c: Classes, index: int, day: date, chips: list[Chip]) -> str:
+    """A timed day column as real day and week views draw it: labelled by a visually hidden h2."""
+    count = f"{len(chips)} event{'' if len(chips) == 1 else 's'}" if chips else "No events"
+    head = f'<h2 id="tsc-{index}" class="{c(1)}" {VISUALLY_HIDDEN}>{esc(count)}, {esc(day.strftime("%A, %B %-d"))}</h2>'
+    return (f'<div class="{c()}" role="gridcell" aria-labelledby="tsc-{index}" data-column-index="{index}" '
+            f'data-datekey="{datekey(day)}" {shown()}>{head}<div class="{c()}" role="presentation" {shown()}>'
+            f'{"".join(_chip(c, ch) for ch in chips)}</div></div>')
+
+
 def _week_grids(c: Classes, p: GcalPage) -> str:
     headers = "".join(
         f'<div class="{c()}" role="columnheader" {shown()}><div class="{c()}" role="button" aria-label="{esc(d.strftime("%A, %B %-d"))}" {shown()}>{d.day}</div></div>'
         for d in p.days)
     all_day_cells = []
     timed_cells = []
-    for d in p.days:
+    for index, d in enumerate(p.days):
         chips_all = "".join(_chip(c, ch) for ch in p.chips if ch.all_day and d in ch.days)
         if d in p.more:
             role = "" if p.more_plain else ' role="button"'
             chips_all += f'<div class="{c()}"{role} tabindex="0" {shown()}>{p.more[d]} more</div>'
         all_day_cells.append(_cell(c, d, chips_all))
-        timed_cells.append(_cell(c, d, "".join(_chip(c, ch) for ch in p.chips if not ch.all_day and d in ch.days)))
+        timed_cells.append(_timed_cell(c, index, d, [ch for ch in p.chips if not ch.all_day and d in ch.days]))
     grid_busy = ' aria-busy="true"' if p.grid_busy else ""
     gutter = f'<div class="{c()}" {shown()}><div class="{c(1)}" {shown()}>{esc(p.zone)}</div></div>' if p.zone else ""
     hours = "".join(f'<div class="{c(1)}" {shown()}><span class="{c(1)}" {shown("inline")}>{h} AM</span></div>' for h in range(1, 12))
@@ -214,7 +229,7 @@ REVIEW = Chip("7f3kq0design", "3pm to 3:30pm, Design review, Dana Whitfield, Acc
 FOUNDERS = Chip("holi2026fd01", "All day, Founders Day, Calendar: Holidays in Testland, No location, December 1, 2026",
                 [D[1]], all_day=True, owner="holidays@example.org")
 DEPLOY = Chip("n1ghtdeploy7", "December 2, 2026 at 10pm to December 3, 2026 at 1:15am, Night deploy, Team Rota, No location,",
-              [D[2], D[3]], lines=("Night deploy", "10pm – 1:15am"), owner="team.rota@example.com")
+              [D[2], D[3]], lines=("Night deploy", "10pm – 1:15am"), owner="team.rota@example.com", each_line_hidden=True)
 STANDUP = Chip("st4ndup0x41", "9:30am to 10am, Stand-up , Dana Whitfield, Accepted, Location: 1 Example St, Springfield, December 4, 2026",
                [D[4]], lines=("Stand-up ", "9:30 – 10am", "1 Example St, Springfield"))
 NOTITLE = Chip("n0t1tle55", "11am to 12pm, (No title), Dana Whitfield, No location, December 5, 2026", [D[5]])
@@ -222,6 +237,11 @@ OFFSITE = Chip("0ffs1te2026", "All day, Offsite, Team Rota, No location, Decembe
                [D[1], D[2]], all_day=True, owner="team.rota@example.com")
 PARADE = Chip("p4rade2026x", "All day, Lantern Parade, Calendar: Holidays in Testland, No location, December 1, 2026",
               [D[1]], all_day=True, owner="holidays@example.org")
+# Titles holding commas: only the shown title line tells where the title ends (one wrapper; each line hidden).
+LUNCH = Chip("lunch0walk22", "12pm to 1pm, Lunch, then walk, Dana Whitfield, Accepted, No location, December 2, 2026",
+             [D[2]], lines=("Lunch, then walk", "12 – 1pm"))
+SUPPLIES = Chip("pens0paper33", "4pm to 5pm, Pens, paper, clips, Dana Whitfield, Accepted, No location, December 3, 2026",
+                [D[3]], lines=("Pens, paper, clips", "4 – 5pm"), each_line_hidden=True)
 DAY_BUDGET = Chip("bdg3tsync01", "1pm to 2pm, Budget sync, Dana Whitfield, Accepted, No location, December 1, 2026", [D[1]])
 
 WEEK_CHIPS = [REVIEW, FOUNDERS, DEPLOY, STANDUP, NOTITLE]
@@ -264,6 +284,7 @@ PAGES = [
              more_plain=True),
     GcalPage("synthetic-week-other-collapsed.html", WEEK_TITLE, chips=[REVIEW, STANDUP], other_collapsed=True,
              other=[Calendar("Holidays in Testland", shown=False, native=False)]),
+    GcalPage("synthetic-week-comma-title.html", WEEK_TITLE, chips=[REVIEW, LUNCH, SUPPLIES]),
     GcalPage("synthetic-week-no-lists.html", WEEK_TITLE, chips=[REVIEW], lists=False),
     GcalPage("synthetic-step-1-first-look.html", WEEK_TITLE, chips=[A1, B1, C1]),
     GcalPage("synthetic-step-2-created.html", WEEK_TITLE, chips=[A1, B1, C1, D2]),
