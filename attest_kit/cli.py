@@ -133,9 +133,9 @@ def bench(check_only: bool, quiet: bool) -> None:
     run = run_bench(progress=_progress(quiet))
     for o in run.observers:
         s = o.summary()
-        click.echo(f"{o.observer} {o.version}: {s['pages']} pages, health {s['health_agreement']:.4f}, rows P "
-                   f"{s['rows_precision']:.4f} R {s['rows_recall']:.4f}, windows exact {s['windows_exact']:.4f}, "
-                   f"unsound {s['unsound_windows']}")
+        click.echo(f"{o.observer} {o.version}: {s['pages']} pages, health {s['healthAgreement']:.4f}, rows P "
+                   f"{s['rowsPrecision']:.4f} R {s['rowsRecall']:.4f}, windows exact {s['windowsExact']:.4f}, "
+                   f"unsound {s['unsoundWindows']}")
     if check_only:
         stale = stale_outputs(run)
         for path in stale:

@@ -137,3 +137,10 @@ class Observer:
 
     def posts_snapshot(self) -> bool:
         return False
+
+    def state_problem(self, state: dict[str, Any]) -> str | None:
+        """Why ``state`` (kept from earlier passes) is not one this observer reads, or None.
+
+        Observers that keep no state accept only an empty one.
+        """
+        return None if not state else f"{self.id} keeps no pass state"

@@ -25,14 +25,25 @@ def _current_umask() -> int:
     return mask
 
 
-def atomic_write_bytes(path: Path | str, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file renamed into place."""
+def atomic_write_bytes(path: Path | str, data: bytes, *, private: bool = False) -> None:
+    """Write ``data`` to ``path`` through a temporary file renamed into place.
+
+    ``private`` keeps the file readable by its owner only (a refake record holds reversible fakes).
+    A folder that cannot be made or written is BadInput naming the path.
+    """
     target = Path(path)
+    try:
+        _write_atomically(target, data, private)
+    except OSError as exc:
+        raise BadInput(target, f"cannot write: {exc.strerror or exc}") from None
+
+
+def _write_atomically(target: Path, data: bytes, private: bool) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         # mkstemp makes the file private (0600); a written fixture or report gets the usual mode.
-        os.chmod(tmp, 0o666 & ~_current_umask())
+        os.chmod(tmp, 0o600 if private else 0o666 & ~_current_umask())
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -46,14 +57,14 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
         raise
 
 
-def atomic_write_text(path: Path | str, text: str) -> None:
+def atomic_write_text(path: Path | str, text: str, *, private: bool = False) -> None:
     """Write UTF-8 ``text`` to ``path`` atomically."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    atomic_write_bytes(path, text.encode("utf-8"), private=private)
 
 
-def atomic_write_json(path: Path | str, value: Any) -> None:
-    """Write ``value`` as indented, key-ordered JSON with a final newline, atomically."""
-    atomic_write_text(path, json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False) + "\n")
+def atomic_write_json(path: Path | str, value: Any, *, private: bool = False) -> None:
+    """Write ``value`` as indented JSON with a final newline, atomically."""
+    atomic_write_text(path, json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False) + "\n", private=private)
 
 
 def read_html(path: Path | str, max_bytes: int = MAX_PAGE_BYTES) -> str:
@@ -105,19 +116,29 @@ def read_json(path: Path | str) -> Any:
         raise BadInput(p, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
 
 
-def inside_work_tree(path: Path | str, root: Path | str | None = None) -> bool:
-    """True when ``path`` lies inside a git work tree (``root`` if given, else any found above it).
+def _git_top(start: Path) -> Path | None:
+    for parent in [start, *start.parents]:
+        if (parent / ".git").exists():
+            return parent
+    return None
 
+
+def inside_work_tree(path: Path | str, root: Path | str | None = None) -> bool:
+    """True when ``path`` lies inside a work tree a secret must stay out of.
+
+    That is ``root`` when given; else any git work tree (a key or a record there is one commit away
+    from being published) and this toolkit's own checkout, git or not (a tarball has no .git).
     Used to refuse key files and refake records inside the repository (spec §6.2, §6.3).
     """
+    from attest_kit.paths import repo_root
+
     p = Path(path).expanduser().resolve()
-    if root is not None:
-        r = Path(root).resolve()
-        return p == r or r in p.parents
-    for parent in [p, *p.parents]:
-        if (parent / ".git").exists():
-            return True
-    return False
+    roots = [Path(root).resolve()] if root is not None else [repo_root()]
+    if root is None:
+        top = _git_top(p)
+        if top is not None:
+            roots.append(top)
+    return any(p == r or r in p.parents for r in roots)
 
 
 def update_json_entry(path: Path | str, key: str, value: Any, *, force: bool = False) -> None:

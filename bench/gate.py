@@ -18,8 +18,8 @@ from attest_kit.fsio import atomic_write_json, read_json
 from bench.runner import BenchRun
 
 #: Figures where higher is better; each gets a floor.
-FLOORED = ("health_agreement", "rows_precision", "rows_recall", "windows_exact",
-           "events_precision", "events_recall", "step_rows_precision", "step_rows_recall")
+FLOORED = ("healthAgreement", "rowsPrecision", "rowsRecall", "windowsExact",
+           "eventsPrecision", "eventsRecall", "stepRowsPrecision", "stepRowsRecall")
 REPIN_COMMAND = "attest-kit gate --update"
 
 
@@ -47,8 +47,8 @@ def judge(run: BenchRun, floors: dict[str, Any]) -> GateVerdict:
     verdict = GateVerdict()
     for bench in run.observers:
         figures = bench.summary()
-        if figures["unsound_windows"] != 0:
-            verdict.failures.append(f"{bench.observer}: {figures['unsound_windows']} unsound window(s); the gate is 0")
+        if figures["unsoundWindows"] != 0:
+            verdict.failures.append(f"{bench.observer}: {figures['unsoundWindows']} unsound window(s); the gate is 0")
         mine = floors["observers"].get(bench.observer)
         if mine is None:
             verdict.failures.append(f"{bench.observer}: no floors pinned; run `{REPIN_COMMAND}`")

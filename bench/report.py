@@ -16,16 +16,16 @@ TEMPLATES = Path(__file__).with_name("templates")
 
 _SUMMARY_COLUMNS = {
     "pages": "pages",
-    "health_agreement": "health agreement",
-    "rows_expected": "rows labelled",
-    "rows_precision": "rows precision",
-    "rows_recall": "rows recall",
-    "windows_exact": "windows exact",
-    "unsound_windows": "unsound windows",
-    "events_precision": "events precision",
-    "events_recall": "events recall",
-    "step_rows_precision": "step rows precision",
-    "step_rows_recall": "step rows recall",
+    "healthAgreement": "health agreement",
+    "rowsLabelled": "rows labelled",
+    "rowsPrecision": "rows precision",
+    "rowsRecall": "rows recall",
+    "windowsExact": "windows exact",
+    "unsoundWindows": "unsound windows",
+    "eventsPrecision": "events precision",
+    "eventsRecall": "events recall",
+    "stepRowsPrecision": "step rows precision",
+    "stepRowsRecall": "step rows recall",
 }
 
 

@@ -45,19 +45,19 @@ class ObserverBench:
         pages = len(self.scores)
         out: dict[str, Any] = {
             "pages": pages,
-            "health_agreement": _ratio(sum(s.health_agrees for s in self.scores), pages),
-            "rows_expected": rows.tp + rows.fn,
-            "rows_precision": round(rows.precision, 4),
-            "rows_recall": round(rows.recall, 4),
-            "windows_exact": _ratio(sum(s.windows_exact for s in self.scores), pages),
-            "unsound_windows": sum(s.unsound_windows for s in self.scores),
+            "healthAgreement": _ratio(sum(s.health_agrees for s in self.scores), pages),
+            "rowsLabelled": rows.tp + rows.fn,
+            "rowsPrecision": round(rows.precision, 4),
+            "rowsRecall": round(rows.recall, 4),
+            "windowsExact": _ratio(sum(s.windows_exact for s in self.scores), pages),
+            "unsoundWindows": sum(s.unsound_windows for s in self.scores),
         }
         if has_events:
-            out["events_precision"] = round(events.precision, 4)
-            out["events_recall"] = round(events.recall, 4)
+            out["eventsPrecision"] = round(events.precision, 4)
+            out["eventsRecall"] = round(events.recall, 4)
         if has_steps:
-            out["step_rows_precision"] = round(steps.precision, 4)
-            out["step_rows_recall"] = round(steps.recall, 4)
+            out["stepRowsPrecision"] = round(steps.precision, 4)
+            out["stepRowsRecall"] = round(steps.recall, 4)
         return out
 
     def to_json(self, corpus_fingerprint: str) -> dict[str, Any]:

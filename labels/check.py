@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
 from attest_kit.contract import RawRow
 from attest_kit.errors import BadInput
 from attest_kit.fsio import read_html, read_json
+from attest_kit.instants import parse_instant
 from attest_kit.paths import fixtures_dir, seeded_secrets_path
 from attest_kit.policy import Refusal, load_policy, project
 from attest_kit.reasons import is_known
@@ -73,7 +74,8 @@ def _seed_problems(html: str, entry: LabelEntry, seeded: dict[str, str]) -> list
 def _project_problems(entry: LabelEntry) -> list[str]:
     problems = []
     policy = load_policy()
-    instant = datetime.fromisoformat("2026-01-01T00:00:00+00:00")
+    # observedAt plays no part in a row's fields; the page's own read instant stands in for it.
+    instant = parse_instant(entry.page.read_at) if entry.page else datetime.now(timezone.utc)
     for expected in entry.expected:
         if expected.observer not in observer_ids():
             problems.append(f"expected names unknown observer {expected.observer!r}")

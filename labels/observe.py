@@ -8,9 +8,9 @@ from typing import Any
 
 from attest_kit.errors import BadInput
 from attest_kit.fsio import read_html, read_json
-from attest_kit.instants import InvalidInstant, parse_instant
+from attest_kit.instants import InvalidInstant, load_zone, parse_instant
 from labels.corpus import entry_for
-from observers.registry import observer_ids
+from observers.registry import get_observer, observer_ids
 from observers.run import PassInput, run_pass
 
 
@@ -39,9 +39,13 @@ def observe_page(page: Path, observer_id: str, *, url: str | None = None, time_z
             raise BadInput(state_file, "is not a JSON object of pass state")
         state = loaded
     try:
-        result = run_pass(html, observer_id, PassInput(url, time_zone, instant, state))  # type: ignore[arg-type]
+        load_zone(time_zone)  # type: ignore[arg-type]
     except ValueError as exc:
-        raise BadInput(None, str(exc)) from None
+        raise BadInput(None, f"--tz: {exc}") from None
+    problem = get_observer(observer_id).state_problem(state)
+    if problem is not None:
+        raise BadInput(state_file, f"pass state: {problem}")
+    result = run_pass(html, observer_id, PassInput(url, time_zone, instant, state))  # type: ignore[arg-type]
     return result.posted()
 
 

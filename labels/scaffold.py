@@ -30,7 +30,9 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
         "capturedAt": existing.captured_at if existing else page.parent.name,
         "selectorsVersion": expected_versions(folder),
         "seededSecrets": existing.seeded_secrets if existing else sorted(load_seeded()),
-        "page": {"view": view, "url": url, "timeZone": time_zone, "readAt": instant, "account": account},
+        # Replace only the facts given; keep the rest (passState) of an existing entry.
+        "page": {**(existing.page.model_dump(by_alias=True, mode="json") if existing and existing.page else {}),
+                 "view": view, "url": url, "timeZone": time_zone, "readAt": instant, "account": account},
         "expected": [e.model_dump(by_alias=True, mode="json") for e in existing.expected] if existing else [],
         "notes": existing.notes if existing else "",
     }

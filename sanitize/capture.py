@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from attest_kit.errors import BadInput
-from attest_kit.fsio import atomic_write_text, read_json, update_json_entry
+from attest_kit.fsio import atomic_write_bytes, atomic_write_text, read_json, update_json_entry
 from attest_kit.paths import fixtures_dir
 from sanitize.key import load_key
 from sanitize.pipeline import sanitize_page
@@ -81,8 +81,8 @@ def choose_tab(urls: list[str], tab: str | None) -> int:
         return web[0]
     matching = [i for i in web if _host_matches(urls[i], tab)]
     if not matching:
-        raise CaptureError(f"no open tab's host matches --tab {tab} (open: "
-                           f"{', '.join(sorted({urlsplit(urls[i]).hostname or '' for i in web})) or 'none'})")
+        # The count only: the other tabs' hosts are the user's browsing, not this tool's to print.
+        raise CaptureError(f"no open tab's host matches --tab {tab} ({len(web)} web page(s) open)")
     if len(matching) > 1:
         raise CaptureError(f"{len(matching)} open tabs match --tab {tab}: close the others or name a more exact host")
     return matching[0]
@@ -143,9 +143,18 @@ def capture(req: CaptureRequest) -> CaptureReport:
     inert, built = snapshot_to_html(snapshot)
     cleaned = sanitize_page(inert, page_url=url, key=key, names=req.names, redact_selectors=req.redact_selectors,
                             keep_selectors=req.keep_selectors, seeded=seeds)
-    atomic_write_text(page_path, cleaned.html)
     entry = {"capturedAt": day, "selectorsVersion": None, "seededSecrets": [s.id for s in seeds],
              "expected": [], "notes": ""}
-    update_json_entry(labels_path, page_path.name, entry, force=True)
+    previous = page_path.read_bytes() if page_path.exists() else None
+    atomic_write_text(page_path, cleaned.html)
+    try:
+        update_json_entry(labels_path, page_path.name, entry, force=True)
+    except BaseException:
+        # Never leave a page without its label: put back what was there.
+        if previous is None:
+            page_path.unlink(missing_ok=True)
+        else:
+            atomic_write_bytes(page_path, previous)
+        raise
     counts = {f"capture.{k}": v for k, v in built.as_dict().items()} | cleaned.counts
     return CaptureReport(public_address(url), page_path, counts)

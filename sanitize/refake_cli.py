@@ -46,14 +46,14 @@ def refake_cmd(pages, record, also, key_file) -> None:
     try:
         refuse_record_in_work_tree(record)
         key = load_key(key_file)
-        result = refake(list(pages), key, also)
+        # Progress as each page is re-faked (its path and counts); the writes come after, all or none.
+        result = refake(list(pages), key, also,
+                        progress=lambda r: click.echo(f"{r.path}: {_counts(r.counts)}", err=True))
         changed = {r.path: r.html for r in result.pages if r.pairs}
         write_all(record, result.record, changed, result.labels)
     except AttestKitError as e:
         _fail(e)
         return
-    for r in result.pages:
-        click.echo(f"{r.path}: {_counts(r.counts)}", err=True)
     labels = sum(len(lf.touched) for lf in result.labels)
     click.echo(f"refake: {len(result.pages)} page(s), {len(changed)} changed, {labels} label entr(ies) updated; "
                f"{_counts(result.totals)}", err=True)

@@ -191,7 +191,7 @@ def is_cut_hint(value: str, key: str | None) -> bool:
 # -- writing ------------------------------------------------------------------------------------------
 def write_all(record: Path, record_value: Any, pages: Mapping[Path, str], labels: Iterable[LabelsFile]) -> None:
     """The record first (it is the only way back), then every page, then every labels file; each atomic."""
-    atomic_write_json(record, record_value)
+    atomic_write_json(record, record_value, private=True)  # old fakes are reversible: owner only
     for path, html in pages.items():
         atomic_write_text(path, html)
     for lf in labels:

@@ -1,6 +1,6 @@
 """``attest-kit ledger``: replay a scenario through the reference ledger, print the bus schema.
 
-The lead wires the ``ledger`` group into attest_kit/cli.py. This is CLI code, so it may reach the
+The CLI registers the ``ledger`` group. This is CLI code, so it may reach the
 Calendar observer's step (observers/gcal_event/step.py) that the kernel itself never imports.
 """
 
@@ -43,11 +43,10 @@ def replay_command(scenario: Path, db: str) -> None:
     """Replay SCENARIO.jsonl: one {"at", "tab", "message"} a line; print each ack and a summary."""
     try:
         steps = read_scenario(scenario)
+        results, led = replay(steps, db, load_calendar_step())
     except AttestKitError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(exc.exit_code)
-    step_fn = load_calendar_step()
-    results, led = replay(steps, db, step_fn)
     try:
         for item in results:
             click.echo(f"line {item['line']}: {item['type']} tab={item['tab'] or '-'} "

@@ -10,6 +10,7 @@ invalid_input, which is what a scenario may want to show.
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -73,7 +74,10 @@ class _ScenarioClock:
 def replay(steps: list[Step], db: str, step_fn: CalendarStep | None) -> tuple[list[dict[str, Any]], Ledger]:
     """Feed every step to a ledger; one record per line (its number, type, tab and ack)."""
     clock = _ScenarioClock()
-    ledger = Ledger(db, clock=clock, step=step_fn)
+    try:
+        ledger = Ledger(db, clock=clock, step=step_fn)
+    except (sqlite3.Error, OSError) as exc:
+        raise BadInput(db, f"cannot open as a ledger database: {exc}") from None
     out = []
     for item in steps:
         clock.now = item.at

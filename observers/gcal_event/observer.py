@@ -18,7 +18,7 @@ from observers.gcal_event.days import whole_day_windows
 from observers.gcal_event.page import read_gcal_page
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.snapshot import build_snapshot
-from observers.gcal_event.state import busy_too_long
+from observers.gcal_event.state import busy_too_long, state_problem
 
 
 class GcalEventObserver(Observer):
@@ -71,6 +71,9 @@ class GcalEventObserver(Observer):
 
     def posts_snapshot(self) -> bool:
         return True
+
+    def state_problem(self, state: dict[str, Any]) -> str | None:
+        return state_problem(state)
 
     # The bench scores a label's ``step`` through this (bench/runner.py looks it up by name).
     bench_step = staticmethod(_bench_step)

@@ -33,6 +33,16 @@ def busy_since(state: Mapping[str, Any]) -> datetime | None:
         return None
 
 
+def state_problem(state: Mapping[str, Any]) -> str | None:
+    """Why ``state`` is not a Calendar pass state, or None: only ``busySince``, a wire instant."""
+    unknown = sorted(set(state) - {BUSY_SINCE})
+    if unknown:
+        return f"unknown pass state keys {unknown} (Calendar keeps only {BUSY_SINCE!r})"
+    if BUSY_SINCE in state and busy_since(state) is None:
+        return f"{BUSY_SINCE} is not an ISO 8601 instant with a zone"
+    return None
+
+
 def busy_too_long(state: Mapping[str, Any], instant: datetime) -> bool:
     """True when the page has looked busy from ``busySince`` through at least five minutes to ``instant``."""
     since = busy_since(state)

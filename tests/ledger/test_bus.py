@@ -65,3 +65,12 @@ def test_bus_schema_doc_is_fresh():
     doc = ROOT / "docs" / "bus-schema.json"
     assert doc.read_text(encoding="utf-8") == render_schema(), "run: attest-kit ledger schema --write"
     assert "calendar.snapshot" in json.dumps(json.loads(doc.read_text(encoding="utf-8"))["message"])
+
+
+def test_row_fields_are_exactly_the_policy_allowlist():
+    from attest_kit.bus import RowFields
+    from attest_kit.policy import load_policy
+
+    allowlisted = {f for fields in load_policy().allowlisted_fields.values() for f in fields}
+    wire = {field.alias or name for name, field in RowFields.model_fields.items()}
+    assert wire == allowlisted, "attest_kit/policy.json is the one list of fields a row may carry"

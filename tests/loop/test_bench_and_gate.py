@@ -41,7 +41,7 @@ def test_gate_fails_on_a_regression_and_names_the_figure(repo_copy, cli):
     labels.write_text(json.dumps(data), encoding="utf-8")
     result = cli.invoke(main, ["gate", "-q"])
     assert result.exit_code == 1
-    assert "health_agreement" in result.output and "attest-kit gate --update" in result.output
+    assert "healthAgreement" in result.output and "attest-kit gate --update" in result.output
 
 
 def test_floors_only_move_up_without_the_explicit_flag(repo_copy, cli):
@@ -54,7 +54,7 @@ def test_floors_only_move_up_without_the_explicit_flag(repo_copy, cli):
     assert result.exit_code == 1 and "would lower" in result.output
     assert json.loads(gate_file().read_text(encoding="utf-8")) == floors  # nothing written
     assert cli.invoke(main, ["gate", "--update", "--allow-lower", "-q"]).exit_code == 0
-    assert json.loads(gate_file().read_text(encoding="utf-8"))["observers"]["gmail.sent"]["rows_precision"] < 1.0
+    assert json.loads(gate_file().read_text(encoding="utf-8"))["observers"]["gmail.sent"]["rowsPrecision"] < 1.0
 
 
 def test_a_changed_corpus_fails_until_re_pinned(repo_copy, cli):
