@@ -94,3 +94,28 @@ def test_label_scaffold_keeps_other_entries_and_refuses_overwrite(cli, repo_copy
 @pytest.mark.parametrize("args", [["observe"], ["gate", "--allow-lower"]])
 def test_usage_errors_are_exit_2(cli, args):
     assert cli.invoke(main, args).exit_code == 2
+
+
+def test_label_force_keeps_the_pass_state(cli, repo_copy):
+    folder = repo_copy / "fixtures/pages/gcal/2026-11-30"
+    page = folder / "synthetic-week-busy-long.html"
+    before = json.loads((folder / "labels.json").read_text(encoding="utf-8"))[page.name]["page"]
+    assert before.get("passState"), "this fixture keeps the busy clock"
+    result = cli.invoke(main, ["label", str(page), "--view", before["view"], "--url", before["url"], "--tz",
+                               before["timeZone"], "--read-at", before["readAt"], "--account", before["account"] or "",
+                               "--force"] if before["account"] else
+                        ["label", str(page), "--view", before["view"], "--url", before["url"], "--tz",
+                         before["timeZone"], "--read-at", before["readAt"], "--force"])
+    assert result.exit_code == 0, result.output
+    after = json.loads((folder / "labels.json").read_text(encoding="utf-8"))[page.name]["page"]
+    assert after["passState"] == before["passState"]
+
+
+def test_a_write_that_fails_is_bad_input_not_a_traceback(cli, repo_copy, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    from attest_kit.errors import BadInput
+    from attest_kit.fsio import atomic_write_text
+
+    with pytest.raises(BadInput, match="cannot write"):
+        atomic_write_text(blocker / "under-a-file.json", "{}")
