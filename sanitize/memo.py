@@ -24,10 +24,17 @@ from typing import Protocol
 class PassMemo:
     def __init__(self) -> None:
         self.fixed: dict[tuple, int] = {}  # key → names learned (count) when the first pass computed it
+        # the same fixed points as ready cache entries (key → (value, no counts)), attributes and texts
+        # apart, so a second pass whose state every entry covers seeds its caches with one update
+        self.fixed_attrs: dict[tuple, tuple] = {}
+        self.fixed_texts: dict[tuple, tuple] = {}
         self.sealed = False
         self._learned: dict[str, int] = {}  # first pass: learned name (lower) → 1-based learn order
         self._labelled: frozenset[str] = frozenset()
         self._redacted: frozenset[str] = frozenset()
+        # pure functions of a string, so shared by both passes: does it name Meet ("meet" in lower)
+        self.meet_word: dict[str, bool] = {}
+        self.no_meet: set[str | None] = set()  # attribute values known not to name Meet
 
     def seal(self, learned: Iterable[str], labelled: Iterable[str], redacted: Iterable[str]) -> None:
         """End of the first pass: from now on entries are read, never written."""
@@ -56,7 +63,8 @@ class RuleState(Protocol):
     counts: dict[str, int]
 
     def rule_state(self) -> tuple[Collection[str], Collection[str], Collection[str]]:
-        """(learned names in learn order, labelled values, redacted texts)."""
+        """(learned names in learn order, labelled values, redacted texts): live collections that
+        only grow in place, so the cache keeps a reference and reads their sizes."""
         ...
 
 
@@ -68,6 +76,10 @@ class DecisionCache:
     Attribute keys are ``(ctx_tuple, name, value)``; text keys ``(text, keep, meet, scoped)``. In the
     second pass the first pass's fixed points valid under this pass's state are seeded as
     "unchanged", and dropped again when the state grows past what they were computed under.
+    ``elements`` memoises whole elements (tag, context and every attribute → the attribute changes
+    and counts): a list page repeats the same cell thousands of times, and one lookup per element
+    costs less than one per attribute. Its entries are compositions of ``attrs`` entries, so it is
+    emptied whenever those are dropped.
     """
 
     def __init__(self, owner: RuleState, memo: PassMemo | None) -> None:
@@ -75,12 +87,12 @@ class DecisionCache:
         self.memo = memo
         self.attrs: dict[tuple, tuple] = {}
         self.texts: dict[tuple, tuple] = {}
+        self.elements: dict[tuple, tuple] = {}
+        self.generation = 0  # bumped whenever entries are dropped (``elements`` entries built across it are not kept)
+        self._learned: Collection[str] | None = None  # the owner's learned names (a live collection)
         self._state_sig: tuple[int, int, int] = (-1, -1, -1)
         self._min_k = float("inf")
         self._seeded = False
-
-    def _learned_count(self) -> int:
-        return len(self.owner.rule_state()[0])
 
     def _min_state(self) -> float:
         """Second pass: the least first-pass state a fixed point must have been computed under."""
@@ -103,6 +115,11 @@ class DecisionCache:
             return
         min_k = self._min_state()
         attrs, texts = self.attrs, self.texts
+        if min_k <= 0:  # every entry was computed under a state covering this pass's
+            attrs.update(memo.fixed_attrs)
+            texts.update(memo.fixed_texts)
+            self._seeded = True
+            return
         for key, k in memo.fixed.items():
             if k >= min_k:
                 if isinstance(key[0], tuple):
@@ -115,34 +132,57 @@ class DecisionCache:
         """Second pass: the state grew (a name learned), so drop seeded fixed points it no longer covers."""
         assert self.memo is not None
         min_k = self._min_state()
+        self.elements.clear()
+        self.generation += 1
         for key, k in self.memo.fixed.items():
             if k < min_k:
                 self._cache_of(key).pop(key, None)
 
     def counted(self, cache: dict[tuple, tuple], key: tuple, original: str, compute: Callable[[], object]) -> object:
         """The decision for ``key`` (computing it on a miss) with its counts added to the owner's."""
-        owner = self.owner
         hit = cache.get(key)
         if hit is None:
-            memo = self.memo
-            learned_before = self._learned_count()
-            saved, owner.counts = owner.counts, {}
-            try:
-                result = compute()
-            finally:
-                delta, owner.counts = owner.counts, saved
-            hit = (result, tuple(delta.items()))
-            cache[key] = hit
-            learned_now = self._learned_count()
-            if self._seeded and learned_now != learned_before:
-                self._revalidate()
-            if memo is not None and not memo.sealed and result == original and not delta and learned_now == learned_before:
-                memo.fixed.setdefault(key, learned_before)
+            return self.decide(cache, key, original, compute)
         if hit[1]:
-            counts = owner.counts
+            counts = self.owner.counts
             for kind, n in hit[1]:
                 counts[kind] = counts.get(kind, 0) + n
         return hit[0]
+
+    def decide(self, cache: dict[tuple, tuple], key: tuple, original: str, compute: Callable[..., object],
+               *args: object) -> object:
+        """``counted`` for a key known to be missing: ``compute(*args)``, memoised, counts added."""
+        owner = self.owner
+        memo = self.memo
+        learned = self._learned if self._learned is not None else owner.rule_state()[0]
+        self._learned = learned
+        learned_before = len(learned)
+        saved, owner.counts = owner.counts, {}
+        try:
+            result = compute(*args)
+        finally:
+            delta, owner.counts = owner.counts, saved
+        hit = (result, tuple(delta.items()) if delta else ())
+        cache[key] = hit
+        learned_now = len(learned)
+        if self._seeded and learned_now != learned_before:
+            self._revalidate()
+        if (
+            memo is not None and not memo.sealed and not delta and learned_now == learned_before
+            and result == original and memo.fixed.setdefault(key, learned_before) == learned_before
+        ):
+            (memo.fixed_texts if cache is self.texts else memo.fixed_attrs).setdefault(key, hit)
+        if delta:
+            counts = owner.counts
+            for kind, n in hit[1]:
+                counts[kind] = counts.get(kind, 0) + n
+        return result
+
+    def release(self) -> None:
+        """Drop the reference to the owner (which holds this cache): without the cycle, a pass's
+        caches are freed by reference count when it ends, not left to the cyclic collector."""
+        self.owner = None  # type: ignore[assignment]
+        self._learned = None
 
     def seal(self) -> None:
         """End of the first pass (see ``PassMemo.seal``)."""

@@ -10,7 +10,7 @@ walk dominated when every rule read them again) and leaves a text run's parent t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
 
@@ -18,12 +18,12 @@ from selectolax.lexbor import LexborNode
 NOT_TEXT_PARENTS = frozenset({"style", "script", "noscript", "template", "xmp", "noembed", "noframes", "plaintext"})
 
 
-@dataclass
+@dataclass(slots=True)
 class TextRun:
     nodes: list[LexborNode]
     texts: list[str]
     new: str | None = None  # joined replacement text decided by a context rule
-    flags: set[str] = field(default_factory=set)
+    flags: frozenset[str] = frozenset()  # replaced, never changed in place (no set built per run)
 
     @property
     def text(self) -> str:
@@ -41,7 +41,14 @@ class Walk:
     attrs: list[dict[str, str | None]]  # attributes of elements[i], read once
     runs: list[TextRun]
     styles: list[LexborNode]  # text nodes inside <style>
-    run_of: dict[int, int]  # text node mem_id → index in runs
+    _run_of: dict[int, int] | None = None
+
+    @property
+    def run_of(self) -> dict[int, int]:
+        """Text node mem_id → index in runs; built on first use (only label and payment rows read it)."""
+        if self._run_of is None:
+            self._run_of = {n.mem_id: i for i, run in enumerate(self.runs) for n in run.nodes}
+        return self._run_of
 
 
 def walk(root: LexborNode) -> Walk:
@@ -50,7 +57,6 @@ def walk(root: LexborNode) -> Walk:
     attrs: list[dict[str, str | None]] = []
     runs: list[TextRun] = []
     styles: list[LexborNode] = []
-    run_of: dict[int, int] = {}
     # text under a non-text parent (the removed kinds are gone already; <style> is what is left)
     skip: set[int] = set()
     for el in root.css(",".join(sorted(NOT_TEXT_PARENTS))):
@@ -66,11 +72,11 @@ def walk(root: LexborNode) -> Walk:
     last_text: LexborNode | None = None
     wbr: LexborNode | None = None  # a <wbr> visited right after last_text
     prev_kind = 0  # 1: last visited was a text node; 2: text then <wbr>
+    add_element, add_tag, add_attrs, add_run = elements.append, tags.append, attrs.append, runs.append
     for node in root.traverse(include_text=True):
         tag = node.tag
         if tag == "-text":
-            mid = node.mem_id
-            if mid in skip:
+            if skip and node.mem_id in skip:
                 prev_kind = 0
                 continue
             text = node.text_content or ""
@@ -87,14 +93,13 @@ def walk(root: LexborNode) -> Walk:
                 run.nodes.append(node)
                 run.texts.append(text)
             else:
-                runs.append(TextRun([node], [text]))
-            run_of[mid] = len(runs) - 1
+                add_run(TextRun([node], [text]))
             last_text = node
             prev_kind = 1
         elif tag and tag[0] not in "-#_":
-            elements.append(node)
-            tags.append(tag)
-            attrs.append(node.attributes)
+            add_element(node)
+            add_tag(tag)
+            add_attrs(node.attributes)
             if tag == "wbr" and prev_kind == 1:
                 wbr = node
                 prev_kind = 2
@@ -102,7 +107,7 @@ def walk(root: LexborNode) -> Walk:
                 prev_kind = 0
         else:
             prev_kind = 0
-    return Walk(elements, tags, attrs, runs, styles, run_of)
+    return Walk(elements, tags, attrs, runs, styles)
 
 
 def subtree_ids(nodes: list[LexborNode]) -> set[int]:

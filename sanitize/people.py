@@ -165,16 +165,21 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
     scoped: dict[int, list[str]] = {}
     decided: dict[tuple, list[str]] = {}
     search = EMAIL.search
+    no_at: set[str | None] = set()  # values seen without an '@' (a page repeats most of them)
     for el, attrs in zip(w.elements, w.attrs):
+        vals = attrs.values()
+        if no_at.issuperset(vals):
+            continue
         address = None
         m = None
-        for v in attrs.values():
+        for v in vals:
             if v and "@" in v:
                 m = search(v)
                 if m is not None:
                     address = v
                     break
         if address is None:
+            no_at.update(vals)
             continue
         assert m is not None
         keep = el.mem_id in keep_ids

@@ -21,11 +21,18 @@ from sanitize import emails, strip, values
 from sanitize.css import neutralise_css
 from sanitize.faker import Faker
 from sanitize.memo import DecisionCache, PassMemo
-from sanitize.model import TextRun, Walk, subtree_ids, walk
+from sanitize.model import Walk, subtree_ids, walk
 from sanitize.people import NameRules, fake_display_names, learn_from_elements
-from sanitize.receipts import PAYMENT_WORDS, LabelledValues, apply_table_rows, apply_text_labels
+from sanitize.receipts import (
+    PAYMENT_WORDS,
+    LabelledValues,
+    apply_table_rows,
+    apply_text_labels,
+)
 from sanitize.seeds import Seed, as_seeds, existing_seeds, inject_seeds
-from sanitize.urls import cut_addresses, cut_link, drop_queries, page_host_of
+from sanitize.urls import cut_addresses, drop_queries, page_host_of
+from sanitize.valuepass import ValuePass
+
 
 @dataclass
 class SanitizeResult:
@@ -60,7 +67,7 @@ def _css(tree: LexborHTMLParser, selectors: Sequence[str], what: str) -> list[Le
     return out
 
 
-class Cleaner:
+class Cleaner(ValuePass):
     """One pass of the rules over one page, with the capture's faker.
 
     ``memo`` is shared by the passes of one ``sanitize_page`` call (see ``memo.py``): the first pass
@@ -76,8 +83,8 @@ class Cleaner:
         self.redacted: dict[str, str] = {}
         self._redact_re: re.Pattern[str] | None = None
         self.cache = DecisionCache(self, memo)
-        self._meet_word: dict[str, bool] = {}
-        self._no_meet: set[str | None] = set()  # attribute values known not to name Meet
+        self._meet_word: dict[str, bool] = memo.meet_word if memo is not None else {}
+        self._no_meet: set[str | None] = memo.no_meet if memo is not None else set()  # values not naming Meet
 
     def bump(self, kind: str, n: int = 1) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
@@ -136,7 +143,7 @@ class Cleaner:
     def redact(self, w: Walk, targets: list[LexborNode], keep_ids: set[int]) -> set[int]:
         """--redact-selector: every text inside becomes a fake phrase; the text is remembered."""
         ids = subtree_ids(targets)
-        for run in w.runs:
+        for run in w.runs if ids else ():  # no target: no text node's id needs reading
             if run.nodes[0].mem_id in ids:
                 text = run.new if run.new is not None else run.text
                 core = " ".join(text.split())
@@ -159,123 +166,6 @@ class Cleaner:
         """What the decision cache checks its fixed points against (see ``memo.DecisionCache``)."""
         return self.names.learned, self.labelled.fakes, self.redacted
 
-    def _attribute(self, tag: str, name: str, value: str, input_type: str | None, keep: bool, meet: bool,
-                   scoped: tuple[str, ...]) -> str | None:
-        """The kept value of one attribute (None: drop it)."""
-        action = strip.attribute_action(tag, name, value, {"type": input_type} if input_type else {})
-        if self.opts.values_only and action != "text":
-            return value  # a committed page: links, CSS and the rest were settled by its capture
-        if action == "keep":
-            return values.neutralise_at(value, self.counts) if name == "class" and "@" in value else value
-        if action.startswith("drop:"):
-            self.bump(action[5:])
-            return None
-        if value == "":
-            return value
-        if action == "link":
-            new = cut_link(value, self.opts.page_host, self.fake_email)
-            if new is None:
-                self.bump("link-dropped")
-                return None
-            if new != value:
-                self.bump("link-cut")
-            return values.neutralise_at(new, self.counts)
-        if action == "css":
-            new, n = neutralise_css(value)
-            if n:
-                self.bump("css-url", n)
-            return values.neutralise_at(new, self.counts)
-        return self.values(value, keep=keep, meet=meet, uuid=not name.lower().startswith("data-legacy-"), singles=scoped)
-
-    def _names_meet(self, value: str) -> bool:
-        hit = self._meet_word.get(value)
-        if hit is None:
-            hit = self._meet_word[value] = "meet" in value.lower()
-        return hit
-
-    def clean_attributes(self, el: LexborNode, tag: str, attrs: dict[str, str | None], keep: bool,
-                         scoped: Sequence[str]) -> None:
-        if not attrs:
-            return
-        meet = self.opts.calendar
-        if not meet:
-            vals = attrs.values()
-            if not self._no_meet.issuperset(vals):  # C-speed for the values seen before
-                meet = any("meet" in v.lower() for v in vals if v)
-                if not meet:
-                    self._no_meet.update(vals)
-        input_type = (attrs.get("type") or "").lower() if tag == "input" else None
-        ctx = (tag, input_type, keep, meet, tuple(scoped))
-        cache = self.cache.attrs
-        counts = self.counts
-        changes: list[tuple[str, str | None]] = []
-        for name, value in attrs.items():
-            value = value or ""
-            key = (ctx, name, value)
-            hit = cache.get(key)
-            if hit is not None:  # the common case, inlined
-                new = hit[0]
-                for kind, n in hit[1]:
-                    counts[kind] = counts.get(kind, 0) + n
-            else:
-                new = self.cache.counted(
-                    cache, key, value,
-                    lambda: self._attribute(tag, name, value, input_type, keep, meet, ctx[4]),
-                )
-                counts = self.counts
-            if new != value:
-                changes.append((name, new))
-        for name, new in changes:
-            if new is None:
-                del el.attrs[name]
-            else:
-                el.attrs[name] = new
-
-    def text_values(self, text: str, keep: bool, meet: bool, scoped: tuple[str, ...]) -> str:
-        key = (text, keep, meet, scoped)
-        hit = self.cache.texts.get(key)
-        if hit is not None:
-            for kind, n in hit[1]:
-                self.counts[kind] = self.counts.get(kind, 0) + n
-            return hit[0]
-        return self.cache.counted(
-            self.cache.texts, key, text,
-            lambda: self.values(text, keep=keep, meet=meet, uuid=False, singles=scoped),
-        )
-
-    def _text_meet(self, run: TextRun, text: str) -> bool:
-        """Spec §6.2: a Meet code is faked wherever a text or label names Meet: the text itself or
-        its own element's attributes (aria-label, title), never a neighbouring text."""
-        if "-" not in text:
-            return False  # no Meet-shaped code can stand in it (the rules add no '-')
-        if self._names_meet(text):
-            return True
-        parent = run.parent
-        return parent is not None and any(self._names_meet(v) for v in parent.attributes.values() if v)
-
-    def clean_run(self, run: TextRun, keep: bool, scoped: tuple[str, ...]) -> None:
-        text = run.new if run.new is not None else run.texts[0] if len(run.texts) == 1 else run.text
-        if len(run.nodes) > 1 and self.labelled.fakes:
-            text = self.labelled.replace_everywhere(text)
-        meet = self._text_meet(run, text)
-        if len(run.nodes) == 1:
-            new = self.text_values(text, keep, meet, scoped)
-            if new != run.texts[0]:
-                run.nodes[0].replace_with(new)
-            return
-        # a <wbr>-split run: rules apply per piece; a same-length rewrite keeps the split points
-        if len(text) == len(run.text):
-            pieces, pos = [], 0
-            for t in run.texts:
-                pieces.append(text[pos : pos + len(t)])
-                pos += len(t)
-        else:
-            pieces = [text] + [""] * (len(run.texts) - 1)
-        for node, old, piece in zip(run.nodes, run.texts, pieces, strict=True):
-            new = self.text_values(piece, keep, meet, scoped)
-            if new != old:
-                node.replace_with(new)
-
     def run(self, html: str, tree: LexborHTMLParser | None = None) -> str:
         """Clean ``html`` (or ``tree``, its parse, which this changes) and return the page."""
         tree = tree if tree is not None else LexborHTMLParser(html)
@@ -283,11 +173,7 @@ class Cleaner:
             raise BadInput(None, "page did not parse as HTML")
         if self.opts.values_only:
             return self._run_values(tree)
-        payment_rows = strip.payment_image_rows(tree, PAYMENT_WORDS)
-        strip.remove_comments(tree.root, self.counts)
-        strip.remove_active_elements(tree, self.counts)
-        strip.remove_secret_meta(tree, self.counts)
-        strip.remove_href_animations(tree, self.counts)
+        payment_rows = strip.strip_page(tree, html if html else None, self.counts, PAYMENT_WORDS)
         seeded_ids = existing_seeds(tree, list(self.opts.seeds), self.counts)
         keep_ids = subtree_ids(_css(tree, self.opts.keep_selectors, "keep"))
         redact_targets = _css(tree, self.opts.redact_selectors, "redact")
@@ -297,19 +183,8 @@ class Cleaner:
         apply_text_labels(w, self.labelled, self.counts)
         self.redact(w, redact_targets, keep_ids)
         self.cache.seed()
-        no_scope: tuple[str, ...] = ()
-        for el, tag, attrs in zip(w.elements, w.tags, w.attrs):
-            mid = el.mem_id
-            if mid in seeded_ids:
-                continue
-            sc = scoped.get(mid)
-            self.clean_attributes(el, tag, attrs, mid in keep_ids, no_scope if sc is None else tuple(sc))
-        for run in w.runs:
-            mid = run.nodes[0].mem_id
-            if mid in seeded_ids:
-                continue
-            sc = scoped.get(mid)
-            self.clean_run(run, mid in keep_ids, no_scope if sc is None else tuple(sc))
+        self.clean_elements(w, seeded_ids, keep_ids, scoped)
+        self.clean_runs(w, seeded_ids, keep_ids, scoped)
         for node in w.styles:
             old = node.text_content or ""
             new, n = neutralise_css(old, stylesheet=True)
@@ -347,6 +222,7 @@ def clean(html: str, faker: Faker, opts: Options, memo: PassMemo | None = None,
     is the parse of ``html`` (the safety net has one already) and is changed in place."""
     cleaner = Cleaner(faker, opts, memo)
     out = cleaner.run(html, tree)
+    cleaner.cache.release()
     return SanitizeResult(out, dict(sorted(cleaner.counts.items())))
 
 
@@ -367,8 +243,6 @@ def sanitize_page(
     (bare strings are taken as values with ids seed-1, seed-2, ...). Pass ``faker`` to share one
     capture's fakes across several pages.
     """
-    from sanitize.safety import ensure_safe
-
     opts = Options(
         page_host=page_host_of(page_url),
         names=tuple(names),
@@ -377,10 +251,19 @@ def sanitize_page(
         seeds=tuple(as_seeds(seeded)),
     )
     faker = faker or Faker(key)
-    memo = PassMemo()
     with _gc_paused():
-        first = clean(html, faker, opts, memo)
-        return ensure_safe(first, lambda h, tree: clean(h, faker, opts, memo, tree))
+        return _checked(html, faker, opts)
+
+
+def _checked(html: str, faker: Faker, opts: Options) -> SanitizeResult:
+    """Both passes and the safety net. A function of its own so that the passes' memo and parse
+    trees are freed (by reference count, see ``DecisionCache.release``) before the collector is
+    re-enabled: alive then, the collection the pause deferred walked them all (150 ms on 4 MB)."""
+    from sanitize.safety import ensure_safe
+
+    memo = PassMemo()
+    first = clean(html, faker, opts, memo)
+    return ensure_safe(first, lambda h, tree: clean(h, faker, opts, memo, tree))
 
 
 @contextmanager

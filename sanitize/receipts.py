@@ -98,6 +98,10 @@ class LabelledValues:
         self.faker = faker
         self.fakes: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
+        # (text, limit, start, breaks) that ``fake_words`` left unchanged: a page repeats its labels'
+        # neighbours ("Oct 6" after every "order" link). It stays unchanged: a word is left when it
+        # is short, digit-less, owned by a pattern or already a fake, and fakes are only ever added
+        self._unchanged: set[tuple] = set()
 
     def fake_words(
         self, text: str, counts: dict[str, int], limit_tokens: int | None = None, start: int = 0,
@@ -107,12 +111,16 @@ class LabelledValues:
         tokens), except words of a value a pattern rule fakes whole (``values.pattern_spans``, read on
         the whole text so its look-behinds see what the pattern rule will see, and piece by piece
         where ``breaks`` cut it at a <wbr>, as the pattern rules read such a run)."""
+        key = (text, limit_tokens, start, breaks)
+        if key in self._unchanged:
+            return text
         end = len(text)
         if limit_tokens is not None:
             m = _tokens(limit_tokens).match(text, start)
             end = m.end() if m else len(text)
         head = text[start:end]
         if not _HAS_DIGIT.search(head) or AMOUNT.search(head):
+            self._unchanged.add(key)
             return text
         owned: list[tuple[int, int]] | None = None  # read only when a word could be faked
 
@@ -137,7 +145,10 @@ class LabelledValues:
             out += (text[pos : m.start()], one(m))
             pos = m.end()
         out.append(text[pos:])
-        return "".join(out)
+        new = "".join(out)
+        if new == text:
+            self._unchanged.add(key)
+        return new
 
     def replace_everywhere(self, text: str) -> str:
         """Each labelled value where it stands alone; a word lookup, not one pattern per value
@@ -224,7 +235,7 @@ def _address_block(w: Walk, i: int, counts: dict[str, int]) -> None:
         elif table != first_table and table is not None and first_table is not None:
             return
         run.new = ADDRESS_PHRASE
-        run.flags.add("address-block")
+        run.flags = run.flags | {"address-block"}
         _bump(counts, "address-block")
 
 
@@ -292,10 +303,10 @@ def apply_table_rows(
     for row, tag in zip(w.elements, w.tags):
         if tag != "tr":
             continue
-        cells = [c for c in row.iter() if c.tag in ("td", "th")]
-        if not cells:
+        first_cell = next((c for c in row.iter() if c.tag in ("td", "th")), None)
+        if first_cell is None:
             continue
-        first = cells[0].text(deep=True).strip()
+        first = first_cell.text(deep=True).strip()
         label_row = bool(ID_LABEL_ONLY.fullmatch(first))
         row_text = row.text(deep=True)
         payment_row = row.mem_id in payment_rows or names_payment(row_text)
@@ -303,7 +314,7 @@ def apply_table_rows(
             continue
         row_runs = [w.run_of[t.mem_id] for t in row.traverse(include_text=True) if t.mem_id in w.run_of]
         if label_row:
-            first_ids = {t.mem_id for t in cells[0].traverse(include_text=True)}
+            first_ids = {t.mem_id for t in first_cell.traverse(include_text=True)}
             for j in dict.fromkeys(row_runs):
                 run = w.runs[j]
                 if run.nodes[0].mem_id not in first_ids:

@@ -6,6 +6,7 @@ are removed whole; attributes are decided one by one in ``attribute_action``.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -38,6 +39,61 @@ SECRET_META = re.compile(r"csrf|xsrf|token|nonce|session", re.I)
 
 def _bump(counts: dict[str, int], kind: str, n: int = 1) -> None:
     counts[kind] = counts.get(kind, 0) + n
+
+
+#: Where a tokenizer makes a comment (or a processing instruction, read as one): "<!" that is not
+#: a doctype, "<?", and "</" before anything but a letter. A source without any has no comment node.
+_COMMENT_SOURCE = re.compile(r"<!(?![Dd][Oo][Cc][Tt][Yy][Pp][Ee])|<\?|</[^A-Za-z]")
+
+
+def strip_page(tree: LexborHTMLParser, html: str | None, counts: dict[str, int], payment_words: re.Pattern[str]) -> set[int]:
+    """Every structural rule below in one query of the tree, in their order; returns the payment
+    image rows (read before images go). ``html``, when given, is the source ``tree`` was parsed
+    from: without a comment-making sequence in it the comment walk is skipped. Each node's fate is
+    decided before any node is freed (a removed element's descendants are never read after it)."""
+    animation = sorted(ANIMATION)
+    found = tree.css(",".join([*REMOVED_ELEMENTS, "meta", *animation]))
+    rows: set[int] = set()
+    for node in found:
+        if node.tag == "img" and payment_words.search(node.attributes.get("alt") or ""):
+            p = node.parent
+            while p is not None and p.tag != "tr":
+                p = p.parent
+            if p is not None:
+                rows.add(p.mem_id)
+    if html is None or _COMMENT_SOURCE.search(html):
+        remove_comments(tree.root, counts)
+    # the rules ran one after the other: a meta or animation inside a removed element went with it
+    # (uncounted); every node's fate is decided before any node is freed
+    gone: set[int] = set()  # removed elements
+    dropped: list[tuple[LexborNode, list[int]]] = []  # (node, its ancestors' mem_ids)
+    for node in found:
+        tag = node.tag or ""
+        ancestors = []
+        p = node.parent
+        while p is not None:
+            ancestors.append(p.mem_id)
+            p = p.parent
+        if tag in REMOVED_ELEMENTS:
+            _bump(counts, REMOVED_ELEMENTS[tag])
+            gone.add(node.mem_id)
+        elif not gone.isdisjoint(ancestors):
+            continue
+        elif tag == "meta":
+            kind = _meta_kind(node.attributes)
+            if kind is None:
+                continue
+            _bump(counts, kind)
+        elif _retargets(node.attributes):
+            _bump(counts, "script")
+        else:
+            continue
+        dropped.append((node, ancestors))
+    dropped_ids = {node.mem_id for node, _ in dropped}
+    outermost = [node for node, ancestors in dropped if dropped_ids.isdisjoint(ancestors)]
+    for node in outermost:
+        node.decompose()
+    return rows
 
 
 def payment_image_rows(tree: LexborHTMLParser, payment_words: re.Pattern[str]) -> set[int]:
@@ -86,26 +142,37 @@ def remove_active_elements(tree: LexborHTMLParser, counts: dict[str, int]) -> No
 def remove_secret_meta(tree: LexborHTMLParser, counts: dict[str, int]) -> None:
     """meta http-equiv (refresh, set-cookie, CSP) and csrf-token-style metas."""
     for meta in tree.css("meta"):
-        attrs = meta.attributes
-        if "http-equiv" in attrs:
+        kind = _meta_kind(meta.attributes)
+        if kind is not None:
             meta.decompose()
-            _bump(counts, "meta-http-equiv")
-        elif SECRET_META.search(attrs.get("name") or attrs.get("property") or ""):
-            meta.decompose()
-            _bump(counts, "session-secret")
+            _bump(counts, kind)
+
+
+def _meta_kind(attrs: dict[str, str | None]) -> str | None:
+    if "http-equiv" in attrs:
+        return "meta-http-equiv"
+    if SECRET_META.search(attrs.get("name") or attrs.get("property") or ""):
+        return "session-secret"
+    return None
 
 
 def remove_href_animations(tree: LexborHTMLParser, counts: dict[str, int]) -> None:
     """<set>/<animate> that target an href or an event handler would undo the link rules."""
     for node in tree.css(",".join(sorted(ANIMATION))):
-        target = (node.attributes.get("attributeName") or node.attributes.get("attributename") or "").lower()
-        if "href" in target or target.startswith("on") or target in ("style", "src"):
+        if _retargets(node.attributes):
             node.decompose()
             _bump(counts, "script")
 
 
-def attribute_action(tag: str, name: str, value: str | None, attrs: dict[str, str | None]) -> str:
-    """What to do with one attribute: 'drop:<kind>', 'link', 'css', 'keep' or 'text' (value rules)."""
+def _retargets(attrs: dict[str, str | None]) -> bool:
+    target = (attrs.get("attributeName") or attrs.get("attributename") or "").lower()
+    return "href" in target or target.startswith("on") or target in ("style", "src")
+
+
+@functools.lru_cache(maxsize=4096)
+def name_action(tag: str, name: str) -> str | None:
+    """``attribute_action``'s answer when the tag and name decide it alone; None when the value (or
+    the input's type) matters too. Memoised: a page has few distinct (tag, name) pairs."""
     lname = name.lower()
     if lname.startswith("on"):
         return "drop:event-handler"
@@ -115,15 +182,26 @@ def attribute_action(tag: str, name: str, value: str | None, attrs: dict[str, st
         return "drop:external-resource"
     if lname == "nonce":
         return "drop:session-secret"
+    if (lname == "value" and tag == "input") or (lname in ("href", "xlink:href") and tag not in ("a", "area")):
+        return None
+    if lname in LINK_ATTRS:
+        return "link"
+    if lname == "style" or lname in SVG_URL_ATTRS:
+        return "css"
+    return None  # 'keep' (class) or 'text', unless the value is a javascript: URL
+
+
+def attribute_action(tag: str, name: str, value: str | None, attrs: dict[str, str | None]) -> str:
+    """What to do with one attribute: 'drop:<kind>', 'link', 'css', 'keep' or 'text' (value rules)."""
+    action = name_action(tag, name)
+    if action is not None:
+        return action
+    lname = name.lower()
     if lname == "value" and tag == "input" and (attrs.get("type") or "").lower() in ("hidden", "password"):
         return "drop:session-secret"
     if lname in ("href", "xlink:href") and tag not in ("a", "area"):
         # an SVG <use>/<feImage>/<pattern> href fetches unless it points inside the page
         return "keep" if (value or "").strip().startswith("#") and "(" not in (value or "") else "drop:external-resource"
-    if lname in LINK_ATTRS:
-        return "link"
-    if lname == "style" or lname in SVG_URL_ATTRS:
-        return "css"
     if value and ":" in value and is_dangerous(value):
         return "drop:script-url"
     if lname == "class":

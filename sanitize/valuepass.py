@@ -1,0 +1,256 @@
+"""The value pass of a ``pipeline.Cleaner``: every attribute and every text run through the value rules.
+
+It runs once per element and per text of the page, twice per capture, so it is written for that:
+decisions are memoised per distinct string in context (``memo.DecisionCache``) and per whole element
+signature (a list page repeats the same cell thousands of times), the loops inline the memo hit,
+and an attribute's handling is chosen by its name first (``strip.name_action``). The rules
+themselves (``Cleaner.values``, ``cut_link``, ``neutralise_css``) are unchanged by any of this: a
+memo entry is exactly what the rule returned for that string, with the counts it made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from selectolax.lexbor import LexborNode
+
+from sanitize import strip, values
+from sanitize.css import neutralise_css
+from sanitize.model import TextRun, Walk
+from sanitize.urls import cut_link
+
+if TYPE_CHECKING:
+    from sanitize.faker import Faker
+    from sanitize.memo import DecisionCache
+    from sanitize.pipeline import Options
+
+
+class ValuePass:
+    """Mixed into ``pipeline.Cleaner``, which provides the state and the rules named below."""
+
+    counts: dict[str, int]
+    cache: DecisionCache
+    faker: Faker
+    opts: Options
+    _meet_word: dict[str, bool]
+    _no_meet: set[str | None]
+    # Cleaner also provides bump(kind, n), fake_email(address) and values(text, ...) (the value rules)
+
+    def _attribute(self, tag: str, name: str, value: str, input_type: str | None, keep: bool, meet: bool,
+                   scoped: tuple[str, ...]) -> str | None:
+        """The kept value of one attribute (None: drop it)."""
+        action = strip.attribute_action(tag, name, value, {"type": input_type} if input_type else {})
+        if self.opts.values_only and action != "text":
+            return value  # a committed page: links, CSS and the rest were settled by its capture
+        if action == "keep":
+            return values.neutralise_at(value, self.counts) if name == "class" and "@" in value else value
+        if action.startswith("drop:"):
+            self.bump(action[5:])
+            return None
+        if value == "":
+            return value
+        if action == "link":
+            new = cut_link(value, self.opts.page_host, self.fake_email)
+            if new is None:
+                self.bump("link-dropped")
+                return None
+            if new != value:
+                self.bump("link-cut")
+            return values.neutralise_at(new, self.counts)
+        if action == "css":
+            new, n = neutralise_css(value)
+            if n:
+                self.bump("css-url", n)
+            return values.neutralise_at(new, self.counts)
+        return self.values(value, keep=keep, meet=meet, uuid=not name.lower().startswith("data-legacy-"), singles=scoped)
+
+    def _names_meet(self, value: str) -> bool:
+        hit = self._meet_word.get(value)
+        if hit is None:
+            hit = self._meet_word[value] = "meet" in value.lower()
+        return hit
+
+    def clean_attributes(self, el: LexborNode, tag: str, attrs: dict[str, str | None], keep: bool,
+                         scoped: Sequence[str]) -> None:
+        if attrs:
+            _apply(el, self.element_changes(tag, attrs, keep, tuple(scoped)))
+
+    def element_changes(self, tag: str, attrs: dict[str, str | None], keep: bool,
+                        scoped: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+        """The (name, new value or None to drop) changes of one element, memoised per element
+        signature (``DecisionCache.elements``), its counts added."""
+        sig = (tag, keep, scoped, *attrs.items())
+        hit = self.cache.elements.get(sig)
+        if hit is None:
+            return self._element_miss(sig, tag, attrs, keep, scoped)
+        counts = self.counts
+        for kind, n in hit[1]:
+            counts[kind] = counts.get(kind, 0) + n
+        return hit[0]
+
+    def _element_miss(self, sig: tuple, tag: str, attrs: dict[str, str | None], keep: bool,
+                      scoped: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+        cache = self.cache
+        generation = cache.generation
+        saved, self.counts = self.counts, {}
+        try:
+            changes = self._element(tag, attrs, keep, scoped)
+        finally:
+            delta, self.counts = self.counts, saved
+        if generation == cache.generation:  # no entry it was built from was dropped meanwhile
+            cache.elements[sig] = (changes, tuple(delta.items()) if delta else ())
+        if delta:
+            counts = self.counts
+            for kind, n in delta.items():
+                counts[kind] = counts.get(kind, 0) + n
+        return changes
+
+    def _element(self, tag: str, attrs: dict[str, str | None], keep: bool,
+                 scoped: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+        meet = self.opts.calendar
+        if not meet:
+            vals = attrs.values()
+            if not self._no_meet.issuperset(vals):  # C-speed for the values seen before
+                # one search over the values (a space between them: "meet" holds none)
+                meet = "meet" in " ".join([v for v in vals if v]).lower()
+                if not meet:
+                    self._no_meet.update(vals)
+        input_type = (attrs.get("type") or "").lower() if tag == "input" else None
+        ctx = (tag, input_type, keep, meet, scoped)
+        decisions = self.cache
+        cache = decisions.attrs
+        counts = self.counts
+        changes: list[tuple[str, str | None]] = []
+        for name, value in attrs.items():
+            value = value or ""
+            key = (ctx, name, value)
+            hit = cache.get(key)
+            if hit is not None:  # the common case, inlined
+                new = hit[0]
+                for kind, n in hit[1]:
+                    counts[kind] = counts.get(kind, 0) + n
+            else:
+                new = decisions.decide(cache, key, value, self._attribute, tag, name, value, input_type, keep, meet, scoped)
+                counts = self.counts
+            if new != value:
+                changes.append((name, new))
+        return tuple(changes)
+
+    def clean_elements(self, w: Walk, skip: set[int], keep_ids: set[int], scoped: dict[int, list[str]]) -> None:
+        """Every element's attributes (the loop of ``clean_attributes``, inlined: it runs once per
+        element of the page, twice per capture)."""
+        no_scope: tuple[str, ...] = ()
+        by_id = bool(skip or keep_ids or scoped)  # else no element needs its mem_id read
+        keep, sc = False, no_scope
+        elements = self.cache.elements
+        for el, tag, attrs in zip(w.elements, w.tags, w.attrs):
+            if not attrs:
+                continue
+            if by_id:
+                mid = el.mem_id
+                if mid in skip:
+                    continue
+                s = scoped.get(mid)
+                sc = no_scope if s is None else tuple(s)
+                keep = mid in keep_ids
+            sig = (tag, keep, sc, *attrs.items())
+            hit = elements.get(sig)
+            if hit is None:
+                changes = self._element_miss(sig, tag, attrs, keep, sc)
+            else:
+                changes = hit[0]
+                if hit[1]:
+                    counts = self.counts
+                    for kind, n in hit[1]:
+                        counts[kind] = counts.get(kind, 0) + n
+            if changes:
+                _apply(el, changes)
+
+    def text_values(self, text: str, keep: bool, meet: bool, scoped: tuple[str, ...]) -> str:
+        key = (text, keep, meet, scoped)
+        hit = self.cache.texts.get(key)
+        if hit is not None:
+            for kind, n in hit[1]:
+                self.counts[kind] = self.counts.get(kind, 0) + n
+            return hit[0]
+        return self.cache.decide(self.cache.texts, key, text, self._text_rules, text, keep, meet, scoped)
+
+    def _text_rules(self, text: str, keep: bool, meet: bool, scoped: tuple[str, ...]) -> str:
+        return self.values(text, keep=keep, meet=meet, uuid=False, singles=scoped)
+
+    def _text_meet(self, run: TextRun, text: str) -> bool:
+        """Spec §6.2: a Meet code is faked wherever a text or label names Meet: the text itself or
+        its own element's attributes (aria-label, title), never a neighbouring text."""
+        if "-" not in text:
+            return False  # no Meet-shaped code can stand in it (the rules add no '-')
+        if self._names_meet(text):
+            return True
+        parent = run.parent
+        return parent is not None and any(self._names_meet(v) for v in parent.attributes.values() if v)
+
+    def clean_run(self, run: TextRun, keep: bool, scoped: tuple[str, ...]) -> None:
+        text = run.new if run.new is not None else run.texts[0] if len(run.texts) == 1 else run.text
+        if len(run.nodes) > 1 and self.labelled.fakes:
+            text = self.labelled.replace_everywhere(text)
+        meet = self._text_meet(run, text)
+        if len(run.nodes) == 1:
+            new = self.text_values(text, keep, meet, scoped)
+            if new != run.texts[0]:
+                run.nodes[0].replace_with(new)
+            return
+        # a <wbr>-split run: rules apply per piece; a same-length rewrite keeps the split points
+        if len(text) == len(run.text):
+            pieces, pos = [], 0
+            for t in run.texts:
+                pieces.append(text[pos : pos + len(t)])
+                pos += len(t)
+        else:
+            pieces = [text] + [""] * (len(run.texts) - 1)
+        for node, old, piece in zip(run.nodes, run.texts, pieces, strict=True):
+            new = self.text_values(piece, keep, meet, scoped)
+            if new != old:
+                node.replace_with(new)
+
+    def clean_runs(self, w: Walk, skip: set[int], keep_ids: set[int], scoped: dict[int, list[str]]) -> None:
+        """Every text run (``clean_run``, with the one-node case and the memo hit inlined: it runs
+        once per text of the page, twice per capture)."""
+        no_scope: tuple[str, ...] = ()
+        by_id = bool(skip or keep_ids or scoped)
+        keep, sc = False, no_scope
+        texts_cache = self.cache.texts
+        for run in w.runs:
+            if by_id:
+                mid = run.nodes[0].mem_id
+                if mid in skip:
+                    continue
+                s = scoped.get(mid)
+                sc = no_scope if s is None else tuple(s)
+                keep = mid in keep_ids
+            texts = run.texts
+            if len(texts) != 1:
+                self.clean_run(run, keep, sc)
+                continue
+            old = texts[0]
+            text = old if run.new is None else run.new
+            meet = "-" in text and self._text_meet(run, text)
+            key = (text, keep, meet, sc)
+            hit = texts_cache.get(key)
+            if hit is None:
+                new = self.cache.decide(texts_cache, key, text, self._text_rules, text, keep, meet, sc)
+            else:
+                new = hit[0]
+                if hit[1]:
+                    counts = self.counts
+                    for kind, n in hit[1]:
+                        counts[kind] = counts.get(kind, 0) + n
+            if new != old:
+                run.nodes[0].replace_with(new)
+
+
+def _apply(el: LexborNode, changes: Sequence[tuple[str, str | None]]) -> None:
+    for name, new in changes:
+        if new is None:
+            del el.attrs[name]
+        else:
+            el.attrs[name] = new
