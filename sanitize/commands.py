@@ -17,8 +17,8 @@ from attest_kit.fsio import atomic_write_text, read_html
 from sanitize.atcheck import check_files
 from sanitize.key import load_key
 from sanitize.pipeline import sanitize_page
-from sanitize.seeds import SEEDED_PATH, load_seeds
-from sanitize.server import DEFAULT_PORT, DEFAULT_ROOT, serve
+from sanitize.seeds import load_seeds
+from sanitize.server import DEFAULT_PORT, serve
 from sanitize.urls import public_address
 
 
@@ -36,13 +36,15 @@ def _page_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
 
 @click.command("sanitize")
 @click.argument("in_path", metavar="IN.html", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("-o", "--output", "out_path", required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", "out_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to write the sanitised page (written atomically; nothing is written on bad input).")
 @click.option("--page-url", required=True, callback=_page_url, help="The page's live address (its host is 'own').")
 @click.option("--names", multiple=True, help="Real names on the page, comma-separated; every part is replaced.")
 @click.option("--redact-selector", multiple=True, help="CSS for cells whose text is replaced (repeatable).")
 @click.option("--keep-selector", multiple=True, help="CSS for areas names and redactions leave alone.")
 @click.option("--key-file", type=click.Path(path_type=Path), help="Capture key file (else $ATTEST_CAPTURE_KEY).")
-@click.option("--seeded", "seeded_path", type=click.Path(path_type=Path), default=SEEDED_PATH, show_default=False)
+@click.option("--seeded", "seeded_path", type=click.Path(path_type=Path), default=None,
+              help="Seeded-secrets file to inject (default: fixtures/secrets/seeded.json).")
 def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selector, key_file, seeded_path) -> None:
     """Sanitise a saved page IN.html into OUT.html (spec §6.2)."""
     try:
@@ -80,11 +82,20 @@ def at_check_cmd(files) -> None:
 
 
 @click.command("serve")
-@click.option("--port", default=DEFAULT_PORT, show_default=True, type=int)
-@click.option("--root", default=DEFAULT_ROOT, type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535),
+              help="Port on 127.0.0.1 (0 picks a free one).")
+@click.option("--root", default=None, type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="Folder to serve (default: fixtures/pages).")
 def serve_cmd(port, root) -> None:
-    """Serve fixtures on 127.0.0.1 with a CSP that blocks every outside request (spec §6.3)."""
-    serve(root, port)
+    """Serve fixtures on 127.0.0.1 with a CSP that blocks every outside request (spec §6.3).
+
+    Logs one line for every request it cannot answer and every request the browser blocked
+    (from the page's CSP violation reports): paths and origins only, never a query.
+    """
+    try:
+        serve(root, port)
+    except AttestKitError as e:
+        _fail(e)
 
 
 commands: list[click.Command] = [sanitize_cmd, at_check_cmd, serve_cmd]

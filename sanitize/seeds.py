@@ -12,7 +12,6 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from attest_kit.errors import BadInput
 
-SEEDED_PATH = Path(__file__).resolve().parents[1] / "fixtures/secrets/seeded.json"
 ATTR = "data-attest-seeded"
 
 
@@ -22,9 +21,11 @@ class Seed:
     value: str
 
 
-def load_seeds(path: Path | str = SEEDED_PATH) -> list[Seed]:
-    """Read seeded.json: a list of {"id", "value"}."""
-    p = Path(path)
+def load_seeds(path: Path | str | None = None) -> list[Seed]:
+    """Read seeded.json: a list of {"id", "value"} (default: the tree in use, ``ATTEST_KIT_ROOT`` or this checkout)."""
+    from attest_kit.paths import seeded_secrets_path
+
+    p = Path(path) if path is not None else seeded_secrets_path()
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
         return [Seed(str(e["id"]), str(e["value"])) for e in data]

@@ -2,12 +2,14 @@
 
 Every response carries a Content-Security-Policy that allows nothing outside the server and no
 script at all, so a fixture opened from it can make no outside request even if the sanitiser
-missed one; each request it cannot answer is logged as one line (path only, never a query: a
-query could hold what the sanitiser dropped).
+missed one. Every attempt is logged as one line: a request the server cannot answer (its path,
+never a query: a query could hold what the sanitiser dropped), and every request the browser
+blocked, from the CSP violation report it posts back (the directive and the blocked origin only).
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -17,12 +19,41 @@ from urllib.parse import urlsplit
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 4173
-DEFAULT_ROOT = Path(__file__).resolve().parents[1] / "fixtures/pages"
+REPORT_PATH = "/__csp-report"
 CSP = (
     "default-src 'self'; script-src 'none'; object-src 'none'; frame-src 'none'; child-src 'none'; "
     "worker-src 'none'; connect-src 'self'; img-src 'self'; media-src 'self'; font-src 'self'; "
-    "style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    "style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; "
+    # report-uri, not report-to: Chromium delivers report-to reports in batches up to a minute
+    # late, and prefers report-to when both are given.
+    f"report-uri {REPORT_PATH}"
 )
+MAX_REPORT_BYTES = 64 * 1024
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.hostname}" if parts.hostname else (parts.scheme or url[:16] or "?")
+
+
+def blocked_lines(body: bytes) -> list[str]:
+    """Log lines for a CSP report body (report-uri or Reporting API form): directive and origin only."""
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return ["blocked: (unreadable report)"]
+    reports = data if isinstance(data, list) else [data]
+    lines = []
+    for report in reports:
+        if not isinstance(report, dict):
+            continue
+        inner = report.get("csp-report") or report.get("body") or {}
+        if not isinstance(inner, dict):
+            continue
+        directive = inner.get("violated-directive") or inner.get("effectiveDirective") or "?"
+        blocked = inner.get("blocked-uri") or inner.get("blockedURL") or "?"
+        lines.append(f"blocked: {directive} {_origin(str(blocked))}")
+    return lines
 
 
 class FixtureHandler(SimpleHTTPRequestHandler):
@@ -41,17 +72,42 @@ class FixtureHandler(SimpleHTTPRequestHandler):
             self.log_stream.flush()
         super().send_error(code, message, explain)
 
+    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        """Receive the browser's CSP violation reports; anything else is refused."""
+        if urlsplit(self.path).path != REPORT_PATH:
+            self.send_error(405)
+            return
+        length = min(int(self.headers.get("Content-Length") or 0), MAX_REPORT_BYTES)
+        for line in blocked_lines(self.rfile.read(length)):
+            self.log_stream.write(line + "\n")
+        self.log_stream.flush()
+        self.send_response(204)
+        self.end_headers()
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass  # the default log line holds the query string
 
 
-def make_server(root: Path | str = DEFAULT_ROOT, port: int = DEFAULT_PORT, log: TextIO | None = None) -> ThreadingHTTPServer:
-    """A server bound to 127.0.0.1 only (port 0 picks a free one); call serve_forever() on it."""
+def make_server(root: Path | str | None = None, port: int = DEFAULT_PORT, log: TextIO | None = None) -> ThreadingHTTPServer:
+    """A server bound to 127.0.0.1 only (port 0 picks a free one); call serve_forever() on it.
+
+    ``root`` defaults to the fixtures of the tree in use (``ATTEST_KIT_ROOT`` or this checkout).
+    A port that cannot be bound is BadInput.
+    """
+    from attest_kit.errors import BadInput
+    from attest_kit.paths import fixtures_dir
+
     handler = type("Handler", (FixtureHandler,), {"log_stream": log or sys.stderr})
-    return ThreadingHTTPServer((HOST, port), partial(handler, directory=str(root)))
+    try:
+        return ThreadingHTTPServer((HOST, port), partial(handler, directory=str(root or fixtures_dir())))
+    except OSError as exc:
+        raise BadInput(None, f"cannot serve on {HOST}:{port}: {exc.strerror or exc}") from None
 
 
-def serve(root: Path | str = DEFAULT_ROOT, port: int = DEFAULT_PORT) -> None:
+def serve(root: Path | str | None = None, port: int = DEFAULT_PORT) -> None:
+    from attest_kit.paths import fixtures_dir
+
+    root = root or fixtures_dir()
     server = make_server(root, port)
     print(f"serving {root} at http://{HOST}:{server.server_address[1]}/", file=sys.stderr)
     try:
