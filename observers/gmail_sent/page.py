@@ -18,7 +18,7 @@ from selectolax.lexbor import LexborNode
 from attest_kit.contract import PassContext
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.account import AccountRead, read_account
-from observers.shared.dom import ShownRule, attr, text_of
+from observers.shared.dom import ShownRule, attr, element_children, text_of
 from observers.shared.gmail_time import read_minute
 from observers.shared.own_address import is_own_address
 from observers.shared.route import Route, parse_route
@@ -69,6 +69,9 @@ def _cells(row: LexborNode) -> list[LexborNode]:
 
     Direct children in Gmail's table; a div grid may wrap its cells, and that must not lose a row.
     """
+    children = element_children(row)
+    if children and all(_is_cell(child) for child in children):
+        return children  # Gmail's table: every child of the row is a cell
     cells = []
     for cell in row.css(S.cell):
         parent = cell.parent
@@ -144,16 +147,32 @@ def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
     return False
 
 
-def _read_time(candidates: list[LexborNode], ctx: PassContext) -> datetime | None | bool:
-    """The first candidate whose title, else aria-label, else text names a minute; False if none exist."""
-    if not candidates:
-        return False
-    for node in candidates:
-        for text in (attr(node, A.title), attr(node, A.aria_label), text_of(node)):
+def _read_time(cells: list[LexborNode], parts: "_RowParts", ctx: PassContext,
+               shown: ShownRule) -> datetime | None | bool:
+    """The row's minute from the first time element after the anchor that reads; False if none exist.
+
+    Each candidate ([title] or [aria-label]) is tried in order: its title, else its aria-label, else
+    its text; a cell that holds only text is its own time element, tried last. Lazy: the first
+    shown candidate that reads decides, so the row's toolbar buttons are never looked at.
+    """
+    found_any = False
+    for cell in cells:
+        for node in cell.css(S.time):
+            found_any = True
+            for text in (attr(node, A.title), attr(node, A.aria_label), text_of(node)):
+                minute = read_minute(text, ctx.instant, ctx.tz)
+                if minute is not None:
+                    if shown.shown(node) and not parts.in_summary(node):
+                        return minute
+                    break
+    for cell in cells:
+        text = text_of(cell)
+        if text and shown.shown(cell):
+            found_any = True
             minute = read_minute(text, ctx.instant, ctx.tz)
             if minute is not None:
                 return minute
-    return None
+    return None if found_any else False
 
 
 def _following_elements(node: LexborNode, container: LexborNode) -> list[LexborNode]:
@@ -213,12 +232,8 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
         return None
     last, last_non_draft, thread = ids
 
-    # The time element: in a cell after the anchor (title, else aria-label, else text); a cell that
-    # holds only its text is its own time element.
-    candidates = [n for cell in cells[anchor_cell + 1:] for n in cell.css(S.time)
-                  if shown.shown(n) and not parts.in_summary(n)]
-    candidates += [cells[i] for i in range(anchor_cell + 1, len(cells)) if shown.shown(cells[i]) and text_of(cells[i])]
-    minute = _read_time(candidates, ctx)
+    # The time element: in a cell after the anchor (title, else aria-label, else text).
+    minute = _read_time(cells[anchor_cell + 1:], parts, ctx, shown)
     if minute is False:
         reasons.add("selector.missing.time")
         return None
