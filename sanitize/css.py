@@ -65,7 +65,11 @@ def _call_end(css: str, open_paren: int, unquoted_url: bool) -> int:
         if i < len(css) and css[i] not in "'\"":
             close = css.find(")", i)
             return len(css) if close < 0 else close + 1
-    depth = 1
+    return _past_matching(css, i, "(", ")", depth=1)
+
+
+def _past_matching(css: str, i: int, opening: str, closing: str, depth: int = 0) -> int:
+    """Index just past the ``closing`` that brings ``depth`` back to 0, skipping strings and escapes."""
     while i < len(css):
         c = css[i]
         if c in "'\"":
@@ -74,9 +78,9 @@ def _call_end(css: str, open_paren: int, unquoted_url: bool) -> int:
         if c == "\\":
             i += 2
             continue
-        if c == "(":
+        if c == opening:
             depth += 1
-        elif c == ")":
+        elif c == closing:
             depth -= 1
             if depth == 0:
                 return i + 1
@@ -169,24 +173,7 @@ def drop_at_rules(css: str) -> tuple[str, int]:
 
 
 def _block_end(css: str, brace: int) -> int:
-    depth = 0
-    i = brace
-    while i < len(css):
-        c = css[i]
-        if c in "'\"":
-            i = _skip_string(css, i)
-            continue
-        if c == "\\":
-            i += 2
-            continue
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return len(css)
+    return _past_matching(css, brace, "{", "}")
 
 
 def neutralise_css(css: str, *, stylesheet: bool = False) -> tuple[str, int]:
