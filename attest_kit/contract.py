@@ -8,6 +8,7 @@ memoise their one read of the page in ``ctx.memo`` so health, extract and window
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Literal
@@ -67,6 +68,14 @@ class Health:
     @classmethod
     def degraded(cls, *reasons: str) -> "Health":
         return cls("DEGRADED", reasons)
+
+    @classmethod
+    def of(cls, idle: str | None, reasons: Iterable[str]) -> "Health":
+        """IDLE with ``idle`` when the view is not one read; else DEGRADED with ``reasons``, or OK."""
+        if idle:
+            return cls.idle(idle)
+        reasons = tuple(reasons)
+        return cls.degraded(*reasons) if reasons else cls.ok()
 
 
 @dataclass(frozen=True, order=True)

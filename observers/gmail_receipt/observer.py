@@ -27,9 +27,7 @@ class GmailReceiptObserver(Observer):
 
     def health(self, ctx: PassContext) -> Health:
         read = read_receipt_page(ctx)
-        if read.idle:
-            return Health.idle(read.idle)
-        return Health.degraded(*read.reasons) if read.reasons else Health.ok()
+        return Health.of(read.idle, read.reasons)
 
     def extract(self, ctx: PassContext) -> list[RawRow]:
         """One row per receipt message, typed by its subject kind; rowKey is the message id."""

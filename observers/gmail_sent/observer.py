@@ -29,9 +29,7 @@ class GmailSentObserver(Observer):
 
     def health(self, ctx: PassContext) -> Health:
         read = read_sent_page(ctx)
-        if read.idle:
-            return Health.idle(read.idle)
-        return Health.degraded(*read.reasons) if read.reasons else Health.ok()
+        return Health.of(read.idle, read.reasons)
 
     def extract(self, ctx: PassContext) -> list[RawRow]:
         """One email.sent row per recipient of every row that holds one message."""
