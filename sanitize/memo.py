@@ -28,6 +28,9 @@ class PassMemo:
         # apart, so a second pass whose state every entry covers seeds its caches with one update
         self.fixed_attrs: dict[tuple, tuple] = {}
         self.fixed_texts: dict[tuple, tuple] = {}
+        # whole elements every attribute of which is a fixed point: signature → the least learn count
+        # of its attributes' fixed points (the element is valid where all of them are)
+        self.fixed_elements: dict[tuple, int] = {}
         self.sealed = False
         self._learned: dict[str, int] = {}  # first pass: learned name (lower) → 1-based learn order
         self._labelled: frozenset[str] = frozenset()
@@ -35,6 +38,8 @@ class PassMemo:
         # pure functions of a string, so shared by both passes: does it name Meet ("meet" in lower)
         self.meet_word: dict[str, bool] = {}
         self.no_meet: set[str | None] = set()  # attribute values known not to name Meet
+        self.no_address: set[str | None] = set()  # attribute values known to hold no email address
+        self.labelled_unchanged: set[tuple] = set()  # see ``receipts.LabelledValues`` (one faker per capture)
 
     def seal(self, learned: Iterable[str], labelled: Iterable[str], redacted: Iterable[str]) -> None:
         """End of the first pass: from now on entries are read, never written."""
@@ -115,6 +120,7 @@ class DecisionCache:
             return
         min_k = self._min_state()
         attrs, texts = self.attrs, self.texts
+        self._seed_elements(min_k)
         if min_k <= 0:  # every entry was computed under a state covering this pass's
             attrs.update(memo.fixed_attrs)
             texts.update(memo.fixed_texts)
@@ -128,6 +134,11 @@ class DecisionCache:
                     texts[key] = (key[0], ())
         self._seeded = True
 
+    def _seed_elements(self, min_k: float) -> None:
+        assert self.memo is not None
+        unchanged = ((), ())
+        self.elements.update((sig, unchanged) for sig, k in self.memo.fixed_elements.items() if k >= min_k)
+
     def _revalidate(self) -> None:
         """Second pass: the state grew (a name learned), so drop seeded fixed points it no longer covers."""
         assert self.memo is not None
@@ -137,6 +148,18 @@ class DecisionCache:
         for key, k in self.memo.fixed.items():
             if k < min_k:
                 self._cache_of(key).pop(key, None)
+        self._seed_elements(min_k)
+
+    def element_unchanged(self, sig: tuple, attr_keys: list[tuple]) -> None:
+        """First pass: an element whose attributes all stayed as they were, with the keys of their
+        decisions; it is a fixed point where every one of those decisions is."""
+        memo = self.memo
+        if memo is None or memo.sealed:
+            return
+        fixed = memo.fixed
+        ks = [fixed.get(key) for key in attr_keys]
+        if attr_keys and None not in ks:
+            memo.fixed_elements.setdefault(sig, min(ks))  # type: ignore[type-var]
 
     def counted(self, cache: dict[tuple, tuple], key: tuple, original: str, compute: Callable[[], object]) -> object:
         """The decision for ``key`` (computing it on a miss) with its counts added to the owner's."""

@@ -159,13 +159,17 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
 NAME_ATTRS = ("name", "title", "aria-label", "data-name", "data-tooltip", "alt")
 
 
-def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRules) -> dict[int, list[str]]:
+def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRules,
+                        no_address: set[str | None] | None = None) -> dict[int, list[str]]:
     """Display names on elements that carry an email: names of two or more words are learned into
-    ``names``; returns the one-word names scoped to their element (node mem_id → names)."""
+    ``names``; returns the one-word names scoped to their element (node mem_id → names).
+
+    ``no_address`` collects attribute values known to hold no email address (a page repeats most of
+    them); it is a pure fact about each value, so the passes of one capture may share it."""
     scoped: dict[int, list[str]] = {}
     decided: dict[tuple, list[str]] = {}
     search = EMAIL.search
-    no_at: set[str | None] = set()  # values seen without an '@' (a page repeats most of them)
+    no_at: set[str | None] = set() if no_address is None else no_address
     for el, attrs in zip(w.elements, w.attrs):
         vals = attrs.values()
         if no_at.issuperset(vals):

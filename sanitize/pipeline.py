@@ -79,12 +79,13 @@ class Cleaner(ValuePass):
         self.opts = opts
         self.counts: dict[str, int] = {}
         self.names = NameRules(faker, opts.names)
-        self.labelled = LabelledValues(faker)
+        self.labelled = LabelledValues(faker, memo.labelled_unchanged if memo is not None else None)
         self.redacted: dict[str, str] = {}
         self._redact_re: re.Pattern[str] | None = None
         self.cache = DecisionCache(self, memo)
         self._meet_word: dict[str, bool] = memo.meet_word if memo is not None else {}
         self._no_meet: set[str | None] = memo.no_meet if memo is not None else set()  # values not naming Meet
+        self._no_address: set[str | None] = memo.no_address if memo is not None else set()
 
     def bump(self, kind: str, n: int = 1) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
@@ -178,7 +179,7 @@ class Cleaner(ValuePass):
         keep_ids = subtree_ids(_css(tree, self.opts.keep_selectors, "keep"))
         redact_targets = _css(tree, self.opts.redact_selectors, "redact")
         w = walk(tree.root)
-        scoped = learn_from_elements(w, keep_ids, self.faker, self.names)
+        scoped = learn_from_elements(w, keep_ids, self.faker, self.names, self._no_address)
         apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows)
         apply_text_labels(w, self.labelled, self.counts)
         self.redact(w, redact_targets, keep_ids)

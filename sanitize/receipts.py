@@ -94,14 +94,15 @@ def _bump(counts: dict[str, int], kind: str) -> None:
 class LabelledValues:
     """Order numbers and codes a label named, each replaced wherever it stands alone on the page."""
 
-    def __init__(self, faker: Faker) -> None:
+    def __init__(self, faker: Faker, unchanged: set[tuple] | None = None) -> None:
         self.faker = faker
         self.fakes: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
         # (text, limit, start, breaks) that ``fake_words`` left unchanged: a page repeats its labels'
         # neighbours ("Oct 6" after every "order" link). It stays unchanged: a word is left when it
-        # is short, digit-less, owned by a pattern or already a fake, and fakes are only ever added
-        self._unchanged: set[tuple] = set()
+        # is short, digit-less, owned by a pattern or already a fake, and the faker only ever adds
+        # fakes. So passes that share one faker may share this set (``unchanged``).
+        self._unchanged: set[tuple] = set() if unchanged is None else unchanged
 
     def fake_words(
         self, text: str, counts: dict[str, int], limit_tokens: int | None = None, start: int = 0,

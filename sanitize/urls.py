@@ -189,7 +189,7 @@ def drop_queries(text: str) -> str:
         text = _QUERY.sub("", text)
         if "/" in text and "?" in text:
             text = re.sub(r"(?:(?<=\s)|^)(/[^\s\"'<>?]*)\?[^\s\"'<>]*", r"\1", text)
-    if "%3" in text or "%3" in text.upper():
+    if "%3" in text:
         text = _PCT_QUERY.sub("", text)
     if "#" in text:
         text = _FRAGMENT.sub(_fragment, text)

@@ -95,11 +95,13 @@ class ValuePass:
         generation = cache.generation
         saved, self.counts = self.counts, {}
         try:
-            changes = self._element(tag, attrs, keep, scoped)
+            changes, ctx = self._element(tag, attrs, keep, scoped)
         finally:
             delta, self.counts = self.counts, saved
         if generation == cache.generation:  # no entry it was built from was dropped meanwhile
             cache.elements[sig] = (changes, tuple(delta.items()) if delta else ())
+            if not changes and not delta:
+                cache.element_unchanged(sig, [(ctx, name, value or "") for name, value in attrs.items()])
         if delta:
             counts = self.counts
             for kind, n in delta.items():
@@ -107,7 +109,8 @@ class ValuePass:
         return changes
 
     def _element(self, tag: str, attrs: dict[str, str | None], keep: bool,
-                 scoped: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+                 scoped: tuple[str, ...]) -> tuple[tuple[tuple[str, str | None], ...], tuple]:
+        """The element's attribute changes, and the context its attribute decisions were keyed by."""
         meet = self.opts.calendar
         if not meet:
             vals = attrs.values()
@@ -135,7 +138,7 @@ class ValuePass:
                 counts = self.counts
             if new != value:
                 changes.append((name, new))
-        return tuple(changes)
+        return tuple(changes), ctx
 
     def clean_elements(self, w: Walk, skip: set[int], keep_ids: set[int], scoped: dict[int, list[str]]) -> None:
         """Every element's attributes (the loop of ``clean_attributes``, inlined: it runs once per

@@ -13,7 +13,7 @@ import sanitize.pipeline as pipeline
 from attest_kit.errors import BadInput
 from sanitize import receipts
 from sanitize.faker import FIRST_NAMES, LAST_NAMES, Faker
-from sanitize.memo import PassMemo
+from sanitize.memo import DecisionCache, PassMemo
 from sanitize.pipeline import Options, clean as clean_once, sanitize_page
 from sanitize.seeds import as_seeds
 
@@ -122,3 +122,24 @@ def test_meet_code_after_a_meet_line_is_not_faked():
 def test_meet_code_faked_where_its_own_label_names_meet():
     out = clean('<span aria-label="Google Meet code">kpq-wxyz-rst</span><p>Meet: lmn-opqr-stu</p>')
     assert "kpq-wxyz-rst" not in out and "lmn-opqr-stu" not in out
+
+
+def test_an_element_is_a_fixed_point_only_where_all_its_attributes_are():
+    class Owner:
+        counts: dict[str, int] = {}
+
+        def rule_state(self):
+            return [], {}, {}
+
+    memo = PassMemo()
+    cache = DecisionCache(Owner(), memo)
+    memo.fixed.update({("ctx", "id", ":1"): 0, ("ctx", "title", "Oct 6"): 2})
+    cache.element_unchanged(("span", "a"), [("ctx", "id", ":1"), ("ctx", "title", "Oct 6")])
+    cache.element_unchanged(("span", "b"), [("ctx", "id", ":1"), ("ctx", "href", "changed")])
+    assert memo.fixed_elements == {("span", "a"): 0}  # valid where its least-covered attribute is
+    memo.seal(["ada quorn", "bo ravel"], [], [])
+    second = DecisionCache(Owner(), memo)
+    second._seed_elements(1)  # a state only entries computed after the first name cover
+    assert ("span", "a") not in second.elements
+    second._seed_elements(0)
+    assert second.elements[("span", "a")] == ((), ())
