@@ -132,7 +132,8 @@ def keeps_display_name(name: str, local: str, result: EmailFake, rules: NameRule
 
 def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[str, int]) -> tuple[str, list[str]]:
     """Replace Name <email> / Name (email) names in one text; return (text, one-word names seen)."""
-    if "@" not in text or not DISPLAY_BEFORE.search(text):
+    # the pattern needs an '@' and an opening '<' or '(': most texts are ruled out before it runs
+    if "@" not in text or ("<" not in text and "(" not in text) or not DISPLAY_BEFORE.search(text):
         return text, []
     singles: list[str] = []
     from sanitize.emails import fake_address
