@@ -225,12 +225,15 @@ def _check_zone(ctx: PassContext, main: LexborNode, shown: ShownRule, visible: l
         return
     if not offsets or not visible:
         return  # a month view draws no hour gutter: nothing to compare
-    # The browser's offsets over the visible range (noon of each day, so a DST change is seen).
+    # Every offset the browser's zone has over the visible range: a day's midnight, noon and last
+    # minute, so a week in which the clocks change may carry either offset (which one Calendar
+    # prints then is not known).
     browser = set()
     for day in visible:
-        noon = datetime(day.year, day.month, day.day, 12, tzinfo=ctx.tz)
-        offset = noon.utcoffset() or timedelta(0)
-        browser.add(int(offset.total_seconds() // 60))
+        for hour, minute in ((0, 0), (12, 0), (23, 59)):
+            local = datetime(day.year, day.month, day.day, hour, minute, tzinfo=ctx.tz)
+            offset = local.utcoffset() or timedelta(0)
+            browser.add(int(offset.total_seconds() // 60))
     if not offsets <= browser:
         read.reasons.add("time_zone.mismatch")
 

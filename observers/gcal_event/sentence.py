@@ -70,12 +70,18 @@ def local_midnight(day: date, tz: ZoneInfo) -> datetime:
 
 
 def _date(text: str) -> date | None:
+    """"November 30, 2026", or "30 November 2026" as en-GB Calendar writes it (English either way)."""
     match = _DATE_PARTS.match(text.strip())
     if not match:
         return None
+    month_first, day, year, day_first, month, year_day_first = match.groups()
+    if month_first is None:
+        month, day, year = month, day_first, year_day_first
+    else:
+        month = month_first
     try:
-        return date(int(match.group(3)), _MONTHS[match.group(1)], int(match.group(2)))
-    except (KeyError, ValueError):
+        return date(int(year), _MONTHS[month], int(day))
+    except (KeyError, ValueError, TypeError):
         return None
 
 

@@ -15,7 +15,8 @@ Every value is invented. The browser's zone is America/Los_Angeles (GMT-08 in th
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from tests.fixture_builders.gmail_shell import HIDDEN, REPO, Classes, esc, seeded_block, shown
@@ -262,6 +263,15 @@ D6 = Chip("ddd4vendor", "10am to 10:30am, Vendor call (moved), Dana Whitfield, A
           "Bea.Castillo@example.com, No location, December 2, 2026", [D[2]])
 
 NOVEMBER = [date(2026, 11, 1) + timedelta(days=i) for i in range(35)]
+_MONTH_FIRST = re.compile(r"(January|February|March|April|May|June|July|August|September|October|November|December) "
+                          r"(\d{1,2}), (\d{4})")
+
+
+def day_first(chip: Chip) -> Chip:
+    """The chip as en-GB Calendar labels it: "30 November 2026" for "November 30, 2026"."""
+    return replace(chip, sentence=_MONTH_FIRST.sub(r"\2 \1 \3", chip.sentence))
+
+
 JANUARY = [date(2026, 12, 27) + timedelta(days=i) for i in range(42)]
 
 PAGES = [
@@ -286,6 +296,8 @@ PAGES = [
              other=[Calendar("Holidays in Testland", shown=False, native=False)]),
     GcalPage("synthetic-week-comma-title.html", WEEK_TITLE, chips=[REVIEW, LUNCH, SUPPLIES]),
     GcalPage("synthetic-week-no-lists.html", WEEK_TITLE, chips=[REVIEW], lists=False),
+    GcalPage("synthetic-week-en-gb.html", "Google Calendar - Week of 29 November 2026",
+             chips=[day_first(c) for c in WEEK_CHIPS], panel_progress=True),
     GcalPage("synthetic-step-1-first-look.html", WEEK_TITLE, chips=[A1, B1, C1]),
     GcalPage("synthetic-step-2-created.html", WEEK_TITLE, chips=[A1, B1, C1, D2]),
     GcalPage("synthetic-step-3-updated.html", WEEK_TITLE, chips=[A3, B1, C1, D2]),

@@ -28,7 +28,7 @@ def test_account_known_posts_no_rows_and_its_snapshot_with_the_account_hash():
     posted = posted_page(WEEK_PAGE)
     assert posted["observations"] == []
     assert posted["snapshot"]["accountHash"] == posted["accountHash"] is not None
-    assert posted["snapshot"]["selectorsVersion"] == "gcal.event@1.2.0"
+    assert posted["snapshot"]["selectorsVersion"] == "gcal.event@1.3.0"
     assert "eventid" not in str(posted) and all(len(e["key"]) == 64 for e in posted["snapshot"]["events"])
 
 

@@ -1,0 +1,67 @@
+"""Defects a second independent held-out set found (selectors 1.3.0).
+
+1. English chip labels written day-first ("1 December 2026", as en-GB Calendar writes them) are
+   English: read, never DEGRADED as another language. The day-first form is unambiguous (a month
+   name stands between day and year), so reading it guesses nothing.
+2. A week in which the browser's zone changes its offset (the clocks go back on 1 November 2026 at
+   2am in Los Angeles) may be labelled with either offset: the page is in the browser's zone as long
+   as the hint names an offset the zone has at some instant of the visible range (midnight, noon or
+   the last minute of a visible day), not only the one it has at noon.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+from observers.gcal_event.sentence import parse_sentence
+from tests.fixture_builders.gcal_pages import PAGES, Chip
+from tests.gcal_event.helpers import posted_page, variant
+
+TZ = ZoneInfo("America/Los_Angeles")
+WEEK_PAGE = next(p for p in PAGES if p.name == "synthetic-week.html")
+
+
+def _health(posted):
+    return posted["health"]["status"], posted["health"]["reasons"]
+
+
+def test_a_day_first_english_date_reads_like_the_month_first_one():
+    gb = parse_sentence("3pm to 3:30pm, Design review, Dana Whitfield, No location, 30 November 2026", TZ)
+    us = parse_sentence("3pm to 3:30pm, Design review, Dana Whitfield, No location, November 30, 2026", TZ)
+    assert gb is not None and gb == us
+    span = parse_sentence("All day, Offsite, Team Rota, No location, 1 December 2026 to 2 December 2026", TZ)
+    assert span is not None and (span.first_day, span.last_day) == (date(2026, 12, 1), date(2026, 12, 2))
+    timed = parse_sentence("2 December 2026 at 10pm to 3 December 2026 at 1:15am, Night deploy, Team Rota, No location,", TZ)
+    assert timed is not None and timed.start == datetime(2026, 12, 3, 6, 0, tzinfo=timezone.utc)
+
+
+def test_a_page_of_day_first_english_chips_is_read():
+    week = [date(2026, 11, 29) + timedelta(days=i) for i in range(7)]
+    chip = Chip("gbreview01", "3pm to 3:30pm, Design review, Dana Whitfield, Accepted, No location, 30 November 2026",
+                [week[1]])
+    posted = posted_page(variant(WEEK_PAGE, chips=[chip]))
+    assert _health(posted) == ("OK", [])
+    assert [(e["title"], e["start"]) for e in posted["snapshot"]["events"]] == [("Design review", "2026-11-30T23:00:00.000Z")]
+
+
+def test_a_day_first_date_that_names_no_real_day_is_unreadable():
+    assert parse_sentence("3pm to 3:30pm, Design review, Dana Whitfield, No location, 31 November 2026", TZ) is None
+
+
+FALL_WEEK = [date(2026, 11, 1) + timedelta(days=i) for i in range(7)]  # the clocks go back on its first day
+
+
+def _fall_week(zone_hint: str):
+    return variant(WEEK_PAGE, days=FALL_WEEK, chips=[], zone=zone_hint)
+
+
+def test_the_week_the_clocks_go_back_may_carry_either_offset():
+    instant = datetime(2026, 11, 3, 18, 0, tzinfo=timezone.utc)
+    assert _health(posted_page(_fall_week("GMT-07"), instant=instant)) == ("OK", [])
+    assert _health(posted_page(_fall_week("GMT-08"), instant=instant)) == ("OK", [])
+    assert _health(posted_page(_fall_week("GMT-05"), instant=instant))[1] == ["time_zone.mismatch"]
+
+
+def test_a_week_with_no_change_still_refuses_the_other_offset():
+    assert _health(posted_page(variant(WEEK_PAGE, zone="GMT-07")))[1] == ["time_zone.mismatch"]
