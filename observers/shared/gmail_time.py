@@ -35,6 +35,13 @@ _TIME = re.compile(
     r"(?<![\d:])(\d{1,2})[:h.](\d{2})(?![\d:])(?:[\s\u202f\u00a0]*([AaPp])\.?[\s\u202f\u00a0]?[Mm]\.?(?![A-Za-z]))?"
 )
 _TOKEN = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
+#: Japanese, Chinese and Korean write the date in numbers with year, month and day marks.
+_EAST_ASIAN_DATE = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]")
+#: Their AM and PM words, written before the clock (午後8:15, 下午8:15, 오후 8:15).
+_EAST_ASIAN_MERIDIEM = {"午前": "a", "上午": "a", "오전": "a", "午後": "p", "下午": "p", "오후": "p"}
+_MERIDIEM_BEFORE = re.compile("(" + "|".join(_EAST_ASIAN_MERIDIEM) + r")\s*$")
+#: A letter of these scripts touching the clock is a word about it (晚上8:15: "in the evening").
+_EAST_ASIAN_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]$")
 
 
 @lru_cache(maxsize=1)
@@ -64,9 +71,21 @@ def _month_of(word: str) -> int | None:
     return None
 
 
-def _clock(match: re.Match[str]) -> tuple[int, int] | None:
+def _meridiem_before(text: str, match: re.Match[str]) -> str | None:
+    """"a" or "p" from an East Asian AM/PM word before the clock, "" when there is none, None when
+    a word of those scripts touches the clock and is not one of them (never read it as 24-hour)."""
+    before = text[: match.start()]
+    word = _MERIDIEM_BEFORE.search(before)
+    if word is not None:
+        return _EAST_ASIAN_MERIDIEM[word.group(1)]
+    if _EAST_ASIAN_LETTER.search(before) and before[-1] not in "日일":
+        return None
+    return ""
+
+
+def _clock(match: re.Match[str], meridiem_before: str = "") -> tuple[int, int] | None:
     hour, minute = int(match.group(1)), int(match.group(2))
-    meridiem = (match.group(3) or "").lower()
+    meridiem = (match.group(3) or meridiem_before).lower()
     if minute > 59:
         return None
     if meridiem:
@@ -80,6 +99,9 @@ def _clock(match: re.Match[str]) -> tuple[int, int] | None:
 
 def _date(text: str) -> tuple[int, int, int] | None | bool:
     """(year, month, day) from the text without its clock; False when it names no date at all."""
+    east_asian = _EAST_ASIAN_DATE.search(text)
+    if east_asian is not None:
+        return int(east_asian.group(1)), int(east_asian.group(2)), int(east_asian.group(3))
     tokens = _TOKEN.findall(text)
     years = [i for i, t in enumerate(tokens) if t.isdigit() and len(t) == 4]
     months = [(i, _month_of(t)) for i, t in enumerate(tokens) if not t.isdigit()]
@@ -108,7 +130,10 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
     match = _TIME.search(text)
     if match is None:
         return None
-    clock = _clock(match)
+    meridiem = "" if match.group(3) else _meridiem_before(text, match)
+    if meridiem is None:
+        return None
+    clock = _clock(match, meridiem)
     if clock is None:
         return None
     rest = text[: match.start()] + " " + text[match.end():]

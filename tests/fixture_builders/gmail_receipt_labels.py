@@ -17,7 +17,7 @@ from tests.fixture_builders.gmail_receipt_pages import OUT
 from tests.fixture_builders.gmail_shell import REPO
 
 ME = "wren.halloway@example.com"
-RECEIPT_VERSION = "gmail.receipt@1.1.0"
+RECEIPT_VERSION = "gmail.receipt@1.2.0"
 
 
 def _sent_version() -> str:

@@ -206,6 +206,16 @@ def pages() -> list[ListPage]:
             Row([LENA], "Termin", "Fr., 27. Nov. 2026, 08:15", "27. Nov.", "18d2f80000000002"),
         ], title=f"Gesendet - {ME} - Gmail", account_label=f"Google-Konto: Priya Raman\n({ME})",
             older_label="Ältere", newer_label="Neuere", lang="de", count_text="1–50 von 2.481"),
+        ListPage("synthetic-sent-japanese.html", "#sent", [
+            Row([DANIEL], "見積もり", "2026年11月30日(月) 14:03", "14:03", "18d2fb0000000001"),
+            Row([LENA], "日程", "2026年11月27日(金) 8:15", "11月27日", "18d2fb0000000002"),
+        ], title=f"送信済み - {ME} - Gmail", account_label=f"Google アカウント: Priya Raman\n({ME})",
+            older_label="古い", newer_label="新しい", lang="ja", count_text="1～50 / 2,481"),
+        ListPage("synthetic-sent-korean.html", "#sent", [
+            Row([DANIEL], "견적", "2026년 11월 30일 (월) 오후 2:03", "오후 2:03", "18d2fc0000000001"),
+            Row([LENA], "일정", "2026년 11월 27일 (금) 오전 8:15", "11월 27일", "18d2fc0000000002"),
+        ], title=f"보낸편지함 - {ME} - Gmail", account_label=f"Google 계정: Priya Raman\n({ME})",
+            older_label="이전", newer_label="다음", lang="ko", count_text="2,481개 중 1~50"),
         ListPage("synthetic-sent-no-account.html", "#sent", [
             Row([DANIEL], "Status", t("Mon, Nov 30, 2026", "1:00 PM"), f"1:00{NNBSP}PM", "18d2f90000000001"),
         ], account_label=None),

@@ -58,7 +58,9 @@ def account_button(c: Classes, label: str | None) -> str:
 
 def nav(c: Classes, selected: str, lang: str = "en") -> str:
     names = {"en": [("inbox", "Inbox"), ("starred", "Starred"), ("sent", "Sent"), ("drafts", "Drafts")],
-             "de": [("inbox", "Posteingang"), ("starred", "Markiert"), ("sent", "Gesendet"), ("drafts", "Entwürfe")]}[lang]
+             "de": [("inbox", "Posteingang"), ("starred", "Markiert"), ("sent", "Gesendet"), ("drafts", "Entwürfe")],
+             "ja": [("inbox", "受信トレイ"), ("starred", "スター付き"), ("sent", "送信済み"), ("drafts", "下書き")],
+             "ko": [("inbox", "받은편지함"), ("starred", "별표편지함"), ("sent", "보낸편지함"), ("drafts", "임시보관함")]}[lang]
     links = []
     for route, text in names:
         current = ' aria-current="page"' if route == selected else ""
