@@ -225,17 +225,19 @@ def _check_zone(ctx: PassContext, main: LexborNode, shown: ShownRule, visible: l
         return
     if not offsets or not visible:
         return  # a month view draws no hour gutter: nothing to compare
-    # Every offset the browser's zone has over the visible range: a day's midnight, noon and last
-    # minute, so a week in which the clocks change may carry either offset (which one Calendar
-    # prints then is not known).
-    browser = set()
+    # The browser's offsets at noon of each visible day are the page's own. An offset the zone has
+    # only at some other hour of the range (the first hours of the day the clocks go back) may be
+    # Calendar's label for that week, or another zone's: which one is not known, so it is
+    # ambiguous, never read (an hour off for every event would be a wrong reading).
+    at_noon, elsewhere = set(), set()
     for day in visible:
         for hour, minute in ((0, 0), (12, 0), (23, 59)):
             local = datetime(day.year, day.month, day.day, hour, minute, tzinfo=ctx.tz)
-            offset = local.utcoffset() or timedelta(0)
-            browser.add(int(offset.total_seconds() // 60))
-    if not offsets <= browser:
-        read.reasons.add("time_zone.mismatch")
+            offset = int((local.utcoffset() or timedelta(0)).total_seconds() // 60)
+            (at_noon if hour == 12 else elsewhere).add(offset)
+    if offsets <= at_noon:
+        return
+    read.reasons.add("time_zone.ambiguous" if offsets <= at_noon | elsewhere else "time_zone.mismatch")
 
 
 def _chip_button(node: LexborNode, shown: ShownRule) -> LexborNode | None:

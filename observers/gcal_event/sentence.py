@@ -8,6 +8,9 @@ sentence. The forms real pages show (REAL-PAGES.md):
 * all day: ``All day, <title>, Calendar: <name>, ..., December 25, 2026``; a span of days is read
   as ``All day, ..., <date> to <date>`` or ``<date> to <date>, <title>, ...`` (a guess, tolerated).
 
+A date is month-first (``December 25, 2026``) or day-first as en-GB Calendar writes it
+(``25 December 2026``); both are English and unambiguous.
+
 The part after the title names the calendar: ``Calendar: <name>`` for another calendar, the bare
 name for the account's own, empty for an invitation. Guests, when a sentence lists them, follow a
 ``Guests:`` part. Location, conference details and response status are never read into a field.

@@ -4,6 +4,10 @@ Gmail writes an absolute time in a ``title`` (``Tue, Oct 6, 2026, 2:03 PM``; old
 ``Thu, Dec 4, 2014 at 2:02 PM``; other display languages in their own words and 24-hour clocks)
 and a short text (``2:03 PM`` today, ``Oct 6`` earlier this year). Current Chrome puts a narrow
 no-break space (U+202F) before AM/PM. Only a text that names a minute is a time: ``Oct 6`` is not.
+Month words are read whole, in the languages ``month_names.json`` lists; Japanese, Chinese and
+Korean dates are numeric (``2026年11月27日``, ``2026년 11월 27일``) with the AM/PM word before the
+clock. What cannot be told is refused, never guessed: an unknown word of those scripts before the
+clock, a date without its year, a month word another language uses for another month.
 
 >>> from zoneinfo import ZoneInfo
 >>> from datetime import datetime, timezone
@@ -19,6 +23,8 @@ True
 '2026-10-07T02:15:00+00:00'
 >>> read_minute("Sun, Nov 1, 2026, 1:30 AM", now, la) is None  # the repeated hour: no single minute
 True
+>>> read_minute("2026년 10월 6일 (화) 오후 2:03", now, la).isoformat()
+'2026-10-06T21:03:00+00:00'
 """
 
 from __future__ import annotations
@@ -37,22 +43,25 @@ _TIME = re.compile(
 _TOKEN = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
 #: Japanese, Chinese and Korean write the date in numbers with year, month and day marks.
 _EAST_ASIAN_DATE = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]")
-#: Their AM and PM words, written before the clock (午後8:15, 下午8:15, 오후 8:15).
-_EAST_ASIAN_MERIDIEM = {"午前": "a", "上午": "a", "오전": "a", "午後": "p", "下午": "p", "오후": "p"}
+#: Part of such a date (11月27日 with no year): not today's date, and no date this reader can tell.
+_EAST_ASIAN_DATE_PART = re.compile(r"\d\s*[年년月월日일]")
+#: Their AM and PM words, written before the clock (午後8:15, 下午8:15, 오후 8:15), with the hours
+#: each counts: a Japanese 12-hour clock runs 0 to 11 (午後0:15 is 12:15; 午後12時 is read both
+#: ways, so it is refused), a Chinese or Korean one 1 to 12 (下午12:05 is 12:05).
+_EAST_ASIAN_MERIDIEM = {"午前": ("a", 0), "午後": ("p", 0), "上午": ("a", 1), "下午": ("p", 1),
+                        "오전": ("a", 1), "오후": ("p", 1)}
 _MERIDIEM_BEFORE = re.compile("(" + "|".join(_EAST_ASIAN_MERIDIEM) + r")\s*$")
-#: A letter of these scripts touching the clock is a word about it (晚上8:15: "in the evening").
+#: A word of these scripts just before the clock says something about it (晚上 8:15: "in the
+#: evening"); only a date's day mark and a weekday may stand there.
 _EAST_ASIAN_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]$")
+_DAY_OR_WEEKDAY = re.compile(r"(?:[日일]|(?:周|週|星期|礼拜)[一二三四五六日天])$")
 
 
 @lru_cache(maxsize=1)
 def month_words() -> dict[str, int]:
-    """Month word → month number, from month_names.json."""
+    """Month word → month number, from month_names.json (whole words only: see its "about")."""
     data = json.loads(Path(__file__).with_name("month_names.json").read_text(encoding="utf-8"))
-    table: dict[str, int] = {}
-    for number, words in enumerate(data["months"], start=1):
-        for word in words:
-            table[word] = number
-    return table
+    return {word: number for number, words in enumerate(data["months"], start=1) for word in words}
 
 
 def _fold(word: str) -> str:
@@ -60,36 +69,30 @@ def _fold(word: str) -> str:
 
 
 def _month_of(word: str) -> int | None:
-    table = month_words()
-    folded = _fold(word)
-    if folded in table:
-        return table[folded]
-    # A full month name: match its longest known prefix of three or more letters.
-    for size in range(min(len(folded), 5), 2, -1):
-        if folded[:size] in table:
-            return table[folded[:size]]
-    return None
+    return month_words().get(_fold(word))
 
 
-def _meridiem_before(text: str, match: re.Match[str]) -> str | None:
-    """"a" or "p" from an East Asian AM/PM word before the clock, "" when there is none, None when
-    a word of those scripts touches the clock and is not one of them (never read it as 24-hour)."""
-    before = text[: match.start()]
+def _meridiem_before(text: str, match: re.Match[str]) -> tuple[str, int] | None:
+    """An East Asian AM/PM word before the clock ("a" or "p", and the lowest hour its clock counts);
+    ("", 0) when there is none; None when another word of those scripts stands just before the
+    clock (never read such a clock as 24-hour)."""
+    before = text[: match.start()].rstrip()
     word = _MERIDIEM_BEFORE.search(before)
     if word is not None:
         return _EAST_ASIAN_MERIDIEM[word.group(1)]
-    if _EAST_ASIAN_LETTER.search(before) and before[-1] not in "日일":
+    if _EAST_ASIAN_LETTER.search(before) and not _DAY_OR_WEEKDAY.search(before):
         return None
-    return ""
+    return "", 0
 
 
-def _clock(match: re.Match[str], meridiem_before: str = "") -> tuple[int, int] | None:
+def _clock(match: re.Match[str], meridiem_before: tuple[str, int] = ("", 0)) -> tuple[int, int] | None:
     hour, minute = int(match.group(1)), int(match.group(2))
-    meridiem = (match.group(3) or meridiem_before).lower()
+    meridiem, lowest = (match.group(3), 1) if match.group(3) else meridiem_before
+    meridiem = meridiem.lower()
     if minute > 59:
         return None
     if meridiem:
-        if not 1 <= hour <= 12:
+        if not lowest <= hour <= lowest + 11:
             return None
         hour = hour % 12 + (12 if meridiem == "p" else 0)
     elif hour > 23:
@@ -102,6 +105,8 @@ def _date(text: str) -> tuple[int, int, int] | None | bool:
     east_asian = _EAST_ASIAN_DATE.search(text)
     if east_asian is not None:
         return int(east_asian.group(1)), int(east_asian.group(2)), int(east_asian.group(3))
+    if _EAST_ASIAN_DATE_PART.search(text):
+        return None
     tokens = _TOKEN.findall(text)
     years = [i for i, t in enumerate(tokens) if t.isdigit() and len(t) == 4]
     months = [(i, _month_of(t)) for i, t in enumerate(tokens) if not t.isdigit()]
@@ -130,7 +135,7 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
     match = _TIME.search(text)
     if match is None:
         return None
-    meridiem = "" if match.group(3) else _meridiem_before(text, match)
+    meridiem = ("", 0) if match.group(3) else _meridiem_before(text, match)
     if meridiem is None:
         return None
     clock = _clock(match, meridiem)
