@@ -10,7 +10,6 @@ is (that is what makes a second sanitising pass a fixed point).
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
 from collections.abc import Collection
@@ -83,10 +82,10 @@ class Faker:
     def stream(self, kind: str, original: str, n: int) -> bytes:
         """``n`` pseudo-random bytes: block 0 is HMAC(key; kind NUL original), then counter blocks."""
         msg = kind.encode() + b"\x00" + original.encode("utf-8", "surrogatepass")
-        out = hmac.new(self._key, msg, hashlib.sha256).digest()
+        out = hmac.digest(self._key, msg, "sha256")  # the one-shot C path: the same bytes as hmac.new(...).digest()
         i = 1
         while len(out) < n:
-            out += hmac.new(self._key, msg + b"\x00" + str(i).encode(), hashlib.sha256).digest()
+            out += hmac.digest(self._key, msg + b"\x00" + str(i).encode(), "sha256")
             i += 1
         return out[:n]
 

@@ -42,10 +42,22 @@ def load_registry(path: Path = SELECTORS_PATH) -> tuple[Platform, ...]:
 
 def platform_for(domain: str, registry: tuple[Platform, ...] | None = None) -> Platform | None:
     """The platform whose domain is ``domain`` or a parent of it; None for any other (or non-ASCII) domain."""
+    if registry is None:
+        return _platform_in_registry(domain)
+    return _platform_of(domain, registry)
+
+
+@lru_cache(maxsize=4096)
+def _platform_in_registry(domain: str) -> Platform | None:
+    """``platform_for`` over the shipped registry, memoised: a page names the same domains again and again."""
+    return _platform_of(domain, load_registry())
+
+
+def _platform_of(domain: str, registry: tuple[Platform, ...]) -> Platform | None:
     d = domain.lower().rstrip(".")
     if not d.isascii():
         return None  # a lookalike (any non-ASCII code point) is never kept
-    for p in registry or load_registry():
+    for p in registry:
         for root in p.domains:
             if d == root or d.endswith("." + root):
                 return p

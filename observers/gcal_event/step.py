@@ -7,14 +7,15 @@ first look) and the snapshot a pass posted, and stores the record it returns. Ru
   have seen: no record, a record of another selectors version (or another range or account), a
   calendar switched on or not shown and named once, a day hidden or outside the record's range
   (an event that began before the visible range included);
-* ``calendar.created``: an event new on a calendar the record showed and named once, on days the
-  record saw whole;
+* ``calendar.created``: an event new on a calendar the record showed and named once, when the
+  record saw every day of its range whole (other calendars named twice do not matter);
 * ``calendar.updated``: start, end, all-day flag, title, calendar or guest set changed;
 * ``calendar.deleted``: absent from two consecutive complete snapshots (every day whole, each
   calendar named once, the event's calendar shown). The first absence is kept in the record's
   ``pending``; the second confirms it and the row is seen at the first absence. Coming back clears it.
   A snapshot that vouches for no absence of it in between breaks the run: the pending entry stays
-  (``firstAbsentAt`` null) and the next vouching snapshot is its first absence again;
+  (``firstAbsentAt`` null) and the next vouching snapshot is its first absence again; an event first
+  missing from such a snapshot is kept pending the same way (else it would be in no later base);
 * a change noticed late (a creation or update compared with a record read more than two minutes
   before, a deletion whose first absence was) is a first sighting; so is a creation or update
   another range's record (``others``) already held in its new state, read after the base and
@@ -95,8 +96,11 @@ def is_complete(view: dict[str, Any]) -> bool:
     never makes allCalendars true; it does not vouch for an absence either).
     """
     keys = [c["key"] for c in view["calendars"]]
-    return (bool(view["days"]) and all(d["whole"] for d in view["days"])
-            and bool(keys) and None not in keys and len(keys) == len(set(keys)))
+    return _every_day_whole(view) and bool(keys) and None not in keys and len(keys) == len(set(keys))
+
+
+def _every_day_whole(view: dict[str, Any]) -> bool:
+    return bool(view["days"]) and all(d["whole"] for d in view["days"])
 
 
 def _calendar_shown(view: dict[str, Any], key: str | None) -> bool:
@@ -177,7 +181,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
         pending.pop(key, None)  # coming back clears a pending deletion
         old = old_events.get(key)
         if old is None:
-            first = late or not (is_complete(base) and _could_see(base, event)) or \
+            first = late or not (_every_day_whole(base) and _could_see(base, event)) or \
                 _seen_elsewhere(others, base["readAt"], read, event)
             result.rows.append(StepRow("calendar.created", _fields(event, event["firstGuest"]), key, first, read))
             continue
@@ -199,8 +203,12 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
             # An incomplete view vouches for no absence, and it breaks the run of consecutive
             # complete absences: the pending deletion is kept (the event is in no stored event
             # list any more) but the next vouching snapshot counts as its first absence again.
+            # An event first missing from such a view is kept the same way: dropped, it would be in
+            # no later base, so neither its deletion nor its coming back could be told.
             if key in pending:
                 pending[key] = {**pending[key], "firstAbsentAt": None}
+            else:
+                pending[key] = {"event": stored_event_copy(old), "firstAbsentAt": None, "late": late}
             continue
         if key in pending and pending[key].get("firstAbsentAt") is not None:
             entry = pending.pop(key)

@@ -191,3 +191,28 @@ def test_the_step_does_not_change_its_inputs():
     before = (copy.deepcopy(base), copy.deepcopy(new))
     step(base, new)
     assert (base, new) == before
+
+
+# --- a second held-out set's findings (selectors 1.3.0) ---------------------------------------------
+
+def test_an_event_first_missing_from_an_incomplete_snapshot_is_still_deleted_after_two_complete_absences():
+    incomplete = snap(at(1), [event("e2")], hidden=("2026-12-01",))
+    results, last = chain([snap(at(0), [event(), event("e2")]), incomplete,
+                           snap(at(2), [event("e2")]), snap(at(3), [event("e2")])])
+    assert [r.rows for r in results[1:3]] == [[], []]
+    assert kinds(results[3]) == [("calendar.deleted", False)] and results[3].rows[0].seen_at == at(2)
+    assert last["pending"] == {}
+
+
+def test_an_event_back_after_an_incomplete_snapshot_is_no_new_sighting():
+    incomplete = snap(at(1), [event("e2")], hidden=("2026-12-01",))
+    results, last = chain([snap(at(0), [event(), event("e2")]), incomplete, snap(at(2), [event(), event("e2")])])
+    assert [r.rows for r in results[1:]] == [[], []] and last["pending"] == {}
+
+
+def test_a_creation_needs_its_own_calendar_named_once_not_every_calendar():
+    twice = ((CAL, True), (OTHER, True), (OTHER, True))  # Team Rota listed under both lists
+    base = record(snap(at(0), [event()], cals=twice))
+    result = step(base, snap(at(1), [event(), event("e2"), event("e3", cal=OTHER)], cals=twice))
+    by_key = {r.row_key: r.first_sighting for r in result.rows}
+    assert by_key == {sha256_hex("e2"): False, sha256_hex("e3"): True}
