@@ -147,8 +147,12 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
         read.reasons.add("selector.ambiguous.account")
         return read
     if read.account.status == "invalid":
-        read.reasons.add("account.invalid")
-        return read
+        if not read.account.no_address:  # an address that does not read: a value that is not one address
+            read.reasons.add("account.invalid")
+            return read
+        # A label that ends with no address (the switcher half drawn) names no account: read on as
+        # without one (§8.2: no account hash, the generic parser off). Only Calendar refuses it (§4).
+        read.account = AccountRead("missing")
 
     items = message_items(main, shown)
     if not items:

@@ -112,7 +112,8 @@ def _date(text: str) -> tuple[int, int, int] | None | bool:
     months = [(i, _month_of(t)) for i, t in enumerate(tokens) if not t.isdigit()]
     months = [(i, m) for i, m in months if m is not None]
     if not years and not months:
-        return False
+        # No date word at all is today; numbers this reader cannot place (10/6/25) are not.
+        return None if any(t.isdigit() for t in tokens) else False
     if len(years) != 1 or not months:
         return None
     year_at = years[0]
@@ -146,7 +147,8 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
     date = _date(rest)
     if date is None:
         return None
-    if date is False:
+    today = date is False
+    if today:
         local_today = instant.astimezone(tz)
         year, month, day = local_today.year, local_today.month, local_today.day
     else:
@@ -162,4 +164,6 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
         return None
     if local.astimezone(timezone.utc).astimezone(tz).replace(tzinfo=None) != local.replace(tzinfo=None):
         return None
+    if today and local > instant:
+        return None  # "today" at a time still to come: a page drawn on an earlier day, never guess which
     return local.astimezone(timezone.utc)

@@ -197,3 +197,20 @@ def test_a_conversation_fault_posts_no_receipt(run) -> None:
     html = page(stripe_msg()).replace(
         "</header>", '<a role="button" aria-label="Google Account: Other\n(other@example.net)"></a></header>')
     assert run(html).observations == []
+
+
+def test_a_half_drawn_switcher_reads_as_no_account_not_a_refusal(run) -> None:
+    # Spec §8.2: without an address the ping carries no account hash and the generic parser reads
+    # nothing; only Calendar turns a label that ends with no address into account.invalid (§4).
+    generic = msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "10:00 AM", "18d3a1c0de000002",
+                  generic_table_body([("Total", "$41.04")]))
+    html = page(stripe_msg(), generic, account_label="Google Account: Wren Halloway")
+    result = run(html)
+    assert result.health.status == "OK"
+    assert [o.fields["merchant"] for o in result.observations] == ["Fernhill Ceramics"]
+    assert result.account_hash is None
+
+
+def test_an_account_label_whose_address_does_not_read_is_account_invalid(run) -> None:
+    html = page(stripe_msg(), account_label="Google Account: Wren Halloway\n(wren@@example..com)")
+    assert run(html).health.reasons == ("account.invalid",)
