@@ -104,6 +104,17 @@ def _money_inside() -> re.Pattern[str]:
     return re.compile(rf"(?<![^\W\d_]){cur} ?\d|\d ?{cur}(?![^\W\d_])")
 
 
+@lru_cache(maxsize=1)
+def _currency_only() -> re.Pattern[str]:
+    cur = _currency_alternatives()
+    return re.compile(rf"^{cur}(?: ?{cur})?$")
+
+
+def names_currency(text: str) -> bool:
+    """True when ``text`` is a currency alone (``CAD``, ``€``, ``US $``): no number."""
+    return _currency_only().match(one_line(text).replace("\u00a0", " ")) is not None
+
+
 def holds_amount(text: str) -> bool:
     """True when money is written anywhere in ``text`` (a currency beside a number), read or not."""
     return _money_inside().search(one_line(text).replace("\u00a0", " ")) is not None

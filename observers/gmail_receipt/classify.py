@@ -123,7 +123,9 @@ def names_brand(name: str, address: str) -> bool:
     """
     domain = address.rpartition("@")[2]
     for text in (name, domain):
-        folded = "".join(ch for ch in ascii_lower(text) if ch.isascii() and ch.isalnum())
+        # accents go first (Amazön is Amazon), then everything but ASCII letters and digits
+        bare = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+        folded = "".join(ch for ch in ascii_lower(bare) if ch.isascii() and ch.isalnum())
         if any(token in folded for token in _BRANDS):
             return True
     return False

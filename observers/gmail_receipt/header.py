@@ -9,7 +9,8 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
   the first ``[email]`` would make the first recipient the sender.
 * The header is the smallest element holding the sender and the first recipient; when that is a
   table cell, its row (Gmail lays the date out in the cell beside the sender's). With no "to"
-  line, the header runs from the sender to the body's first table, row or paragraph.
+  line, it is the nearest row around the sender with another cell beside the sender's; a sender
+  in no such row has no header to read (the body's dates are never the message's).
 * The date is read in the header only, after the sender: every ``title`` first, then every
   ``aria-label``, then the text of every element with no block inside it; the first that reads
   as one minute wins. A source that shows a clock but never reads is ``time.unreadable``; nothing
@@ -26,7 +27,7 @@ from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import BLOCK_TAGS, ShownRule, ancestors, attr, text_of
+from observers.shared.dom import BLOCK_TAGS, ShownRule, ancestors, attr, element_children, text_of
 from observers.shared.gmail_time import read_minute
 
 S = SELECTORS.selectors
@@ -34,7 +35,7 @@ A = SELECTORS.attributes
 _CLOCK_LIKE = re.compile(SELECTORS.patterns.clock_like)
 _RECIPIENT_LEAD = re.compile(SELECTORS.patterns.recipient_lead, re.I)
 _CELLS = frozenset(t.strip() for t in S.cell.split(","))
-_HEADER_END = frozenset(t.strip() for t in S.header_end.split(","))
+_ROW = S.row
 _LEAD_LEVELS = 3  # "to" may sit beside the recipient span or beside a wrapper of it
 
 
@@ -89,11 +90,17 @@ def _header_nodes(item: LexborNode, sender: LexborNode, recipient: LexborNode | 
                 yield node
             after = after or node.mem_id == sender.mem_id
         return
+    # No "to" line: the header is the nearest row around the sender with a cell beside the
+    # sender's (Gmail puts the sender in a table of its own and the date in the next cell). A sender
+    # in no such row has no header this reader can bound: the body, which mail wraps in divs as
+    # often as in tables, may come next, and its dates are never the message's.
+    row = next((up for up in ancestors(sender, stop=item)
+                if up.tag == _ROW and sum(1 for c in element_children(up) if c.tag in _CELLS) > 1), None)
+    if row is None:
+        return
     after = False
-    for node in item.traverse(include_text=False):
+    for node in row.traverse(include_text=False):
         if after:
-            if node.tag in _HEADER_END:
-                return  # the body begins
             yield node
         after = after or node.mem_id == sender.mem_id
 

@@ -36,16 +36,7 @@ class GmailReceiptObserver(Observer):
             return []
         rows = []
         for receipt in read.receipts:
-            fields = {
-                "merchant": receipt.merchant,
-                "amountCents": receipt.amount.cents,
-                "currency": receipt.amount.currency,
-                "occurredAt": format_instant(receipt.minute),
-            }
-            subject = clamp_subject_hint(one_line(receipt.subject))
-            if subject:
-                fields["subjectHint"] = subject
-            rows.append(RawRow(receipt.kind, fields, receipt.message_id))
+            rows.append(RawRow(receipt.kind, receipt.fields(), receipt.message_id))
         return rows
 
     def visible_windows(self, ctx: PassContext) -> list[Window]:

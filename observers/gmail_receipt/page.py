@@ -17,11 +17,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
+from typing import Any
 
 from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
-from attest_kit.text import one_line
+from attest_kit.instants import format_instant
+from attest_kit.policy import FieldSchema, field_is_valid, load_policy
+from attest_kit.text import clamp_subject_hint, one_line
 from observers.gmail_receipt.amounts import Money
 from observers.gmail_receipt.classify import Choice, choose
 from observers.gmail_receipt.header import find_sender, message_minute
@@ -49,6 +53,27 @@ class Receipt:
     amount: Money
     subject: str
     minute: datetime
+
+    def fields(self) -> dict[str, Any]:
+        """The fields its row carries (the observer's ``extract``)."""
+        fields: dict[str, Any] = {"merchant": self.merchant, "amountCents": self.amount.cents,
+                                  "currency": self.amount.currency, "occurredAt": format_instant(self.minute)}
+        subject = clamp_subject_hint(one_line(self.subject))
+        if subject:
+            fields["subjectHint"] = subject
+        return fields
+
+
+@lru_cache(maxsize=1)
+def _schemas() -> dict[str, FieldSchema]:
+    return load_policy().field_schemas
+
+
+def row_fits(receipt: Receipt) -> bool:
+    """Whether every field of its row is one the policy lets a row carry (an amount past the field's
+    bound, a merchant name past its length): a stranger's mail a row cannot carry is no receipt."""
+    schemas = _schemas()
+    return all(name in schemas and field_is_valid(schemas[name], value) for name, value in receipt.fields().items())
 
 
 @dataclass
@@ -120,7 +145,10 @@ def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject:
     merchant = merchant_for(choice.parser, address or "", name, subject or "")
     if generic and merchant is None:
         return
-    read.receipts.append(Receipt(choice.parser, choice.kind, message_id, merchant, amount, subject or "", minute))
+    receipt = Receipt(choice.parser, choice.kind, message_id, merchant, amount, subject or "", minute)
+    if generic and not row_fits(receipt):
+        return  # §4.3: a stranger's message a row could not carry never makes the pass DEGRADED
+    read.receipts.append(receipt)
 
 
 def read_receipt_page(ctx: PassContext) -> ReceiptRead:

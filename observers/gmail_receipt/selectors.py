@@ -37,7 +37,6 @@ class ReceiptSelectors(Strict):
     list_item: str
     message_key: str
     sender: str
-    header_end: str  # a header with no "to" line ends at the body's first of these
     row: str
     cell: str
     line_block: str

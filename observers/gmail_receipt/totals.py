@@ -26,13 +26,14 @@ from collections.abc import Sequence
 
 from selectolax.lexbor import LexborNode
 
-from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, parse_amount
+from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, names_currency, parse_amount
 from observers.gmail_receipt.selectors import SELECTORS
 from observers.shared.dom import ShownRule, ancestors, block_text_of, element_children, text_of
 
 S = SELECTORS.selectors
 _CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
 _ROW_TAG = S.row  # a plain tag selector: rows are found by tag when walking up
+_INLINE_BLOCKS = frozenset({"span"})  # line blocks that never make their container layout
 
 Amount = Money | type(AMBIGUOUS) | None
 
@@ -82,6 +83,11 @@ def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool) -> tuple
     amounts = [a for a in (parse_amount(t) for t in texts[1:]) if a is not None]
     if len(amounts) != 1 or sum(1 for t in texts[1:] if holds_amount(t)) != 1:
         return None
+    # A cell holding a currency alone belongs to the amount (["Total", "CAD", "$63.18"]): read them
+    # together, in their order, so a code that disagrees with the symbol is ambiguous, never USD.
+    if any(names_currency(t) for t in texts[1:]):
+        joined = " ".join(t for t in texts[1:] if names_currency(t) or parse_amount(t) is not None)
+        return (index, parse_amount(joined) or AMBIGUOUS)
     return (index, amounts[0])
 
 
@@ -101,7 +107,9 @@ def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
                 row_holders: set[int]) -> list[tuple[int, Amount]]:
     lines = []
     blocks = body.css(S.line_block)
-    holders = _containers(blocks, body) | row_holders
+    # A span inside a paragraph is part of its line (<p><span>Total:</span> <span>$23.45</span></p>):
+    # only a block that holds another non-inline block (or a row) is layout.
+    holders = _containers([b for b in blocks if b.tag not in _INLINE_BLOCKS], body) | row_holders
     for block in shown.filter(blocks):
         if block.mem_id in holders:
             continue  # not a leaf: its inner blocks or rows are the lines
