@@ -5,7 +5,8 @@ rather than an ISO 4217 code, silently takes the first of two amounts (``$12.34 
 and guesses separators (``$1.234`` → 1234), which is exactly the guess Hard Rule 5 forbids. Babel
 parses numbers per locale, so it needs the locale the receipt was written in, which the page does
 not say. So the grammar is ours (small, tested) and babel supplies only what it knows for sure:
-which codes are ISO 4217 currencies and how many minor digits each has (JPY 0, USD 2, KWD 3).
+which codes are ISO 4217 currencies and how many minor digits each has (JPY 0, USD 2, KWD 3),
+but for the few where CLDR's display digits differ from ISO 4217's minor units (a named table).
 
 Rules (the currency table is selectors.json "amounts"):
 
@@ -74,6 +75,13 @@ _GROUP_SEPARATORS = ",. '"
 # Written with the Indian grouping (1,49,999.00) only when the currency is known for sure: ₹ or
 # the code INR. Rs. is the rupee of five countries and stays ambiguous before the number is read.
 _LAKH_CURRENCIES = frozenset({"INR"})
+#: ISO 4217 minor units where CLDR's display digits (what babel's ``get_currency_precision`` gives)
+#: differ: CLDR drops the decimals people rarely write, ISO keeps the unit an amount is counted in.
+#: amountCents is in ISO's minor units, so "HUF 1 234" is 123400, never 1234.
+ISO_MINOR_UNITS_WHERE_CLDR_DIFFERS: dict[str, int] = {
+    "ALL": 2, "COP": 2, "HUF": 2, "IDR": 2, "IQD": 3, "IRR": 2, "LAK": 2, "LBP": 2, "MGA": 2, "MMK": 2,
+    "SOS": 2, "SYP": 2, "YER": 2,
+}
 
 
 @lru_cache(maxsize=1)
@@ -183,6 +191,11 @@ def _grouped(integer: str, separator: str, lakh: bool = False) -> bool:
             and all(len(g) == 2 for g in groups[1:-1]) and len(groups[-1]) == 3)
 
 
+def minor_digits(currency: str) -> int:
+    """The currency's ISO 4217 minor units (USD 2, JPY 0, KWD 3, HUF 2)."""
+    return ISO_MINOR_UNITS_WHERE_CLDR_DIFFERS.get(currency, get_currency_precision(currency))
+
+
 def _minor_units(number: str, digits: int, lakh: bool = False) -> int | _Ambiguous | None:
     """The number in minor units, given the currency's minor digits (``lakh``: Indian grouping too)."""
     seps = [ch for ch in number if not ch.isdigit()]
@@ -229,7 +242,7 @@ def parse_amount(text: str) -> Money | _Ambiguous | None:
     if currency is None or currency is AMBIGUOUS:
         return currency
     assert isinstance(currency, str)
-    minor = _minor_units(num, get_currency_precision(currency), currency in _LAKH_CURRENCIES)
+    minor = _minor_units(num, minor_digits(currency), currency in _LAKH_CURRENCIES)
     if minor is None or minor is AMBIGUOUS:
         return minor
     assert isinstance(minor, int)

@@ -100,3 +100,23 @@ def test_ambiguous_1_1(text: str) -> None:
 ])
 def test_not_read_1_1(text: str) -> None:
     assert parse_amount(text) is None
+
+
+@pytest.mark.parametrize("text, cents", [
+    ("HUF 1 234", 123400),  # ISO 4217 gives the forint 2 minor digits; CLDR's default 0
+    ("HUF 1 234,50", 123450),
+    ("IDR 150.000,00", 15000000),
+    ("COP 45.000,00", 4500000),
+    ("IQD 12,500.000", 12500000),  # the dinar of Iraq: 3 minor digits in ISO 4217, 0 in CLDR
+    ("JPY 1,200", 1200),
+])
+def test_minor_units_are_iso_4217s_not_cldrs_display_digits(text, cents):
+    amount = parse_amount(text)
+    assert isinstance(amount, Money) and amount.cents == cents, amount
+
+
+def test_the_iso_table_lists_only_currencies_where_cldr_differs():
+    from babel.numbers import get_currency_precision
+
+    from observers.gmail_receipt.amounts import ISO_MINOR_UNITS_WHERE_CLDR_DIFFERS
+    assert all(get_currency_precision(code) != digits for code, digits in ISO_MINOR_UNITS_WHERE_CLDR_DIFFERS.items())
