@@ -107,8 +107,15 @@ def read_clock(text: str) -> time | None:
     return None
 
 
-def _at(day: date, clock: time, tz: ZoneInfo) -> datetime:
-    return datetime.combine(day, clock, tzinfo=tz).astimezone(timezone.utc)
+def _at(day: date, clock: time, tz: ZoneInfo) -> datetime | None:
+    """The wall time as a UTC instant; None in the hour a zone repeats or skips (never guess which)."""
+    local = datetime.combine(day, clock, tzinfo=tz)
+    if local.utcoffset() != local.replace(fold=1).utcoffset():
+        return None  # the repeated hour: two instants
+    instant = local.astimezone(timezone.utc)
+    if instant.astimezone(tz).replace(tzinfo=None) != local.replace(tzinfo=None):
+        return None  # the skipped hour: no instant
+    return instant
 
 
 def _split_parts(middle: str) -> list[str]:
@@ -254,9 +261,9 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
         end = _at(d2, t2, tz)
     else:
         end = _at(d1, t2, tz)
-        if end <= start:  # "11pm to 12am": the end is on the next day
+        if start is not None and end is not None and end < start:  # "11pm to 12am": the next day
             end = _at(d1 + timedelta(days=1), t2, tz)
-    if end < start:
+    if start is None or end is None or end < start:
         return None
     last_moment = max(start, end - timedelta(microseconds=1))
     return Sentence(start, end, False, title, calendar, guests, d1, last_moment.astimezone(tz).date())

@@ -174,8 +174,11 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
     others = list(others)
     pending: dict[str, Any] = dict(base.get("pending", {}))
     old_events = {e["key"]: e for e in base["events"]}
+    unseen = set()  # events the base holds only as pending: it did not see them
     for key, entry in pending.items():
-        old_events.setdefault(key, entry["event"])
+        if key not in old_events:
+            old_events[key] = entry["event"]
+            unseen.add(key)
 
     for key, event in new_events.items():
         pending.pop(key, None)  # coming back clears a pending deletion
@@ -189,7 +192,9 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
             continue
         added = [g for g in full[key]["guests"] if guest_hash(g) not in set(old["guestHashes"])]
         counterparty = _first_guest(added) or event["firstGuest"]
-        if late or _seen_elsewhere(others, base["readAt"], read, event):
+        # a change made while the base could not see the event (its calendar off, its day hidden)
+        # may be hours old: a first sighting, like a late one
+        if late or key in unseen or _seen_elsewhere(others, base["readAt"], read, event):
             result.rows.append(StepRow("calendar.created", _fields(event, counterparty), key, True, read))
         else:
             result.rows.append(StepRow("calendar.updated", _fields(event, counterparty), key, False, read))
@@ -198,7 +203,9 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
     for key, old in old_events.items():
         if key in new_events:
             continue
-        vouched = complete and _calendar_shown(snapshot, old["calendarKey"])
+        # an invitation names no calendar (", ,"): only a view with every calendar shown vouches for it
+        vouched = complete and (_calendar_shown(snapshot, old["calendarKey"]) if old["calendarKey"] is not None
+                                else all(_named_once(snapshot).values()))
         if not vouched:
             # An incomplete view vouches for no absence, and it breaks the run of consecutive
             # complete absences: the pending deletion is kept (the event is in no stored event

@@ -66,3 +66,19 @@ def test_the_week_the_clocks_go_back_reads_its_noon_offset_and_calls_the_other_a
 
 def test_a_week_with_no_change_still_refuses_the_other_offset():
     assert _health(posted_page(variant(WEEK_PAGE, zone="GMT-07")))[1] == ["time_zone.mismatch"]
+
+
+# --- an audit of §8.3 ------------------------------------------------------------------------------
+
+def test_a_wall_time_the_zone_repeats_or_skips_is_unreadable():
+    assert parse_sentence("1:30am to 2:30am, Early, Dana Whitfield, No location, November 1, 2026", TZ) is None
+    assert parse_sentence("2:30am to 3:30am, Early, Dana Whitfield, No location, March 8, 2026", TZ) is None
+    ok = parse_sentence("3am to 4am, Early, Dana Whitfield, No location, November 1, 2026", TZ)
+    assert ok is not None and ok.start == datetime(2026, 11, 1, 11, 0, tzinfo=timezone.utc)
+
+
+def test_an_event_ending_when_it_starts_is_not_a_day_long():
+    s = parse_sentence("3pm to 3pm, Reminder, Dana Whitfield, No location, December 2, 2026", TZ)
+    assert s is not None and s.end == s.start and s.days() == [date(2026, 12, 2)]
+    late = parse_sentence("11pm to 12am, Late, Dana Whitfield, No location, December 2, 2026", TZ)
+    assert late is not None and late.end == datetime(2026, 12, 3, 8, 0, tzinfo=timezone.utc)

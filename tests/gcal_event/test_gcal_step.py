@@ -216,3 +216,23 @@ def test_a_creation_needs_its_own_calendar_named_once_not_every_calendar():
     result = step(base, snap(at(1), [event(), event("e2"), event("e3", cal=OTHER)], cals=twice))
     by_key = {r.row_key: r.first_sighting for r in result.rows}
     assert by_key == {sha256_hex("e2"): False, sha256_hex("e3"): True}
+
+
+def test_a_change_made_while_the_base_could_not_see_the_event_is_a_first_sighting():
+    off = ((CAL, True), (OTHER, False))
+    moved = event("e1", cal=OTHER, start="2026-12-01T01:00:00.000Z", end="2026-12-01T02:00:00.000Z")
+    results, _ = chain([snap(at(0), [event("e1", cal=OTHER)]), snap(at(1), [], cals=off), snap(at(2), [], cals=off),
+                        snap(at(3), [moved])])
+    assert [r.rows for r in results[1:3]] == [[], []]
+    assert kinds(results[3]) == [("calendar.created", True)]
+    same, _ = chain([snap(at(0), [event("e1", cal=OTHER)]), snap(at(1), [], cals=off), snap(at(2), [event("e1", cal=OTHER)])])
+    assert same[2].rows == []
+
+
+def test_an_invitation_on_no_named_calendar_is_deleted_when_every_calendar_is_shown():
+    invite = event("inv", cal=None)
+    results, _ = chain([snap(at(0), [invite]), snap(at(1), []), snap(at(2), [])])
+    assert kinds(results[2]) == [("calendar.deleted", False)] and results[2].rows[0].seen_at == at(1)
+    off = ((CAL, True), (OTHER, False))
+    hidden, _ = chain([snap(at(0), [invite]), snap(at(1), [], cals=off), snap(at(2), [], cals=off)])
+    assert [r.rows for r in hidden[1:]] == [[], []]  # a calendar switched off might be the invitation's
