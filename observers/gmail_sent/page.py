@@ -18,7 +18,7 @@ from selectolax.lexbor import LexborNode
 from attest_kit.contract import PassContext
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.account import AccountRead, read_account
-from observers.shared.dom import ShownRule, attr, element_children, text_of
+from observers.shared.dom import ShownRule, ancestors, attr, element_children, text_of
 from observers.shared.gmail_time import read_minute
 from observers.shared.own_address import is_own_address
 from observers.shared.route import Route, parse_route
@@ -100,14 +100,19 @@ class _RowParts:
             while node is not None and node.mem_id != self.row_id and node.mem_id not in holds_person:
                 holds_person.add(node.mem_id)
                 node = node.parent
-        self.summaries: set[int] = set()
+        # The summary is the lowest element holding an id element and a person. A subject whose
+        # block shares a wrapper with the summary also finds a person above it (the summary's), so
+        # a candidate holding another candidate is that shared wrapper, not a summary.
+        candidates: dict[int, list[int]] = {}  # candidate → the mem_ids of the elements above it
         for element in self.anchors:
             node: LexborNode | None = element
             while node is not None and node.mem_id not in self.cell_index and node.mem_id != self.row_id:
                 if node.mem_id in holds_person:
-                    self.summaries.add(node.mem_id)
+                    candidates[node.mem_id] = [up.mem_id for up in ancestors(node)]
                     break
                 node = node.parent
+        holders = {up for above in candidates.values() for up in above}
+        self.summaries: set[int] = {c for c in candidates if c not in holders}
 
     def cell_of(self, node: LexborNode) -> int:
         """Index of the top-level cell holding ``node``, or -1."""

@@ -42,6 +42,9 @@ def row(who, subject, title, mid, *, where="people", wrap=False, drop=None, date
         f'<td role="gridcell" {S}>{summ if where == "subject" else ""}<span {ids(mid, drop=drop)} {S}>{subject}</span></td>',
         date_cell or f'<td role="gridcell" {S}><span title="{title}" aria-label="{title}" {S}>x</span></td>',
     ]
+    if where == "subject-wrapper":  # the summary beside the subject's block, in one wrapper below the cell
+        cells[2] = (f'<td role="gridcell" {S}><div role="link" {S}><div {S}><span {ids(mid, drop=drop)} {S}>{subject}'
+                    f'</span><span {S}> - snippet</span></div>{summ}</div></td>')
     if where == "unwrapped":
         cells[1] = (f'<td role="gridcell" {S}>To: {people(who)}<span {ids(mid)}>{subject}</span>'
                     f'<div {S}>{people(who)}</div></td>')
@@ -75,7 +78,7 @@ def test_a_row_whose_cells_are_wrapped_is_read_not_skipped():
     assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", "Beta")]
 
 
-@pytest.mark.parametrize("where", ["people", "subject", "wrapper", "unwrapped"])
+@pytest.mark.parametrize("where", ["people", "subject", "wrapper", "unwrapped", "subject-wrapper"])
 def test_the_summary_is_recognised_wherever_it_sits(where):
     rows = row([DANIEL], "Alpha", T1, "a" * 16, where=where) + row([LENA], "Beta", T2, "b" * 16, where=where)
     posted = observe(page(rows))
