@@ -141,11 +141,21 @@ def _read_days(grids: list[LexborNode], main: LexborNode, shown: ShownRule, read
     span = (visible[-1] - visible[0]).days + 1
     if span > SELECTORS.limits.max_range_days:
         read.reasons.add("range.too_long")
-    elif span != len(visible):
+    elif span != len(visible) and not _weekends_hidden(visible):
         read.reasons.add("range.invalid")
     # A day is seen whole only in every grid that draws days (the all-day grid and the timed one).
     read.days = [Day(d, all(d in g for g in per_grid)) for d in visible]
     return visible
+
+
+def _weekends_hidden(visible: list[date]) -> bool:
+    """Calendar's "show weekends" turned off: every missing day is a Saturday or Sunday and none is
+    drawn. Any other gap in the days is a page that did not draw (``range.invalid``); this one is a
+    setting, and its windows are simply one per run of weekdays."""
+    drawn = set(visible)
+    missing = [visible[0] + timedelta(days=i) for i in range((visible[-1] - visible[0]).days + 1)]
+    missing = [d for d in missing if d not in drawn]
+    return bool(missing) and all(d.weekday() >= 5 for d in missing) and all(d.weekday() < 5 for d in visible)
 
 
 def _inside_chip(node: LexborNode) -> bool:

@@ -82,3 +82,21 @@ def test_an_event_ending_when_it_starts_is_not_a_day_long():
     assert s is not None and s.end == s.start and s.days() == [date(2026, 12, 2)]
     late = parse_sentence("11pm to 12am, Late, Dana Whitfield, No location, December 2, 2026", TZ)
     assert late is not None and late.end == datetime(2026, 12, 3, 8, 0, tzinfo=timezone.utc)
+
+
+def test_a_month_drawn_without_weekends_is_read_one_window_per_week():
+    from tests.fixture_builders.gcal_pages import GcalPage
+    days = [date(2026, 11, 30) + timedelta(days=i) for i in range(35)]
+    weekdays = [d for d in days if d.weekday() < 5]
+    posted = posted_page(GcalPage("x.html", "Google Calendar - December 2026", view="month", days=weekdays, zone=""))
+    assert _health(posted) == ("OK", [])
+    assert len(posted["windows"]) == 5 and posted["windows"][0] == {
+        "windowStart": "2026-11-30T08:00:00.000Z", "windowEnd": "2026-12-05T08:00:00.000Z"}
+
+
+def test_any_other_gap_is_still_range_invalid():
+    from tests.fixture_builders.gcal_pages import GcalPage
+    days = [date(2026, 11, 30) + timedelta(days=i) for i in range(35)]
+    no_wednesdays = [d for d in days if d.weekday() != 2]
+    posted = posted_page(GcalPage("x.html", "Google Calendar - December 2026", view="month", days=no_wednesdays, zone=""))
+    assert _health(posted) == ("DEGRADED", ["range.invalid"])
