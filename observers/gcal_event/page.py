@@ -300,6 +300,7 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
                 cell_days: dict[int, date]) -> None:
     shown_ids: set[str] = set()
     read_ids: set[str] = set()
+    names = tuple(c.name for c in read.calendars if c.name)  # read first: a chip names one of them
     for node in shown.filter(main.css(S.event_element)):
         event_id = attr(node, A.event_id)
         if not event_id:
@@ -318,7 +319,8 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         lines = _chip_lines(button)
         # An all-day sentence that names no date is placed on the day cell its chip sits in; a
         # chip drawn in several cells then reads one day per copy, and the copies disagree below.
-        sentence = parse_sentence(text, ctx.tz, lines, all_day_cell=_cell_day(node, main, cell_days))
+        sentence = parse_sentence(text, ctx.tz, lines, all_day_cell=_cell_day(node, main, cell_days),
+                                  calendars=names)
         if sentence is None:
             read.reasons.add("event.unreadable")
             continue
@@ -355,7 +357,8 @@ def _read_calendars(lists: list[LexborNode], read: GcalRead) -> None:
             else:
                 ticked = attr(entry, A.checked) is not None
             name = attr(entry, A.aria_label)
-            read.calendars.append(CalendarEntry(name.strip() if name and name.strip() else None, ticked))
+            name = one_line(name) if name else None  # as a chip's sentence writes it (white space collapsed)
+            read.calendars.append(CalendarEntry(name or None, ticked))
             all_shown = all_shown and ticked
     read.all_calendars = all_shown
 
@@ -392,8 +395,8 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     visible = _read_days(grids, main, shown, read, cell_days, rows)
     _hide_behind_more(main, shown, read, cell_days)
     _check_zone(ctx, main, shown, visible, read)
-    _read_chips(ctx, main, shown, _month_layout(rows, visible), read, cell_days)
     _read_calendars(lists, read)
+    _read_chips(ctx, main, shown, _month_layout(rows, visible), read, cell_days)
 
     read.account = read_account(ctx.tree, S.account_label, tuple(L.account_label_prefixes))
     if read.account.status == "ambiguous":

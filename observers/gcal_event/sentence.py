@@ -166,15 +166,23 @@ def _known_part(part: str) -> bool:
             or part.startswith(L.guests_prefix))
 
 
-def _calendar(parts: list[str]) -> str | None:
+def _calendar(parts: list[str], calendars: tuple[str, ...] = ()) -> str | None:
+    """The calendar part: ``Calendar: <name>``, a bare name, or none. A name holding a comma spans
+    several parts; the longest run of them that the side panel lists (``calendars``) is the name."""
     if not parts:
         return None
     first = parts[0]
     if first.startswith(L.calendar_prefix):
-        return one_line(first[len(L.calendar_prefix):]) or None
-    if not first or _known_part(first):
+        name = one_line(first[len(L.calendar_prefix):])
+    elif not first or _known_part(first):
         return None
-    return first
+    else:
+        name = first
+    for end in range(len(parts), 1, -1):
+        joined = ", ".join([name, *parts[1:end]])
+        if joined in calendars:
+            return joined
+    return name or None
 
 
 def _guests(parts: list[str]) -> tuple[str, ...]:
@@ -192,9 +200,10 @@ def _guests(parts: list[str]) -> tuple[str, ...]:
 
 
 def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
-                   all_day_cell: date | None = None) -> Sentence | None:
+                   all_day_cell: date | None = None, calendars: tuple[str, ...] = ()) -> Sentence | None:
     """Read one chip sentence; None when it is not one of the forms above.
 
+    ``calendars``: the side panel's calendar names (a name holding a comma is read whole).
     ``all_day_cell``: the day of the one day cell the chip sits in. An all-day sentence that names
     no date (``All day, Holiday, Calendar: Holidays, No location,``) is placed on it; a timed one
     never is (its clock times are the page's, the day a guess).
@@ -246,7 +255,7 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
     title = one_line(title)
     if title == L.no_title or not title:
         title = None
-    calendar = _calendar(after)
+    calendar = _calendar(after, calendars)
     guests = _guests(after)
 
     if all_day:

@@ -100,3 +100,24 @@ def test_any_other_gap_is_still_range_invalid():
     no_wednesdays = [d for d in days if d.weekday() != 2]
     posted = posted_page(GcalPage("x.html", "Google Calendar - December 2026", view="month", days=no_wednesdays, zone=""))
     assert _health(posted) == ("DEGRADED", ["range.invalid"])
+
+
+def test_a_calendar_name_holding_a_comma_is_read_whole_when_the_side_panel_lists_it():
+    text = "3pm to 4pm, Sync, Calendar: Ops, Berlin, No location, December 2, 2026"
+    assert parse_sentence(text, TZ, ("Sync",), calendars=("Ops, Berlin", "Ops, Paris")).calendar == "Ops, Berlin"
+    own = "3pm to 4pm, Sync, Ops, Berlin, Accepted, No location, December 2, 2026"
+    assert parse_sentence(own, TZ, ("Sync",), calendars=("Ops, Berlin",)).calendar == "Ops, Berlin"
+    assert parse_sentence(text, TZ, ("Sync",), calendars=("Ops",)).calendar == "Ops"
+
+
+def test_the_calendar_key_of_a_chip_matches_its_side_panel_entry():
+    from attest_kit.hashing import sha256_hex
+    from tests.fixture_builders.gcal_pages import Calendar
+    chip = Chip("opsberlin1", "3pm to 4pm, Sync, Calendar: Ops,  Berlin, No location, November 30, 2026",
+                [date(2026, 11, 30)], lines=("Sync",))
+    page = variant(WEEK_PAGE, chips=[chip], other=[Calendar("Ops,  Berlin", native=False)])
+    posted = posted_page(page)
+    assert _health(posted) == ("OK", [])
+    event = posted["snapshot"]["events"][0]
+    assert event["calendarKey"] == sha256_hex("Ops, Berlin")
+    assert sha256_hex("Ops, Berlin") in [c["key"] for c in posted["snapshot"]["calendars"]]
