@@ -15,7 +15,9 @@ first look) and the snapshot a pass posted, and stores the record it returns. Ru
   ``pending``; the second confirms it and the row is seen at the first absence. Coming back clears it.
   A snapshot that vouches for no absence of it in between breaks the run: the pending entry stays
   (``firstAbsentAt`` null) and the next vouching snapshot is its first absence again; an event first
-  missing from such a snapshot is kept pending the same way (else it would be in no later base);
+  missing from such a snapshot is kept pending the same way (else it would be in no later base).
+  ``lastSeenAt`` keeps the last read that showed the event: a first absence more than the late-change
+  limit after it makes the deletion a first sighting (it may be that old);
 * a change noticed late (a creation or update compared with a record read more than two minutes
   before, a deletion whose first absence was) is a first sighting; so is a creation or update
   another range's record (``others``) already held in its new state, read after the base and
@@ -174,11 +176,12 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
     others = list(others)
     pending: dict[str, Any] = dict(base.get("pending", {}))
     old_events = {e["key"]: e for e in base["events"]}
-    unseen = set()  # events the base holds only as pending: it did not see them
+    unseen = set()  # events the base holds only as pending with no vouched absence: it did not see them
     for key, entry in pending.items():
         if key not in old_events:
             old_events[key] = entry["event"]
-            unseen.add(key)
+            if entry.get("firstAbsentAt") is None:
+                unseen.add(key)
 
     for key, event in new_events.items():
         pending.pop(key, None)  # coming back clears a pending deletion
@@ -215,14 +218,21 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
             if key in pending:
                 pending[key] = {**pending[key], "firstAbsentAt": None}
             else:
-                pending[key] = {"event": stored_event_copy(old), "firstAbsentAt": None, "late": late}
+                pending[key] = {"event": stored_event_copy(old), "firstAbsentAt": None, "late": late,
+                                "lastSeenAt": base["readAt"]}
             continue
         if key in pending and pending[key].get("firstAbsentAt") is not None:
             entry = pending.pop(key)
             result.rows.append(StepRow("calendar.deleted", _fields(old, old["firstGuest"]), key,
                                        bool(entry["late"]), entry["firstAbsentAt"]))
         else:
-            pending[key] = {"event": stored_event_copy(old), "firstAbsentAt": read, "late": late}
+            # The deletion happened after the last view that showed the event: when that is more than
+            # the late-change limit before this first vouched absence (no view could vouch in
+            # between: its calendar off, its day hidden), the row is a first sighting, like a late one.
+            last_seen = pending[key].get("lastSeenAt", base["readAt"]) if key in pending else base["readAt"]
+            stale = parse_instant(read) - parse_instant(last_seen) > STALE_CHANGE
+            pending[key] = {"event": stored_event_copy(old), "firstAbsentAt": read, "late": late or stale,
+                            "lastSeenAt": last_seen}
     new_record["pending"] = dict(sorted(pending.items()))
     result.rows.sort(key=_row_order)
     return result

@@ -9,8 +9,9 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
   the first ``[email]`` would make the first recipient the sender.
 * The header is the smallest element holding the sender and the first recipient; when that is a
   table cell, its row (Gmail lays the date out in the cell beside the sender's). With no "to"
-  line, it is the nearest row around the sender with another cell beside the sender's; a sender
-  in no such row has no header to read (the body's dates are never the message's).
+  line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
+  never inside them); a header drawn without a table runs from the sender to the body's first
+  table, row or paragraph.
 * The date is read in the header only, after the sender: every ``title`` first, then every
   ``aria-label``, then the text of every element with no block inside it; the first that reads
   as one minute wins. A source that shows a clock but never reads is ``time.unreadable``; nothing
@@ -20,7 +21,7 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime
 
 from selectolax.lexbor import LexborNode
@@ -36,6 +37,7 @@ _CLOCK_LIKE = re.compile(SELECTORS.patterns.clock_like)
 _RECIPIENT_LEAD = re.compile(SELECTORS.patterns.recipient_lead, re.I)
 _CELLS = frozenset(t.strip() for t in S.cell.split(","))
 _ROW = S.row
+_HEADER_END = frozenset(t.strip() for t in S.header_end.split(","))
 _LEAD_LEVELS = 3  # "to" may sit beside the recipient span or beside a wrapper of it
 
 
@@ -78,31 +80,38 @@ def _common_ancestor(a: LexborNode, b: LexborNode, stop: LexborNode) -> LexborNo
     return stop
 
 
-def _header_nodes(item: LexborNode, sender: LexborNode, recipient: LexborNode | None) -> Iterator[LexborNode]:
-    """The elements of the header after the sender, in document order."""
+def _after(root: LexborNode, sender: LexborNode) -> list[LexborNode]:
+    """The elements of ``root`` after the sender, in document order."""
+    out: list[LexborNode] = []
+    after = False
+    for node in root.traverse(include_text=False):
+        if after:
+            out.append(node)
+        after = after or node.mem_id == sender.mem_id
+    return out
+
+
+def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNode | None) -> list[list[LexborNode]]:
+    """Where the header's date may be, nearest first; the first that shows a date is the header."""
     if recipient is not None:
         root = _common_ancestor(sender, recipient, item)
         if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
             root = root.parent  # the cell's row: the date sits in the cell beside the sender's
-        after = False
-        for node in root.traverse(include_text=False):
-            if after:
-                yield node
-            after = after or node.mem_id == sender.mem_id
-        return
-    # No "to" line: the header is the nearest row around the sender with a cell beside the
-    # sender's (Gmail puts the sender in a table of its own and the date in the next cell). A sender
-    # in no such row has no header this reader can bound: the body, which mail wraps in divs as
-    # often as in tables, may come next, and its dates are never the message's.
-    row = next((up for up in ancestors(sender, stop=item)
-                if up.tag == _ROW and sum(1 for c in element_children(up) if c.tag in _CELLS) > 1), None)
-    if row is None:
-        return
-    after = False
-    for node in row.traverse(include_text=False):
-        if after:
-            yield node
-        after = after or node.mem_id == sender.mem_id
+        return [_after(root, sender)]
+    # No "to" line read. In a table header the rows around the sender that have a cell beside the
+    # sender's are the header, nearest first (the sender may sit in a table of its own, an icon cell
+    # beside it, and the date in the outer row's next cell); the body is never inside them.
+    rows = [up for up in ancestors(sender, stop=item)
+            if up.tag == _ROW and sum(1 for c in element_children(up) if c.tag in _CELLS) > 1]
+    if rows:
+        return [_after(row, sender) for row in rows]
+    # A header drawn without a table: from the sender to the body's first table, row or paragraph.
+    nodes: list[LexborNode] = []
+    for node in _after(item, sender):
+        if node.tag in _HEADER_END:
+            break
+        nodes.append(node)
+    return [nodes]
 
 
 def _inline_text(node: LexborNode) -> str | None:
@@ -115,7 +124,18 @@ def _inline_text(node: LexborNode) -> str | None:
 def message_minute(item: LexborNode, sender: LexborNode, recipient: LexborNode | None, ctx: PassContext,
                    shown: ShownRule) -> datetime | str:
     """The message's date from its header; the reason code when none reads."""
-    nodes = [n for n in _header_nodes(item, sender, recipient) if shown.shown(n)]
+    found = "selector.missing.time"
+    for candidate in _header_candidates(item, sender, recipient):
+        minute = _minute_in([n for n in candidate if shown.shown(n)], ctx)
+        if not isinstance(minute, str):
+            return minute
+        if minute == "time.unreadable":
+            found = minute
+    return found
+
+
+def _minute_in(nodes: list[LexborNode], ctx: PassContext) -> datetime | str:
+    """Every title first, then every aria-label, then inline texts; the first that reads wins."""
     sources: tuple[Callable[[LexborNode], str | None], ...] = (
         lambda n: attr(n, A.title), lambda n: attr(n, A.aria_label), _inline_text)
     for source in sources:

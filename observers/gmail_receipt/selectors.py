@@ -37,6 +37,7 @@ class ReceiptSelectors(Strict):
     list_item: str
     message_key: str
     sender: str
+    header_end: str  # a header drawn without a table ends at the body's first of these
     row: str
     cell: str
     line_block: str

@@ -143,7 +143,7 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
     if clock is None:
         return None
     rest = text[: match.start()] + " " + text[match.end():]
-    rest = re.sub(r"\(.*?\)", " ", rest)  # "(5 minutes ago)"
+    rest = re.sub(r"[(（].*?[)）]", " ", rest)  # "(5 minutes ago)", "（1 分前）"
     date = _date(rest)
     if date is None:
         return None

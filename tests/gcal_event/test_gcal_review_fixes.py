@@ -188,7 +188,8 @@ def test_an_incomplete_snapshot_between_two_absences_breaks_the_run():
     assert [r.rows for r in results[1:4]] == [[], [], []]
     assert results[3].record["pending"]  # kept through the break, counted again from at(3)
     deleted = results[4].rows
-    assert [(r.type, r.first_sighting, r.seen_at) for r in deleted] == [("calendar.deleted", False, at(3))]
+    # last seen at at(0), first vouched absence (again) at at(3): three minutes, past the late-change limit
+    assert [(r.type, r.first_sighting, r.seen_at) for r in deleted] == [("calendar.deleted", True, at(3))]
     assert last["pending"] == {}
 
 

@@ -117,7 +117,8 @@ def test_an_incomplete_snapshot_vouches_for_no_absence_and_keeps_the_pending_one
     again = step(middle.record, snap(at(3), [event("e2")]))
     assert again.rows == [] and again.record["pending"][sha256_hex("e1")]["firstAbsentAt"] == at(3)
     final = step(again.record, snap(at(4), [event("e2")]))
-    assert kinds(final) == [("calendar.deleted", False)] and final.rows[0].seen_at == at(3)
+    # last seen at at(0): a first absence at at(3) is past the late-change limit, so a first sighting
+    assert kinds(final) == [("calendar.deleted", True)] and final.rows[0].seen_at == at(3)
     never = chain([snap(at(0), [event()]), snap(at(1), [], hidden=("2026-12-01",)),
                    snap(at(2), [], hidden=("2026-12-01",))])[0]
     assert all(r.rows == [] for r in never[1:])
@@ -236,3 +237,16 @@ def test_an_invitation_on_no_named_calendar_is_deleted_when_every_calendar_is_sh
     off = ((CAL, True), (OTHER, False))
     hidden, _ = chain([snap(at(0), [invite]), snap(at(1), [], cals=off), snap(at(2), [], cals=off)])
     assert [r.rows for r in hidden[1:]] == [[], []]  # a calendar switched off might be the invitation's
+
+
+def test_a_deletion_that_began_while_the_base_could_not_see_the_event_is_a_first_sighting():
+    off = ((CAL, True), (OTHER, False))
+    snaps = [snap(at(0), [event("e1", cal=OTHER)])] + [snap(at(i), [], cals=off) for i in (1, 2, 3)]
+    snaps += [snap(at(4), []), snap(at(5), [])]
+    results, _ = chain(snaps)
+    assert kinds(results[5]) == [("calendar.deleted", True)]
+
+
+def test_an_event_back_edited_after_one_complete_absence_is_an_update():
+    results, _ = chain([snap(at(0), [event()]), snap(at(1), []), snap(at(2), [event(title="Design review v2")])])
+    assert kinds(results[2]) == [("calendar.updated", False)]

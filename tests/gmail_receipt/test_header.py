@@ -97,3 +97,30 @@ def test_without_a_to_line_the_header_ends_where_the_body_begins(run) -> None:
     assert windows(run(_gmail_shaped("", SHORT, BODY_DATE, recipients=False))) == ["2026-11-30T14:41:00.000Z"]
     result = run(_gmail_shaped("", "Today", BODY_DATE, recipients=False))
     assert result.health.reasons == ("selector.missing.time",)
+
+
+def _swap_message(header: str, body_extra: str = "") -> str:
+    body = (f'<div><div dir="ltr">{body_extra}<table><tr><td>Amount paid</td><td>$12.34</td></tr></table></div></div>')
+    html = page(stripe_msg())
+    key_open_end = html.index(">", html.index("data-legacy-message-id")) + 1
+    body_end = html.index("</div></div>", html.index("Summary</p>")) + len("</div>")
+    return html[:key_open_end] + header + body + html[body_end:]
+
+
+SENDER = (f'<span email="{STRIPE}" name="Fernhill Ceramics">Fernhill Ceramics</span> '
+          f'<span><span aria-hidden="true">&lt;</span>{STRIPE}<span aria-hidden="true">&gt;</span></span>')
+
+
+def test_a_sender_in_a_row_with_an_icon_cell_finds_the_date_in_the_outer_row(run) -> None:
+    # no "to" line read (a German page writes "an mich"); the sender's own row also holds an icon cell
+    from tests.fixture_builders.gmail_receipt_pages import ME
+    header = (f'<table><tbody><tr><td><table><tbody><tr><td><h3>{SENDER}</h3></td><td><img alt=""></td></tr>'
+              f'</tbody></table></td><td><div><span title="{TITLE}" role="gridcell">{SHORT}</span></div></td></tr>'
+              f'<tr><td colspan="2"><div><span>an <span email="{ME}" name="ich">mich</span></span></div></td></tr>'
+              f'</tbody></table>')
+    assert windows(run(_swap_message(header, BODY_DATE))) == ["2026-11-30T14:41:00.000Z"]
+
+
+def test_a_header_drawn_without_a_table_reads_its_date_up_to_the_body(run) -> None:
+    header = f'<div><h3>{SENDER}</h3><div><span>bcc: me</span></div><div><span title="{TITLE}">{SHORT}</span></div></div>'
+    assert windows(run(_swap_message(header, BODY_DATE))) == ["2026-11-30T14:41:00.000Z"]

@@ -38,3 +38,9 @@ def test_a_time_with_no_date_after_the_pass_is_refused(text):
 def test_a_time_with_no_date_up_to_the_pass_is_today(text, expected):
     minute = read_minute(text, NOW, LA)
     assert minute is not None and minute.isoformat() == expected
+
+
+def test_a_relative_note_in_full_width_brackets_is_no_date():
+    tokyo = ZoneInfo("Asia/Tokyo")
+    now = datetime(2026, 10, 7, 3, 0, tzinfo=timezone.utc)  # 12:00 in Tokyo
+    assert read_minute("11:59（1 分前）", now, tokyo).isoformat() == "2026-10-07T02:59:00+00:00"
