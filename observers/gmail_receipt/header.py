@@ -21,7 +21,7 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 
 from selectolax.lexbor import LexborNode
@@ -80,15 +80,14 @@ def _common_ancestor(a: LexborNode, b: LexborNode, stop: LexborNode) -> LexborNo
     return stop
 
 
-def _after(root: LexborNode, sender: LexborNode) -> list[LexborNode]:
-    """The elements of ``root`` after the sender, in document order."""
-    out: list[LexborNode] = []
+def _after(root: LexborNode, sender: LexborNode) -> Iterator[LexborNode]:
+    """The elements of ``root`` after the sender, in document order (lazily: a header drawn
+    without a table stops at the body)."""
     after = False
     for node in root.traverse(include_text=False):
         if after:
-            out.append(node)
+            yield node
         after = after or node.mem_id == sender.mem_id
-    return out
 
 
 def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNode | None) -> list[list[LexborNode]]:
@@ -97,14 +96,14 @@ def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNo
         root = _common_ancestor(sender, recipient, item)
         if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
             root = root.parent  # the cell's row: the date sits in the cell beside the sender's
-        return [_after(root, sender)]
+        return [list(_after(root, sender))]
     # No "to" line read. In a table header the rows around the sender that have a cell beside the
     # sender's are the header, nearest first (the sender may sit in a table of its own, an icon cell
     # beside it, and the date in the outer row's next cell); the body is never inside them.
     rows = [up for up in ancestors(sender, stop=item)
             if up.tag == _ROW and sum(1 for c in element_children(up) if c.tag in _CELLS) > 1]
     if rows:
-        return [_after(row, sender) for row in rows]
+        return [list(_after(row, sender)) for row in rows]
     # A header drawn without a table: from the sender to the body's first table, row or paragraph.
     nodes: list[LexborNode] = []
     for node in _after(item, sender):

@@ -80,13 +80,15 @@ def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool) -> tuple
         return None
     # The label's other cells hold exactly one amount: one reads as an amount ("1 item" or a
     # stray ":" beside it are no amount) and no other cell carries money ("was $15.00").
-    amounts = [a for a in (parse_amount(t) for t in texts[1:]) if a is not None]
+    parsed = [(t, parse_amount(t)) for t in texts[1:]]
+    amounts = [a for _, a in parsed if a is not None]
     if len(amounts) != 1 or sum(1 for t in texts[1:] if holds_amount(t)) != 1:
         return None
     # A cell holding a currency alone belongs to the amount (["Total", "CAD", "$63.18"]): read them
     # together, in their order, so a code that disagrees with the symbol is ambiguous, never USD.
-    if any(names_currency(t) for t in texts[1:]):
-        joined = " ".join(t for t in texts[1:] if names_currency(t) or parse_amount(t) is not None)
+    currencies = [names_currency(t) for t in texts[1:]]
+    if any(currencies):
+        joined = " ".join(t for (t, a), alone in zip(parsed, currencies) if alone or a is not None)
         return (index, parse_amount(joined) or AMBIGUOUS)
     return (index, amounts[0])
 

@@ -15,6 +15,7 @@ this a one-shot smoke run). Two pages, each in its own group so each ratio is re
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -41,15 +42,23 @@ def _page(rows: list[str]) -> str:
     )
 
 
-def gmail_like(target_bytes: int = 4_000_000) -> str:
-    """Rows of tr[role=row] with few attributes, people with emails, amounts and links with queries."""
+def _rows(row: Callable[[int, random.Random, str, str], str], target_bytes: int) -> list[str]:
+    """Rows ``row(i, rng, name, email)`` for people drawn in a fixed order, until ``target_bytes``."""
     rng = random.Random(7)
     people = _people()
     rows, size, i = [], 0, 0
     while size < target_bytes:
         i += 1
         name, email = rng.choice(people)
-        row = (
+        rows.append(row(i, rng, name, email))
+        size += len(rows[-1])
+    return rows
+
+
+def gmail_like(target_bytes: int = 4_000_000) -> str:
+    """Rows of tr[role=row] with few attributes, people with emails, amounts and links with queries."""
+    def row(i: int, rng: random.Random, name: str, email: str) -> str:
+        return (
             f'<tr role="row" class="zA yO x{i % 97}" id=":{i:x}" tabindex="-1" draggable="false" '
             'style="display:table-row;visibility:visible;position:relative;color:rgb(32, 33, 36);'
             'background-color:rgb(255, 255, 255);flex-direction:row">'
@@ -65,9 +74,8 @@ def gmail_like(target_bytes: int = 4_000_000) -> str:
             '<td style="display:table-cell"><span title="Tue, Oct 6, 2026, 2:03\u202fPM" aria-label="Oct 6">Oct 6</span></td>'
             "</tr>\n"
         )
-        rows.append(row)
-        size += len(row)
-    return _page(rows)
+
+    return _page(_rows(row, target_bytes))
 
 
 def computed_style(display: str) -> str:
@@ -81,14 +89,10 @@ def computed_style(display: str) -> str:
 
 def capture_like(target_bytes: int = 4_000_000) -> str:
     """The rows of ``gmail_like`` as a capture writes them (see the module's doc)."""
-    rng = random.Random(7)
-    people = _people()
     row_s, cell, span, block = (computed_style(d) for d in ("table-row", "table-cell", "inline", "block"))
-    rows, size, i = [], 0, 0
-    while size < target_bytes:
-        i += 1
-        name, email = rng.choice(people)
-        row = (
+
+    def row(i: int, rng: random.Random, name: str, email: str) -> str:
+        return (
             f'<tr class="zA yO x{i % 97}" id=":{i:x}" role="row" tabindex="-1" draggable="false" jscontroller="ZdOxDb" '
             'jsaction="mouseenter:tJiF1e;mouseleave:vDlJde;dragstart:WWlJuf;focus:K5Kxaf;click:rXbLFd" '
             f'jsmodel="nXDxbd" style="{row_s}"><td class="oZ-x3 xY" style="{cell}"><div role="checkbox" '
@@ -107,9 +111,8 @@ def capture_like(target_bytes: int = 4_000_000) -> str:
             f'order</a></span></div></div></td><td class="xW xY" role="gridcell" style="{cell}"><span '
             f'title="Tue, Oct 6, 2026, 2:03\u202fPM" aria-label="Oct 6" style="{span}">Oct 6</span></td></tr>\n'
         )
-        rows.append(row)
-        size += len(row)
-    return _page(rows)
+
+    return _page(_rows(row, target_bytes))
 
 
 PAGES = {"capture": capture_like, "dense": gmail_like}
