@@ -11,6 +11,7 @@ parser treats it as raw text or not (an <svg><style> is not raw text: a classic 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 #: Functions that load an image or a resource.
 FETCHING_FUNCTIONS = frozenset(
@@ -25,10 +26,39 @@ SVG_URL_ATTRS = frozenset(
 )
 
 _COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.S)
-_FUNC = re.compile(r"((?:[-\w]|\\[0-9a-fA-F]{1,6}[ \t\n\r\f]?|\\[^\n\r\f0-9a-fA-F])+)\(")
+#: A function name and its "(": name characters and escapes, read as CSS reads them (greedily, no
+#: backtracking: ``{1,6}+`` and ``++``; backtracking made a run of ``\\75`` cost 2^n on a miss).
+_NAME_PIECES = r"(?:[-\w]|\\[0-9a-fA-F]{1,6}+[ \t\n\r\f]?|\\[^\n\r\f0-9a-fA-F])++"
+_FUNC = re.compile(rf"({_NAME_PIECES})\(")
+_NAME_PIECE = re.compile(_NAME_PIECES[3:-3])  # one piece: the alternatives inside (?:…)++
 _ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})[ \t\n\r\f]?|\\(.)", re.S)
-_SCRIPT_STRING = re.compile(r"(['\"])(?:\\.|(?!\1).)*?script:(?:\\.|(?!\1).)*\1", re.I | re.S)
-_SUSPECT = re.compile(r"(?:url|image-set|image|src|cross-fade|element|expression)\s*\(", re.I)
+#: A quoted string naming a script URL. A backslash is always an escape here (``[^\\]``): were it also
+#: a plain character, the pattern could split a string two ways at every backslash, and a miss
+#: cost 2^n (a peer-suite vector took minutes); the tail to the closing quote is read once (``*+``).
+_SCRIPT_STRING = re.compile(r"(['\"])(?:\\.|(?!\1)[^\\])*?script:(?:\\.|(?!\1)[^\\])*+\1", re.I | re.S)
+#: Scanning a 600 kB stylesheet (Gmail's are that size) with a pattern that may start anywhere costs
+#: about half a second, so each scan below finds its anchor character first (a "(", "@", quote or
+#: bracket) with a one-character pattern and then reads only a small window around it.
+_SUSPECT_WORDS = ("url", "image-set", "image", "src", "cross-fade", "element", "expression")
+#: The safety net's pattern, ``(?:url|image-set|…)\s*\(`` (case-insensitive), run over the reversed
+#: text so that it starts with its anchor: "(", then white space, then a reversed word.
+_SUSPECT_REVERSED = re.compile(r"\(\s*(?i:(" + "|".join(w[::-1] for w in _SUSPECT_WORDS) + "))")
+_STRING_BODY = {q: re.compile(rf"[^{q}\\\n]*(?:\\[\s\S][^{q}\\\n]*)*") for q in "'\""}
+_BRACKET_STOPS = {"(": re.compile(r"['\"\\()]"), "{": re.compile(r"['\"\\{}]")}
+#: Everything up to the next "@" that starts an at-rule, in one match: text, whole strings (as
+#: ``_skip_string`` reads them: to the closing quote, a newline or the end) and escapes.
+_UNTIL_AT = re.compile(
+    r"(?:[^@'\"\\]++"
+    + "".join(rf"|{q}[^{q}\\\n]*+(?:\\[\s\S][^{q}\\\n]*+)*+[{q}\n]?" for q in "'\"")
+    + r"|\\[\s\S]?)*+"
+)
+_AT_RULE_STOPS = re.compile(r"['\"\\(\[{)\];}]")
+_NAME_CHARS_REVERSED = re.compile(r"[-\w]*")
+#: "(" then, reversed, a word a fetching name ends with (``FETCHING_FUNCTIONS``' last words).
+_FETCHING_TAIL_REVERSED = re.compile(r"\((?i:lru|crs|egami|tes|edaf|tnemele|tniap|noisserpxe)")
+#: Characters that can sit inside a name run, with each backslash taking the character after it.
+_SOFT_CHARS = re.compile(r"[-\w \t\n\r\f]*+")
+_HEX_DIGITS = re.compile(r"[0-9a-fA-F]{1,6}")
 
 
 def _unescape(css: str) -> str:
@@ -42,18 +72,12 @@ def _unescape(css: str) -> str:
 
 
 def _skip_string(css: str, i: int) -> int:
-    """Index just past the string starting at css[i] (a quote), honouring backslash escapes."""
-    quote = css[i]
-    i += 1
-    while i < len(css):
-        c = css[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == quote or c == "\n":
-            return i + 1
-        i += 1
-    return i
+    """Index just past the string starting at css[i] (a quote), honouring backslash escapes: past the
+    closing quote or the newline that ends it, or past the end."""
+    j = _STRING_BODY[css[i]].match(css, i + 1).end()  # type: ignore[union-attr]  # always matches
+    if j >= len(css):
+        return j
+    return j + 2 if css[j] == "\\" else j + 1  # a lone backslash last, or the quote or newline
 
 
 def _call_end(css: str, open_paren: int, unquoted_url: bool) -> int:
@@ -70,22 +94,29 @@ def _call_end(css: str, open_paren: int, unquoted_url: bool) -> int:
 
 def _past_matching(css: str, i: int, opening: str, closing: str, depth: int = 0) -> int:
     """Index just past the ``closing`` that brings ``depth`` back to 0, skipping strings and escapes."""
-    while i < len(css):
-        c = css[i]
-        if c in "'\"":
-            i = _skip_string(css, i)
-            continue
-        if c == "\\":
-            i += 2
-            continue
+    for i, c in _stops(css, i, _BRACKET_STOPS[opening]):
         if c == opening:
             depth += 1
-        elif c == closing:
+        else:
             depth -= 1
             if depth == 0:
                 return i + 1
-        i += 1
     return len(css)
+
+
+def _stops(css: str, i: int, stops: re.Pattern[str]) -> Iterator[tuple[int, str]]:
+    """Each character ``stops`` finds at or after ``i`` outside strings and escapes, with its index
+    (``stops`` must also find quotes and backslashes, which this steps over)."""
+    while (m := stops.search(css, i)) is not None:
+        i = m.start()
+        c = css[i]
+        if c in "'\"":
+            i = _skip_string(css, i)
+        elif c == "\\":
+            i += 2
+        else:
+            yield i, c
+            i += 1
 
 
 def _is_fragment_url(arg: str) -> bool:
@@ -94,15 +125,31 @@ def _is_fragment_url(arg: str) -> bool:
 
 
 def neutralise_functions(css: str) -> tuple[str, int]:
-    """Replace every fetching or escaped-name function call with ``none``; return (css, count)."""
+    """Replace every fetching or escaped-name function call with ``none``; return (css, count).
+
+    It reads what a scan for ``_FUNC`` from left to right reads, but a 600 kB stylesheet holds
+    tens of thousands of calls (rgba, calc, var…) that scan would have to visit, each in Python.
+    Only a "(" that can end a name acted on is visited (``_candidates``); the names between are
+    left unread, which changes nothing: a name not acted on only moves the scan past its "(", and
+    no name runs through an unescaped "(" (``_clean_start`` keeps the escaped ones in view)."""
     if "(" not in css:
         return css, 0
-    pos = 0
-    count = 0
-    while True:
-        m = _FUNC.search(css, pos)
+    out: list[str] = []
+    copied = pos = count = 0
+    reversed_css = css[::-1]
+    escapes = "\\" in css
+    candidates = _candidates(css, reversed_css)
+    k = 0
+    while k < len(candidates):
+        p = candidates[k]
+        k += 1
+        if p < pos:
+            continue
+        m = _function_ending_near(css, reversed_css, pos, p, escapes)
         if m is None:
-            break
+            continue
+        if m.end() <= p:  # the leftmost name ended at an escaped-looking "(" before this one
+            k -= 1
         raw_name = m.group(1)
         name = raw_name.lower()
         escaped = "\\" in raw_name
@@ -114,10 +161,84 @@ def neutralise_functions(css: str) -> tuple[str, int]:
         if name == "url" and _is_fragment_url(css[m.end() : end - 1]):
             pos = end
             continue
-        css = css[: m.start()] + "none" + css[end:]
-        pos = m.start() + 4
+        out += (css[copied : m.start()], "none")
+        copied = pos = end
         count += 1
-    return css, count
+    if not count:
+        return css, 0
+    out.append(css[copied:])
+    return "".join(out), count
+
+
+def _candidates(css: str, reversed_css: str) -> list[int]:
+    """Every "(" that may end a name ``neutralise_functions`` acts on, in order: one right after a word
+    a fetching name ends with (any case), and the first "(" after each escape's run of name
+    characters, white space and escaped characters (an escaped name is always acted on)."""
+    n = len(css)
+    found = {n - 1 - m.start() for m in _FETCHING_TAIL_REVERSED.finditer(reversed_css)}
+    zone_end: dict[int, int] = {}  # backslash → end of the soft run from it (backslashes last to first)
+    backslash = css.rfind("\\")
+    while backslash >= 0:
+        j = _SOFT_CHARS.match(css, backslash + 2).end()  # type: ignore[union-attr]  # past the escaped character
+        end = zone_end.get(j, j) if j < n and css[j] == "\\" else j
+        zone_end[backslash] = end
+        if end < n and css[end] == "(":
+            found.add(end)
+        backslash = css.rfind("\\", 0, backslash)
+    return sorted(found)
+
+
+def _function_ending_near(css: str, reversed_css: str, pos: int, p: int, escapes: bool) -> re.Match[str] | None:
+    """What ``_FUNC.search(css, pos)`` finds, given that no name acted on ends before the "(" at
+    ``p``: the name characters just before it are read back to a "clean" start (``_clean_start``),
+    from which the search finds the same leftmost match. A "(" written as an escape can belong to a
+    longer name: then every start is read (``_leftmost_function``)."""
+    n = len(css)
+    # the name characters just before the "(", read forwards in the reversed text
+    start = max(pos, n - _NAME_CHARS_REVERSED.match(reversed_css, n - p).end())  # type: ignore[union-attr]
+    while escapes and not _clean_start(css, start, pos):  # no backslash: names are [-\w]+
+        start -= 1
+    if p > start and css[p - 1] == "\\":
+        return _leftmost_function(css, start)
+    return _FUNC.search(css, start, p + 1)
+
+
+def _leftmost_function(css: str, pos: int) -> re.Match[str] | None:
+    """``_FUNC.search(css, pos)`` in time linear in the text. The search tries every start and reads
+    the name run from each (a long run costs its length at each of its characters); the run from
+    a piece boundary is the same whichever start reached it, so each boundary's run end is read once."""
+    n = len(css)
+    run_end: dict[int, int] = {}  # piece boundary → index just past the run from it
+    for start in range(pos, n):
+        path, i = [], start
+        while (end := run_end.get(i)) is None:
+            m = _NAME_PIECE.match(css, i)
+            if m is None:
+                end = i
+                break
+            path.append(i)
+            i = m.end()
+        for b in path:
+            run_end[b] = end
+        if start < end < n and css[end] == "(":
+            return _FUNC.match(css, start)
+    return None
+
+
+def _clean_start(css: str, i: int, pos: int) -> bool:
+    """No name that starts at or after ``pos`` can run from before ``i`` into it: css[i - 1] cannot
+    end or sit inside a name character or escape."""
+    if i <= pos:
+        return True
+    c = css[i - 1]
+    if c == "\\" or c == "-" or c == "_" or c.isalnum():  # isalnum: what \w reads
+        return False
+    if i - 2 >= pos and css[i - 2] == "\\" and c not in "\n\r\f":
+        return False  # an escaped character
+    if c in " \t\n\r\f":  # ends a name only as the end of a hex escape (a backslash, 1-6 hex digits)
+        b = css.rfind("\\", max(pos, i - 8), i - 1)
+        return b < 0 or _HEX_DIGITS.fullmatch(css, b + 1, i - 1) is None
+    return True
 
 
 def drop_at_rules(css: str) -> tuple[str, int]:
@@ -125,51 +246,33 @@ def drop_at_rules(css: str) -> tuple[str, int]:
     if "@" not in css:
         return css, 0
     out: list[str] = []
-    i = 0
-    count = 0
+    i = count = 0
     n = len(css)
     while i < n:
-        c = css[i]
-        if c in "'\"":
-            j = _skip_string(css, i)
-            out.append(css[i:j])
-            i = j
-            continue
-        if c == "\\":
-            out.append(css[i : i + 2])
-            i += 2
-            continue
-        if c != "@":
-            out.append(c)
-            i += 1
-            continue
-        # an at-rule: runs to ';' at depth 0, or through its {block}
+        j = _UNTIL_AT.match(css, i).end()  # type: ignore[union-attr]  # always matches
+        out.append(css[i:j])
+        if j >= n:
+            break
         count += 1
-        j = i + 1
-        depth = 0
-        while j < n:
-            d = css[j]
-            if d in "'\"":
-                j = _skip_string(css, j)
-                continue
-            if d == "\\":
-                j += 2
-                continue
-            if d in "({[":
-                depth += 1 if d != "{" else 0
-                if d == "{" and depth == 0:
-                    j = _block_end(css, j)
-                    break
-            elif d in ")]":
-                depth = max(0, depth - 1)
-            elif d == ";" and depth == 0:
-                j += 1
-                break
-            elif d == "}" and depth == 0:
-                break  # the enclosing block ends: the at-rule had no terminator
-            j += 1
-        i = j
+        i = _at_rule_end(css, j + 1)
     return "".join(out), count
+
+
+def _at_rule_end(css: str, j: int) -> int:
+    """Where the at-rule whose name starts at ``j`` ends: past its ';' at depth 0, past its {block},
+    or at the '}' of the block around it (left in place: the at-rule had no terminator)."""
+    depth = 0
+    for j, d in _stops(css, j, _AT_RULE_STOPS):
+        if d == "(" or d == "[":
+            depth += 1
+        elif d == "{":
+            if depth == 0:
+                return _block_end(css, j)
+        elif d == ")" or d == "]":
+            depth = max(0, depth - 1)
+        elif depth == 0:  # ';' ends the at-rule, '}' the block around it
+            return j + 1 if d == ";" else j
+    return len(css)
 
 
 def _block_end(css: str, brace: int) -> int:
@@ -193,14 +296,22 @@ def neutralise_css(css: str, *, stylesheet: bool = False) -> tuple[str, int]:
         css = css.replace("<", "\\3c ").replace(">", "\\3e ")
     # Safety net: whatever a tokeniser quirk left, decoded, must not name a fetch or an at-rule.
     probe = _unescape(css) if "\\" in css else css
-    if any(not _fragment_only(probe, m) for m in _SUSPECT.finditer(probe)):
+    if "(" in probe and any(not _fragment_only(probe, word, after) for word, after in _suspects(probe)):
         return "", count + 1
     return css, count
 
 
-def _fragment_only(probe: str, m: re.Match[str]) -> bool:
+def _suspects(probe: str) -> Iterator[tuple[str, int]]:
+    """Each ``word(`` of ``_SUSPECT_WORDS`` in ``probe`` (any case, white space before the "("): the
+    word as written and the index just past its "("."""
+    n = len(probe)
+    for m in _SUSPECT_REVERSED.finditer(probe[::-1]):
+        yield m.group(1)[::-1], n - m.start()
+
+
+def _fragment_only(probe: str, word: str, after: int) -> bool:
     """A url(#x) left in place on purpose is the one allowed match of the safety net."""
-    if not m.group(0).lower().startswith("url"):
+    if word.lower() != "url":
         return False
-    end = probe.find(")", m.end())
-    return end >= 0 and _is_fragment_url(probe[m.end() : end])
+    end = probe.find(")", after)
+    return end >= 0 and _is_fragment_url(probe[after:end])
