@@ -3,12 +3,13 @@
 Timings on a shared machine vary by a third between runs; instruction counts do not. Count a
 call as the difference between a run that makes it and one that does not:
 
+    PY=$(python -c "import sys; print(sys.executable)")  # the interpreter itself, not a shim script
     for mode in base sanitize nh3; do
       valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
-        python tests/bench_sanitize/one_call.py capture $mode 2>&1 | grep Collected
+        $PY tests/bench_sanitize/one_call.py capture $mode 2>&1 | grep Collected
     done
 
-(sanitize − base) / (nh3 − base) is the ratio. Pages: capture, dense (see test_bench_sanitize.py).
+(sanitize − base) / (nh3 − base) is the ratio. Pages: capture, dense, saved (see test_bench_sanitize.py).
 """
 
 from __future__ import annotations

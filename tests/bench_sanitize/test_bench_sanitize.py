@@ -2,7 +2,7 @@
 
 Target (issue 5): the sanitiser takes at most 5x nh3's time on a page shaped like what it sanitises.
 Run: pytest tests/bench_sanitize --benchmark-enable (the suite's default --benchmark-disable makes
-this a one-shot smoke run). Two pages, each in its own group so each ratio is read in one run:
+this a one-shot smoke run). Three pages, each in its own group so each ratio is read in one run:
 
 - ``capture_like``: rows as ``attest-kit capture`` writes them: every element carries the critical
   computed styles inline (``sanitize.snapshot.CRITICAL_STYLES``, about 330 bytes) beside Gmail's own
@@ -10,6 +10,8 @@ this a one-shot smoke run). Two pages, each in its own group so each ratio is re
 - ``gmail_like``: the same rows with almost no attributes, an element every 95 bytes (43k elements and
   27k texts in 4 MB): a stress page for the per-node cost, where the ratio is far worse (see the note
   in docs/sanitize.md, "Speed").
+- ``saved_page``: a Gmail page as saved from the browser, with its own stylesheets (3 MB of CSS): the
+  page for the CSS neutraliser's scans.
 """
 
 from __future__ import annotations
