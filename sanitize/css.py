@@ -35,7 +35,9 @@ _ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})[ \t\n\r\f]?|\\(.)", re.S)
 #: A quoted string naming a script URL. A backslash is always an escape here (``[^\\]``): were it also
 #: a plain character, the pattern could split a string two ways at every backslash, and a miss
 #: cost 2^n (a peer-suite vector took minutes); the tail to the closing quote is read once (``*+``).
-_SCRIPT_STRING = re.compile(r"(['\"])(?:\\.|(?!\1)[^\\])*?script:(?:\\.|(?!\1)[^\\])*+\1", re.I | re.S)
+#: The first "script:" of a string is the one read (an atomic group): a later one has the same tail to
+#: the closing quote, and trying each of many cost n^2.
+_SCRIPT_STRING = re.compile(r"(['\"])(?>(?:\\.|(?!\1)[^\\])*?script:)(?:\\.|(?!\1)[^\\])*+\1", re.I | re.S)
 #: Scanning a 600 kB stylesheet (Gmail's are that size) with a pattern that may start anywhere costs
 #: about half a second, so each scan below finds its anchor character first (a "(", "@", quote or
 #: bracket) with a one-character pattern and then reads only a small window around it.

@@ -25,10 +25,11 @@ ID_LABEL = (
     rf"ticket\s*{_NO}|account\s*{_NO}|reservation(?:\s*{_NO})?|customer\s*{_NO}|trip\s*{_NO}|"
     rf"pnr|record\s+locator)"
 )
-ID_LABEL_ONLY = re.compile(rf"\s*{ID_LABEL}\s*[:#.]?\s*", re.I)
+# possessive white space: "label", spaces, then anything else cost n^2 as the spaces were split two ways
+ID_LABEL_ONLY = re.compile(rf"\s*{ID_LABEL}\s*+[:#.]?\s*+", re.I)
 ID_LABEL_INLINE = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w])\s*[:#.]?", re.I)
 ADDRESS_LABEL = r"(?:(?:shipping|billing|delivery|mailing|pickup|pick-up|home|postal|service)\s+address|address|ship(?:ping)?\s+to|deliver(?:y|ed)?\s+to|bill(?:ing)?\s+to|sold\s+to)"
-ADDRESS_LABEL_ONLY = re.compile(rf"\s*{ADDRESS_LABEL}\s*:?\s*", re.I)
+ADDRESS_LABEL_ONLY = re.compile(rf"\s*{ADDRESS_LABEL}\s*+:?\s*+", re.I)
 ADDRESS_INLINE = re.compile(rf"^\s*({ADDRESS_LABEL}\s*:\s*)(\S.*)$", re.I | re.S)
 PAYMENT_WORDS = re.compile(
     r"payment|paid\s+with|card|visa|master\s*card|amex|american\s+express|discover|diners|jcb|unionpay|"
@@ -37,7 +38,9 @@ PAYMENT_WORDS = re.compile(
 )
 CARD_ENDING_ONLY = re.compile(r"[\s\-–—•*·xX]*(\d{4,5})\s*")
 CARD_ENDING_INLINE = re.compile(
-    r"((?:ending(?:\s+in)?|ends\s+in|[•*·xX]{2,}|(?:visa|mastercard|amex|discover|rupay)\s*[-–—]?)\s*)(\d{4,5})(?!\d)",
+    # a run of marks is read from its first mark, and white space possessively (else n^2 on a long run)
+    r"((?:ending(?:\s+in)?|ends\s+in|(?<![•*·xX])[•*·xX]{2,}+|(?:visa|mastercard|amex|discover|rupay)\s*+[-–—]?)\s*+)"
+    r"(\d{4,5})(?!\d)",
     re.I,
 )
 _HAS_DIGIT = re.compile(r"\d")

@@ -22,9 +22,16 @@ PHONE = re.compile(
 )
 _CUR_BEFORE = r"(?:[A-Z]{0,2}\$|US\$|CA\$|A\$|€|£|¥|₹|₩|₽|₺|₪|₫|₱|R\$|Rs\.?|INR|USD|EUR|GBP|CAD|AUD|JPY|CHF)"
 _CUR_AFTER = r"(?:€|£|zł|kr|USD|EUR|GBP|CAD|AUD|JPY|CHF|INR)"
-_NUMBER = r"\d{1,3}(?:[,. \u00a0\u202f]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+_SEP = r"[,. \u00a0\u202f]"  # between groups of three digits
+_NUMBER = rf"\d{{1,3}}(?:{_SEP}\d{{3}})*(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?"
+#: No amount starts on a group of three digits that continues a chain of groups an earlier start read
+#: ("123 123 123 …" after a currency word was read again from each group: n^2).
+_NOT_A_LATER_GROUP = (
+    rf"(?:(?<!(?<![\w.,])\d{_SEP})(?<!(?<![\w.,])\d\d{_SEP})(?<!(?<!\w)\d\d\d{_SEP})(?<!\d{_SEP}\d\d\d{_SEP})"
+    r"|(?!\d{3}(?!\d)))"
+)
 AMOUNT = re.compile(
-    rf"(?<![\w])(?:{_CUR_BEFORE}[ \u00a0]?-?(?:{_NUMBER})|-?(?:{_NUMBER})[ \u00a0]?{_CUR_AFTER}(?![A-Za-z]))"
+    rf"(?<![\w]){_NOT_A_LATER_GROUP}(?:{_CUR_BEFORE}[ \u00a0]?-?(?:{_NUMBER})|-?(?:{_NUMBER})[ \u00a0]?{_CUR_AFTER}(?![A-Za-z]))"
 )
 STREET_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|"
@@ -36,7 +43,11 @@ STREET = re.compile(
 )
 MEET = re.compile(r"(?<![\w\-])[a-z]{3}-[a-z]{4}-[a-z]{3}(?![\w\-])")
 UUID = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f])")
+#: An "@" with the local part before it and the ASCII domain after it (and the next character), as the
+#: @ check reads it; ``neutralise_at`` finds each "@" first and reads these two runs from it.
 _AT = re.compile(r"([\w.+\-]*)@([A-Za-z0-9.\-]*)(?=(.?))", re.S)
+_LOCAL_REVERSED = re.compile(r"[\w.+\-]*")
+_DOMAIN = re.compile(r"[A-Za-z0-9.\-]*")
 
 
 def _bump(counts: Counts, kind: str) -> None:
@@ -164,13 +175,27 @@ def neutralise_at(text: str, counts: Counts) -> str:
     """
     if "@" not in text:
         return text
-
-    def one(m: re.Match[str]) -> str:
-        local, domain, after = m.group(1), m.group(2).rstrip(".-"), m.group(3)
+    # What ``_AT.sub`` reads, found from each "@": the pattern, tried at every letter of a long run
+    # before a miss, cost n^2. A local part is the run of its characters just before the "@", not
+    # reaching back past the previous match (its domain).
+    out: list[str] = []
+    n = len(text)
+    reversed_text = text[::-1]
+    copied = floor = 0
+    at = text.find("@")
+    while at >= 0:
+        start = max(floor, n - _LOCAL_REVERSED.match(reversed_text, n - at).end())  # type: ignore[union-attr]
+        end = _DOMAIN.match(text, at + 1).end()  # type: ignore[union-attr]  # may be empty
+        local, written = text[start:at], text[at + 1 : end]
+        domain, after = written.rstrip(".-"), text[end : end + 1]
         lookalike = bool(after) and not after.isascii() and after.isalnum()
-        if local and domain and allowed_domain(domain) and not lookalike and domain == m.group(2)[: len(domain)]:
-            return m.group(0)
-        _bump(counts, "at-sign")
-        return f"{local}\uff20{m.group(2)}"
-
-    return _AT.sub(one, text)
+        if not (local and domain and allowed_domain(domain) and not lookalike and domain == written[: len(domain)]):
+            _bump(counts, "at-sign")
+            out += (text[copied:at], "\uff20")
+            copied = at + 1
+        floor = end
+        at = text.find("@", end)
+    if not out:
+        return text
+    out.append(text[copied:])
+    return "".join(out)

@@ -13,7 +13,7 @@ import weakref
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
-from sanitize import strip, urls
+from sanitize import strip, urls, values
 from sanitize.faker import Faker
 from sanitize.pipeline import Cleaner, Options, clean
 from sanitize.receipts import PAYMENT_WORDS, LabelledValues
@@ -126,3 +126,34 @@ def test_a_pass_is_freed_without_the_cyclic_collector():
         Cleaner.__init__ = real_init
         if was:
             gc.enable()
+
+
+def _neutralise_at_by_pattern(text: str, counts: dict[str, int]) -> str:
+    """``values.neutralise_at`` as first written: ``_AT`` tried at every position."""
+    from sanitize.registry import allowed_domain
+
+    def one(m: re.Match[str]) -> str:
+        local, domain, after = m.group(1), m.group(2).rstrip(".-"), m.group(3)
+        lookalike = bool(after) and not after.isascii() and after.isalnum()
+        if local and domain and allowed_domain(domain) and not lookalike and domain == m.group(2)[: len(domain)]:
+            return m.group(0)
+        counts["at-sign"] = counts.get("at-sign", 0) + 1
+        return f"{local}\uff20{m.group(2)}"
+
+    return values._AT.sub(one, text)
+
+
+def test_neutralise_at_found_from_each_at_reads_as_the_pattern():
+    """Random texts over the characters that matter (local-part and domain characters, a fake and a
+    registry domain, lookalike letters, several @ in a row): same text, same counts."""
+    import random
+
+    pieces = ["a", "B", "1", ".", "-", "+", "_", "é", " ", "\n", "@", "@@", "example.com", "stripe.com", "x.io",
+              "gmail.com", "ı", "ß", "mail", ".-", "@example.org"]
+    rng = random.Random(3)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        mine: dict[str, int] = {}
+        theirs: dict[str, int] = {}
+        assert values.neutralise_at(text, mine) == _neutralise_at_by_pattern(text, theirs), text
+        assert mine == theirs, text

@@ -1,0 +1,65 @@
+"""No page text or value makes a value rule's pattern backtrack (issue 5: a page is untrusted mail).
+
+Each trap is one text node or attribute shaped so that a pattern which may backtrack, or which is
+tried at every start of a long run, costs 2^n or n^2 steps: a host name of 40 letters then a
+character no host holds took days; 100 kB of letters after an "@" took minutes. Each runs through
+``sanitize_page`` in a child process that must finish within a minute (each takes under a second).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def _text(t: str) -> str:
+    return f"<html><body><div>{html.escape(t, quote=False)}</div></body></html>"
+
+
+def _attr(name: str, value: str, tag: str = "div") -> str:
+    return f'<html><body><{tag} {name}="{html.escape(value, quote=True)}">x</{tag}></body></html>'
+
+
+TRAPS = {
+    "host in a link": _attr("href", "http://" + "a" * 40 + "!", tag="a"),
+    "host in a text": _text("see http://" + "a" * 40 + "!x now"),
+    "letters after an @ (text)": _text("@ " + "a" * 100_000),
+    "letters after an @ (title)": _attr("title", "@ " + "a" * 100_000),
+    "a word before ( and an @": _text("@ ( " + "a" * 30_000),
+    "spaces before ( and an @": _text("@ ( a" + " " * 100_000 + "b"),
+    "card marks": _text("1 " + "x" * 30_000),
+    "spaces after a card brand": _text("visa" + " " * 100_000 + "x 1"),
+    "spaces after an id label": _text("order" + " " * 100_000 + "x"),
+    "spaces after an address label": _text("address" + " " * 100_000 + "x"),
+    "spaces after an id label in a cell": (
+        f"<html><body><table><tr><td>order{' ' * 100_000}x</td><td>AB1234</td></tr></table></body></html>"
+    ),
+    "percent-encoded question marks": _text("%3F" * 100_000),
+    "script: in a quoted style string": _attr("style", "'" + "script:" * 40_000),
+    "digit groups after a currency word": _text("$x " + "123 " * 25_000),
+}
+
+TIMEOUT = 60
+CHILD = """
+import json, sys
+from sanitize.pipeline import sanitize_page
+page = json.load(open(sys.argv[1]))
+sanitize_page(page, page_url="https://mail.google.com/mail/u/0/#inbox", key=b"attest-kit-test-key-0", seeded=[])
+"""
+
+
+@pytest.mark.parametrize("name", sorted(TRAPS))
+def test_trap_is_sanitised_in_linear_time(name, tmp_path):
+    page = tmp_path / "page.json"
+    page.write_text(json.dumps(TRAPS[name]))
+    root = Path(__file__).resolve().parents[2]
+    try:
+        done = subprocess.run([sys.executable, "-c", CHILD, str(page)], cwd=root, timeout=TIMEOUT, capture_output=True)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{name}: still running after a minute (a pattern backtracks or rescans)")
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
