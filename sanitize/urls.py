@@ -150,6 +150,8 @@ def cut_link(raw: str, page_host: str, fake_email: Callable[[str], str]) -> str 
 # -- addresses and queries inside any text or attribute value ---------------------------------
 _URL_END = r"[^\s\"'<>]*[^\s\"'<>).,;:!?\]]"
 _SCHEMED = re.compile(r"\b([a-zA-Z][a-zA-Z0-9+.\-]*)://" + _URL_END)
+_SCHEME_CHARS_REVERSED = re.compile(r"[a-zA-Z0-9+.\-]*")
+_SCHEME_START = re.compile(r"\b[a-zA-Z]")
 _BARE = re.compile(
     r"(?<![\w@.%/\-])((?:[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63})(/" + _URL_END + r"|/)"
 )
@@ -158,6 +160,31 @@ _QUERY = re.compile(r"\?[\w.\-~%\[\]]*=[^\s\"'<>]*")
 #: tried at each %3F of a long run, each start read the rest of the run again (n^2).
 _PCT_QUERY = re.compile(r"(?<![\w.\-~%])((?:(?!%3F)[\w.\-~%])*+)%3F[\w.\-~%]*?%3D[^\s\"'<>]*", re.I)
 _FRAGMENT = re.compile(r"#([^\s\"'<>#]*)")
+
+
+def _schemed_sub(repl: Callable[[re.Match[str]], str], text: str) -> str:
+    """``_SCHEMED.sub(repl, text)``, found from each "://": the pattern, tried at each word start of a
+    long run of scheme characters, read the rest of the run from each (n^2 on "a.a.a.…" after a
+    "://"). A scheme is the run of scheme characters just before "://", from its first start."""
+    out: list[str] = []
+    n = len(text)
+    reversed_text = text[::-1]
+    copied = floor = 0  # floor: where the previous match ended (a scheme starts at or after it)
+    sep = text.find("://")
+    while sep >= 0:
+        run = max(floor, n - _SCHEME_CHARS_REVERSED.match(reversed_text, n - sep).end())  # type: ignore[union-attr]
+        start = _SCHEME_START.search(text, run, sep)
+        m = _SCHEMED.match(text, start.start()) if start is not None else None
+        if m is None:  # a later start of the same run has the same tail: no match ends at this "://"
+            sep = text.find("://", sep + 1)
+            continue
+        out += (text[copied : m.start()], repl(m))
+        copied = floor = m.end()
+        sep = text.find("://", floor)
+    if not out:
+        return text
+    out.append(text[copied:])
+    return "".join(out)
 
 
 def cut_addresses(text: str, page_host: str) -> str:
@@ -169,7 +196,7 @@ def cut_addresses(text: str, page_host: str) -> str:
         kept = cut_link(m.group(0), page_host, lambda a: a)
         return "" if kept is None else kept
 
-    out = _SCHEMED.sub(schemed, text) if "://" in text else text
+    out = _schemed_sub(schemed, text) if "://" in text else text
 
     def bare(m: re.Match[str]) -> str:
         host = m.group(1).lower()

@@ -157,3 +157,19 @@ def test_neutralise_at_found_from_each_at_reads_as_the_pattern():
         theirs: dict[str, int] = {}
         assert values.neutralise_at(text, mine) == _neutralise_at_by_pattern(text, theirs), text
         assert mine == theirs, text
+
+
+def test_schemed_addresses_found_from_each_separator_read_as_the_pattern():
+    """``urls._schemed_sub`` finds what ``_SCHEMED.sub`` finds, on random texts over scheme characters,
+    separators, word characters that block a start, and URL ends."""
+    import random
+
+    pieces = ["a", "Z", "1", "+", ".", "-", "_", "é", "://", ":", "/", " ", "http", "x.y", "é", ")", ",", "'", "?q=1"]
+    rng = random.Random(5)
+
+    def mark(m: re.Match[str]) -> str:
+        return f"[{m.start()}:{m.group(1)}:{m.group(0)}]"
+
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        assert urls._schemed_sub(mark, text) == urls._SCHEMED.sub(mark, text), text

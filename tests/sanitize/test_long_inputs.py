@@ -42,6 +42,7 @@ TRAPS = {
     "percent-encoded question marks": _text("%3F" * 100_000),
     "script: in a quoted style string": _attr("style", "'" + "script:" * 40_000),
     "digit groups after a currency word": _text("$x " + "123 " * 25_000),
+    "a run of scheme characters after a ://": _text("http://x.io/ " + "a." * 100_000),
     "2,000 display names to learn": "<html><body>" + "".join(
         f"<p>{first} {last} &lt;user{i}@corp{i}.example.io&gt; wrote</p>"
         for i, (first, last) in enumerate((f"Ab{i:x}cd".replace("0", "o"), f"Ef{i:x}gh") for i in range(2000))
