@@ -122,3 +122,10 @@ def test_no_input_makes_a_pattern_backtrack(tmp_path):
 def test_backtracking_traps_read_as_the_plain_scan(text):
     """Same bytes as the plain reading on shortened traps (the reference still backtracks)."""
     _agree(text[:60])
+
+
+@pytest.mark.parametrize("css_text", ['a{-o-link:"java\\script:alert(1)"}', 'a{b:"\\SCRIPT:x"}', "a{b:javascript:x}"])
+def test_a_script_url_written_with_escapes_or_outside_a_string_empties_the_css(css_text):
+    """The string pattern reads an escape as an escape, so "java\\script:" is not its "script:"; what still
+    reads as "script:" once unescaped empties the CSS (the first pattern removed the escaped form)."""
+    assert css.neutralise_css(css_text, stylesheet=True) == ("", 1)
