@@ -286,16 +286,17 @@ def neutralise_css(css: str, *, stylesheet: bool = False) -> tuple[str, int]:
     count += n
     css, n = neutralise_functions(css)
     count += n
-    if "script:" in css.lower():
+    script = "script:" in css.lower()
+    if script:
         # a string holding a script URL (Opera's -o-link:'javascript:…') has no use in a fixture
         css, n = _drop_script_strings(css)
         count += n
-        if "script:" in (_unescape(css) if "\\" in css else css).lower():
-            return "", count + 1  # one written with escapes ("java\\script:"), or outside a string
     if stylesheet and ("<" in css or ">" in css):
         css = css.replace("<", "\\3c ").replace(">", "\\3e ")
     # Safety net: whatever a tokeniser quirk left, decoded, must not name a fetch or an at-rule.
     probe = _unescape(css) if "\\" in css else css
+    if script and "script:" in probe.lower():
+        return "", count + 1  # one written with escapes outside a string, or not in a string at all
     if "(" in probe and any(not _fragment_only(probe, word, after) for word, after in _suspects(probe)):
         return "", count + 1
     return css, count
