@@ -14,7 +14,7 @@ import re
 
 from sanitize.faker import ADDRESS_PHRASE, Faker
 from sanitize.model import TextRun, Walk
-from sanitize.values import AMOUNT, in_spans, pattern_spans
+from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
 ID_LABEL = (
@@ -94,18 +94,49 @@ def _bump(counts: dict[str, int], kind: str) -> None:
     counts[kind] = counts.get(kind, 0) + 1
 
 
+class SpanMemo:
+    """``_owned`` of the last text read, carried over the labelled fakes that cannot move its spans.
+
+    A text with hundreds of id labels is faked label by label, and each label's words must be read
+    against the spans of the text as it then stands: read afresh each time, a 1 MB text with 500
+    labels was scanned 500 times (n^2). A fake keeps each digit a digit and each letter a letter of
+    the same case, and the pattern rules read only classes of characters, except a few literal words
+    (``values.LITERAL_WORDS``): a fake that holds none of them, before or after, leaves every span
+    where it was, so the spans are kept for the new text. Any other fake has them read again.
+    """
+
+    def __init__(self) -> None:
+        self._text: str | None = None
+        self._breaks: tuple[int, ...] = ()
+        self._spans: list[tuple[int, int]] = []
+
+    def of(self, text: str, breaks: tuple[int, ...]) -> list[tuple[int, int]]:
+        if self._text is None or self._breaks != breaks or self._text != text:
+            self._text, self._breaks, self._spans = text, breaks, _owned(text, breaks)
+        return self._spans
+
+    def carry(self, old: str, new: str, breaks: tuple[int, ...]) -> None:
+        """``new`` is ``old`` with fakes that move no span: the spans read for ``old`` hold for it."""
+        if self._text is not None and self._breaks == breaks and self._text == old:
+            self._text = new
+
+
+def _moves_spans(word: str, fake: str) -> bool:
+    return LITERAL_WORDS.search(word) is not None or LITERAL_WORDS.search(fake) is not None
+
+
 class LabelledValues:
     """Order numbers and codes a label named, each replaced wherever it stands alone on the page."""
 
     def __init__(self, faker: Faker, unchanged: set[tuple] | None = None) -> None:
         self.faker = faker
         self.fakes: dict[str, str] = {}
-        self._pattern: re.Pattern[str] | None = None
         # (text, limit, start, breaks) that ``fake_words`` left unchanged: a page repeats its labels'
         # neighbours ("Oct 6" after every "order" link). It stays unchanged: a word is left when it
         # is short, digit-less, owned by a pattern or already a fake, and the faker only ever adds
         # fakes. So passes that share one faker may share this set (``unchanged``).
         self._unchanged: set[tuple] = set() if unchanged is None else unchanged
+        self.spans = SpanMemo()
 
     def fake_words(
         self, text: str, counts: dict[str, int], limit_tokens: int | None = None, start: int = 0,
@@ -127,20 +158,21 @@ class LabelledValues:
             self._unchanged.add(key)
             return text
         owned: list[tuple[int, int]] | None = None  # read only when a word could be faked
+        moved = False  # a fake that may move a span (see ``SpanMemo``)
 
         def one(m: re.Match[str]) -> str:
-            nonlocal owned
+            nonlocal owned, moved
             word = m.group(0)
             if len(word) < 4 or not any(c.isdigit() for c in word):
                 return word
             if owned is None:
-                owned = _owned(text, breaks)
+                owned = self.spans.of(text, breaks)
             if in_spans(owned, m.start(), m.end()):
                 return word
             fake = self.faker.shaped("order", word)
             if fake != word:
                 self.fakes[word] = fake
-                self._pattern = None
+                moved = moved or _moves_spans(word, fake)
                 _bump(counts, "labelled-id")
             return fake
 
@@ -152,6 +184,8 @@ class LabelledValues:
         new = "".join(out)
         if new == text:
             self._unchanged.add(key)
+        elif not moved:
+            self.spans.carry(text, new, breaks)
         return new
 
     def replace_everywhere(self, text: str) -> str:
@@ -287,7 +321,7 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
             for m in reversed(list(ID_LABEL_INLINE.finditer(cur))):
                 cur = values.fake_words(cur, counts, limit_tokens=2, start=m.end(), breaks=_breaks(run, cur))
             if CARD_ENDING_INLINE.search(cur):
-                owned = _owned(cur, _breaks(run, cur))
+                owned = values.spans.of(cur, _breaks(run, cur))
                 cur = CARD_ENDING_INLINE.sub(lambda c: _card(values.faker, c, counts, owned), cur)
             if cur != text:
                 run.new = cur

@@ -148,6 +148,15 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+#: Every letter sequence the pattern rules read literally (currency codes, street suffixes, unit words);
+#: everything else they read by class (digit, word character, capital, space, separator). A labelled
+#: fake keeps each digit a digit and each letter a letter of the same case, so a fake whose old and new
+#: words hold none of these cannot move a span of ``pattern_spans`` (``receipts.SpanMemo``).
+LITERAL_WORDS = re.compile(
+    rf"US|CA|Rs|INR|USD|EUR|GBP|CAD|AUD|JPY|CHF|zł|kr|{STREET_SUFFIXES}|Apt|Suite|Unit|Ste"
+)
+
+
 def in_spans(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     """True when [start, end) overlaps one of ``spans``."""
     return any(s < end and start < e for s, e in spans)

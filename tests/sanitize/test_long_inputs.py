@@ -43,6 +43,10 @@ TRAPS = {
     "script: in a quoted style string": _attr("style", "'" + "script:" * 40_000),
     "digit groups after a currency word": _text("$x " + "123 " * 25_000),
     "a run of scheme characters after a ://": _text("http://x.io/ " + "a." * 100_000),
+    "controls and spaces before a link": _attr("href", "\x01\u00a0" * 1_000_000 + "x", tag="a"),
+    "500 id labels in one 1 MB text": _text(" ".join(
+        f"Order # A{i}B{i}C " + "lorem ipsum dolor sit amet " * 80 for i in range(500)
+    )),
     "2,000 display names to learn": "<html><body>" + "".join(
         f"<p>{first} {last} &lt;user{i}@corp{i}.example.io&gt; wrote</p>"
         for i, (first, last) in enumerate((f"Ab{i:x}cd".replace("0", "o"), f"Ef{i:x}gh") for i in range(2000))
