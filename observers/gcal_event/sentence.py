@@ -107,6 +107,17 @@ def read_clock(text: str) -> time | None:
     return None
 
 
+def read_clock_pair(first: str, second: str) -> tuple[time, time] | None:
+    """Both ends of a span, on one clock: "3:30" beside "4pm" is not 03:30 but a 12-hour time whose
+    half of the day the sentence leaves out, so a pair that mixes the clocks is unreadable (never guess)."""
+    t1, t2 = read_clock(first), read_clock(second)
+    if t1 is None or t2 is None:
+        return None
+    if (_CLOCK12.match(one_line(first)) is None) != (_CLOCK12.match(one_line(second)) is None):
+        return None
+    return t1, t2
+
+
 def _at(day: date, clock: time, tz: ZoneInfo) -> datetime | None:
     """The wall time as a UTC instant; None in the hour a zone repeats or skips (never guess which)."""
     local = datetime.combine(day, clock, tzinfo=tz)
@@ -215,9 +226,10 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
     head = _HEAD_SPAN_TIMED.match(sentence)
     if head:
         d1, d2 = _date(head["d1"]), _date(head["d2"])
-        t1, t2 = read_clock(head["t1"]), read_clock(head["t2"])
-        if None in (d1, d2, t1, t2):
+        clocks = read_clock_pair(head["t1"], head["t2"])
+        if d1 is None or d2 is None or clocks is None:
             return None
+        t1, t2 = clocks
     elif (head := _HEAD_ALL_DAY.match(sentence)) is not None:
         all_day = True
     elif (head := _HEAD_SPAN_DAYS.match(sentence)) is not None:
@@ -226,9 +238,10 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
         if d1 is None or d2 is None:
             return None
     elif (head := _HEAD_TIMED.match(sentence)) is not None:
-        t1, t2 = read_clock(head["t1"]), read_clock(head["t2"])
-        if t1 is None or t2 is None:
+        clocks = read_clock_pair(head["t1"], head["t2"])
+        if clocks is None:
             return None
+        t1, t2 = clocks
     else:
         return None
 

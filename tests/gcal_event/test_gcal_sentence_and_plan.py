@@ -65,6 +65,10 @@ def test_sentence_forms(text, start, end, all_day, title, calendar):
     "3pm to 4pm, X, Y, No location, Smarch 1, 2026", "3pm to 4pm, X, Y, No location, February 30, 2026",
     "January 5, 2026 at 10pm to January 4, 2026 at 1am, Backwards, Y, No location,",
     "Toute la journée, Férié, 1 décembre 2026",
+    # one side on a 12-hour clock and the other without am/pm: "3:30" is not 03:30 beside "4pm" (never guess)
+    "3:30 to 4pm, X, Y, No location, December 1, 2026", "1:30 to 2:30pm, X, Y, No location, December 1, 2026",
+    "3pm to 15:30, X, Y, No location, December 1, 2026",
+    "December 1, 2026 at 10:30 to December 2, 2026 at 1am, X, Y, No location,",
 ])
 def test_unreadable_sentences(text):
     assert parse_sentence(text, LA) is None
