@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
 
+from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.state import next_pass_state
 from tests.fixture_builders.gcal_pages import (ACCOUNT_LABEL, DEPLOY, FOUNDERS, ME, NOTITLE, PAGES, REVIEW, WEEK, Calendar,
                                                Chip, GcalPage, render)
@@ -28,7 +29,7 @@ def test_account_known_posts_no_rows_and_its_snapshot_with_the_account_hash():
     posted = posted_page(WEEK_PAGE)
     assert posted["observations"] == []
     assert posted["snapshot"]["accountHash"] == posted["accountHash"] is not None
-    assert posted["snapshot"]["selectorsVersion"] == "gcal.event@1.3.0"
+    assert posted["snapshot"]["selectorsVersion"] == f"gcal.event@{SELECTORS.version}"
     assert "eventid" not in str(posted) and all(len(e["key"]) == 64 for e in posted["snapshot"]["events"])
 
 
