@@ -204,13 +204,21 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
         if index >= 0 and shown.shown(person) and not parts.in_summary(person):
             people_of[index].append(person)
 
-    # The subject anchor: the first shown id element outside a summary, in a cell that shows no people.
+    # The subject anchor: the first shown id element outside a summary, in a cell that shows no people
+    # and comes after one that does (the recipients are in the cells before it). A summary that names
+    # its people in plain text is not told by its people: its id element in a cell before any person
+    # is passed over. With no such element, the first one in a cell without people (it then finds no
+    # recipients: selector.missing.recipients, as before).
+    first_people = next((i for i, found in enumerate(people_of) if found), len(cells))
     anchor, anchor_cell = None, -1
     for element in parts.anchors:
         index = parts.cell_of(element)
         if index >= 0 and not people_of[index] and shown.shown(element) and not parts.in_summary(element):
-            anchor, anchor_cell = element, index
-            break
+            if index > first_people:
+                anchor, anchor_cell = element, index
+                break
+            if anchor is None:
+                anchor, anchor_cell = element, index
     if anchor is None:
         reasons.add("selector.missing.subject")
         return None

@@ -17,7 +17,8 @@ from tests.fixture_builders.gmail_receipt_pages import OUT
 from tests.fixture_builders.gmail_shell import REPO
 
 ME = "wren.halloway@example.com"
-RECEIPT_VERSION = "gmail.receipt@1.2.0"
+RECEIPT_VERSION = "gmail.receipt@" + json.loads(
+    (REPO / "observers/gmail_receipt/selectors.json").read_text(encoding="utf-8"))["version"]
 
 
 def _sent_version() -> str:

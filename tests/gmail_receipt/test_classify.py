@@ -174,7 +174,21 @@ def test_platform_kinds_1_1(address: str, subject: str, platform: str) -> None:
     assert choose(address, "Anyone", subject, ME) == Choice(platform, "purchase.made")
 
 
+@pytest.mark.parametrize("address, subject, platform", [
+    ("noreply@uber.com", "[Personal] Your Friday night trip with Uber", "uber"),       # an Uber profile's tag
+    ("noreply@uber.com", "[Business] Your Monday morning trip with Uber", "uber"),
+    ("store+123@t.shopifyemail.com", "[Fernhill Ceramics] Order #1047 confirmed", "shopify"),  # the store's tag
+    ("receipts@instacart.com", "Your Instacart receipt", "instacart"),
+    ("receipts@opentable.com", "Your OpenTable receipt", "opentable"),
+])
+def test_platform_kinds_1_2_1(address: str, subject: str, platform: str) -> None:
+    """Forms of the guessed subjects a reader should tolerate (REAL-PAGES.md: "keep a reader tolerant")."""
+    assert choose(address, "Anyone", subject, ME) == Choice(platform, "purchase.made")
+
+
 @pytest.mark.parametrize("address, subject", [
+    ("noreply@uber.com", "[Personal] Your trip with Uber was cancelled"),
+    ("store+123@t.shopifyemail.com", "[Fernhill Ceramics] Order #1047 is on its way"),
     ("shipment-tracking@amazon.com", 'Your Amazon.com order of "Mug" has shipped!'),
     ("shipment-tracking@amazon.com", 'Your Amazon.com order of "Mug" has been delivered'),
     ("auto-confirm@amazon.com", 'Your Amazon.com order of "Mug" has been canceled'),

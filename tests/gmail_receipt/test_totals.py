@@ -60,3 +60,13 @@ def test_an_element_holding_only_a_row_is_not_a_line_either() -> None:
 def test_lines_that_disagree_stay_ambiguous() -> None:
     body = "<table><tr><td>Total</td><td>$12.34</td></tr></table><p>Total: $15.00</p>"
     assert total(body) is AMBIGUOUS
+
+
+@pytest.mark.parametrize("platform, label", [("instacart", "Grand Total"), ("opentable", "Amount charged")])
+def test_guessed_platforms_read_the_total_labels_their_kin_use(platform: str, label: str) -> None:
+    """Instacart and OpenTable layouts are guesses (REAL-PAGES.md): their totals are read under the
+    labels the other platforms' receipts use too (selectors 1.2.1)."""
+    from observers.gmail_receipt.selectors import SELECTORS
+
+    labels = SELECTORS.platforms[platform].total_labels
+    assert total(f"<table><tr><td>{label}</td><td>$41.20</td></tr></table>", labels) == Money(4120, "USD")

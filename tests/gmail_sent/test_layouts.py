@@ -87,6 +87,28 @@ def test_the_summary_is_recognised_wherever_it_sits(where):
     assert posted["windows"] == [{"windowStart": "2026-11-29T22:04:00.000Z", "windowEnd": "2026-11-30T22:30:00.000Z"}]
 
 
+def plain_summary(who, subject, mid) -> str:
+    """A summary that names the people in its text only (no person spans to tell it by)."""
+    names = ", ".join(n for n, _ in who)
+    return f'<div {SR}>To: {names}, <span {ids(mid)}>{subject}</span>, 2:03 PM, snippet</div>'
+
+
+@pytest.mark.parametrize("cell", [0, 3])
+def test_a_summary_naming_people_in_plain_text_is_not_the_subject(cell):
+    """The subject anchor has the recipients in the cells before it (spec 8.1): a summary's id element
+    in a cell before any person (here the checkbox cell) is not it, wherever the summary sits."""
+    def with_summary(who, subject, title, mid):
+        built = row(who, subject, title, mid)
+        cells = built.split("</td>")
+        cells[cell] = cells[cell] + plain_summary(who, subject, mid)
+        return "</td>".join(cells)
+
+    rows = with_summary([DANIEL], "Alpha", T1, "a" * 16) + with_summary([LENA], "Beta", T2, "b" * 16)
+    posted = observe(page(rows))
+    assert posted["health"]["status"] == "OK", posted["health"]
+    assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", "Beta")]
+
+
 def test_a_time_cell_with_text_only_is_read():
     cell = f'<td role="gridcell" {S}><span {S}>2:03\u202fPM</span></td>'
     posted = observe(page(row([DANIEL], "Alpha", "", "a" * 16, date_cell=cell)))
