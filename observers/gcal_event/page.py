@@ -336,8 +336,22 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
 
 
 def _calendar_lists(ctx: PassContext) -> list[LexborNode]:
-    """The side panel's labelled calendar lists, shown or not (a collapsed section still says what it holds)."""
-    return [n for n in ctx.tree.css(S.calendar_list) if attr(n, A.aria_label) in L.calendar_lists]
+    """The side panel's labelled calendar lists, shown or not (a collapsed section still says what it holds).
+
+    Per label, an element inside another of the same label is part of it (a wrapper labelled as its
+    list: read once), and an element with no entry beside one of the same label that has entries is
+    the section's toggle or heading, not a list drawn empty. A label none of whose elements holds an
+    entry is still a list drawn empty (``_read_calendars``).
+    """
+    labelled = [n for n in ctx.tree.css(S.calendar_list) if attr(n, A.aria_label) in L.calendar_lists]
+    keep: set[int] = set()
+    for label in {attr(n, A.aria_label) for n in labelled}:
+        same = [n for n in labelled if attr(n, A.aria_label) == label]
+        ids = {n.mem_id for n in same}
+        outermost = [n for n in same if not any(up.mem_id in ids for up in ancestors(n))]
+        holding = [n for n in outermost if n.css_first(S.calendar_entry) is not None]
+        keep.update(n.mem_id for n in (holding or outermost))
+    return [n for n in labelled if n.mem_id in keep]
 
 
 def _read_calendars(lists: list[LexborNode], read: GcalRead) -> None:

@@ -200,3 +200,20 @@ def test_a_snapshot_with_the_events_calendar_switched_off_also_breaks_the_run():
     assert [r.rows for r in results[1:]] == [[], [], []]
     final = step(results[3].record, snap(at(4), [event("e2", cal=OTHER)]))
     assert [(r.type, r.seen_at) for r in final.rows] == [("calendar.deleted", at(3))]
+
+
+# --- 6. a section's toggle or a wrapper labelled like its list -------------------------------------
+
+def test_a_toggle_or_wrapper_labelled_like_the_list_is_not_a_second_list():
+    """The side panel's section toggle may carry the list's name; a wrapper may be labelled as its list.
+    Neither is a list of its own: the calendars are read once and every one shown is every one shown."""
+    alone = posted_for(two_grids(panel=MINE))
+    toggle = '<div role="button" aria-expanded="true" aria-label="My calendars">My calendars</div>'
+    wrapped = f'<div aria-label="My calendars">{MINE}</div>'
+    for panel in (toggle + MINE, MINE + toggle, wrapped):
+        posted = posted_for(two_grids(panel=panel))
+        assert posted["allCalendars"] is True, panel
+        assert posted["snapshot"]["calendars"] == alone["snapshot"]["calendars"], panel
+    # a list drawn empty with no other list of its name still never says every calendar is shown
+    empty = posted_for(two_grids(panel='<ul role="list" aria-label="My calendars"></ul>'))
+    assert empty["snapshot"]["allCalendars"] is False
