@@ -114,6 +114,8 @@ def subtree_ids(nodes: list[LexborNode]) -> set[int]:
     """mem_ids of every node (elements and text) inside ``nodes``, the nodes included."""
     ids: set[int] = set()
     for n in nodes:
+        if n.mem_id in ids:  # inside a subtree read already: its whole subtree is in
+            continue
         for d in n.traverse(include_text=True):
             ids.add(d.mem_id)
     return ids

@@ -222,6 +222,14 @@ def _breaks(run: TextRun, text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _run_breaks(run: TextRun, text: str, memo: dict[int, tuple[int, tuple[int, ...]]], i: int) -> tuple[int, ...]:
+    """``_breaks(run, text)`` with the run's length and breaks read once (``memo`` by run index)."""
+    if len(run.texts) == 1:
+        return ()
+    length, breaks = memo[i]
+    return breaks if len(text) == length else ()
+
+
 def _owned(text: str, breaks: tuple[int, ...]) -> list[tuple[int, int]]:
     """The spans of ``text`` the pattern rules fake whole, read per <wbr> piece as they read them."""
     if not breaks:
@@ -247,16 +255,29 @@ def _next_runs(w: Walk, i: int, count: int) -> list[int]:
     return out
 
 
-def _table_of(node) -> int | None:
+def _table_of(node, memo: dict[int, int | None] | None = None) -> int | None:
+    """mem_id of the nearest <table> above ``node``; ``memo`` (mem_id → nearest <table>
+    ancestor-or-self) makes a page's walks up one walk per node."""
+    path: list[int] = []
     p = node.parent
+    found = None
     while p is not None:
+        mid = p.mem_id
+        if memo is not None and mid in memo:
+            found = memo[mid]
+            break
+        path.append(mid)
         if p.tag == "table":
-            return p.mem_id
+            found = mid
+            break
         p = p.parent
-    return None
+    if memo is not None:
+        for mid in path:
+            memo[mid] = found
+    return found
 
 
-def _address_block(w: Walk, i: int, counts: dict[str, int]) -> None:
+def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, int | None] | None = None) -> None:
     """Every text after an address label up to the next heading, label, table or amount (at most six)."""
     first_table = None
     for n, j in enumerate(_next_runs(w, i, _MAX_ADDRESS_BLOCKS)):
@@ -267,7 +288,7 @@ def _address_block(w: Walk, i: int, counts: dict[str, int]) -> None:
         parent = run.parent
         if parent is not None and (parent.tag in _HEADINGS or (parent.parent is not None and parent.parent.tag in _HEADINGS)):
             return
-        table = _table_of(run.nodes[0])
+        table = _table_of(run.nodes[0], tables)
         if n == 0:
             first_table = table
         elif table != first_table and table is not None and first_table is not None:
@@ -303,6 +324,8 @@ def _kind(text: str) -> tuple[int, str]:
 def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -> None:
     """Label-only elements, same-text labels and address labels over the page's text runs."""
     runs = w.runs
+    tables: dict[int, int | None] = {}
+    breaks_of: dict[int, tuple[int, tuple[int, ...]]] = {}  # run index → (its length, its <wbr> breaks)
     for i, run in enumerate(runs):
         text = run.texts[0] if len(run.texts) == 1 else run.text
         kind, prefix = _kind(text)
@@ -312,16 +335,19 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
             for j in _next_runs(w, i, 1):
                 _fake_run(values, runs[j], counts)
         elif kind == _ADDRESS_ONLY:
-            _address_block(w, i, counts)
+            _address_block(w, i, counts, tables)
         elif kind == _ADDRESS_INLINE:
             run.new = prefix + ADDRESS_PHRASE
             _bump(counts, "address-block")
         else:
             cur = _current(run)
+            if len(run.texts) > 1:
+                whole = run.text
+                breaks_of[i] = (len(whole), _breaks(run, whole))
             for m in reversed(list(ID_LABEL_INLINE.finditer(cur))):
-                cur = values.fake_words(cur, counts, limit_tokens=2, start=m.end(), breaks=_breaks(run, cur))
+                cur = values.fake_words(cur, counts, limit_tokens=2, start=m.end(), breaks=_run_breaks(run, cur, breaks_of, i))
             if CARD_ENDING_INLINE.search(cur):
-                owned = values.spans.of(cur, _breaks(run, cur))
+                owned = values.spans.of(cur, _run_breaks(run, cur, breaks_of, i))
                 cur = CARD_ENDING_INLINE.sub(lambda c: _card(values.faker, c, counts, owned), cur)
             if cur != text:
                 run.new = cur
@@ -338,8 +364,17 @@ def apply_table_rows(
     w: Walk, values: LabelledValues, faker: Faker, counts: dict[str, int], payment_rows: set[int] = frozenset()
 ) -> None:
     """Rows whose first cell is a label, and card endings in a row that names a payment method."""
+    # rows holding another row are never acted on (the ``len(row.css("tr")) > 1`` test below): find
+    # them once, each <tr> marking its nearest <tr> ancestor, instead of reading every row's whole text
+    row_above: dict[int, int | None] = {}
+    outer_rows: set[int] = set()
     for row, tag in zip(w.elements, w.tags):
-        if tag != "tr":
+        if tag == "tr":
+            above = _nearest_tr_above(row, row_above)
+            if above is not None:
+                outer_rows.add(above)
+    for row, tag in zip(w.elements, w.tags):
+        if tag != "tr" or row.mem_id in outer_rows:
             continue
         first_cell = next((c for c in row.iter() if c.tag in ("td", "th")), None)
         if first_cell is None:
@@ -365,3 +400,23 @@ def apply_table_rows(
                     cur = _current(run)
                     run.new = cur[: m.start(1)] + faker.shaped("card-ending", m.group(1), letters=False) + cur[m.end(1) :]
                     _bump(counts, "card-ending")
+
+
+def _nearest_tr_above(node, memo: dict[int, int | None]) -> int | None:
+    """mem_id of the nearest <tr> strictly above ``node`` (``memo``: mem_id → nearest <tr> ancestor-or-self)."""
+    path: list[int] = []
+    p = node.parent
+    found = None
+    while p is not None:
+        mid = p.mem_id
+        if mid in memo:
+            found = memo[mid]
+            break
+        path.append(mid)
+        if p.tag == "tr":
+            found = mid
+            break
+        p = p.parent
+    for mid in path:
+        memo[mid] = found
+    return found

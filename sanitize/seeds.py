@@ -48,15 +48,25 @@ def as_seeds(seeded: Sequence[str | Mapping[str, str] | Seed]) -> list[Seed]:
 
 def main_landmark(tree: LexborHTMLParser) -> LexborNode:
     """The first [role=main] not hidden by an inline display:none ancestor, else <body>."""
+    hidden_at: dict[int, bool] = {}  # mem_id → it or an ancestor below <html> is hidden (memo)
     for node in tree.css('[role="main"]'):
+        path: list[int] = []
         p: LexborNode | None = node
         hidden = False
         while p is not None and p.tag != "html":
-            style = (p.attributes.get("style") or "").replace(" ", "").lower()
-            if "display:none" in style or "hidden" in p.attributes:
+            known = hidden_at.get(p.mem_id)
+            if known is not None:
+                hidden = known
+                break
+            attrs = p.attributes
+            style = (attrs.get("style") or "").replace(" ", "").lower()
+            if "display:none" in style or "hidden" in attrs:
                 hidden = True
                 break
+            path.append(p.mem_id)
             p = p.parent
+        for mid in path:
+            hidden_at[mid] = hidden
         if not hidden:
             return node
     body = tree.body or tree.css_first("body")

@@ -54,30 +54,30 @@ def strip_page(tree: LexborHTMLParser, html: str | None, counts: dict[str, int],
     animation = sorted(ANIMATION)
     found = tree.css(",".join([*REMOVED_ELEMENTS, "meta", *animation]))
     rows: set[int] = set()
+    row_of: dict[int, int | None] = {}  # node mem_id → its nearest <tr> ancestor's (memo: one walk per node)
     for node in found:
         if node.tag == "img" and payment_words.search(node.attributes.get("alt") or ""):
-            p = node.parent
-            while p is not None and p.tag != "tr":
-                p = p.parent
-            if p is not None:
-                rows.add(p.mem_id)
+            row = _nearest_row(node, row_of)
+            if row is not None:
+                rows.add(row)
     if html is None or _COMMENT_SOURCE.search(html):
         remove_comments(tree.root, counts)
     # the rules ran one after the other: a meta or animation inside a removed element went with it
     # (uncounted); every node's fate is decided before any node is freed
     gone: set[int] = set()  # removed elements
-    dropped: list[tuple[LexborNode, list[int]]] = []  # (node, its ancestors' mem_ids)
+    dropped: list[LexborNode] = []
+    dropped_ids: set[int] = set()
+    # mem_id → (an ancestor-or-self is gone, an ancestor-or-self is dropped); found is in document order,
+    # so every found ancestor of a node is decided before the node is read
+    state: dict[int, tuple[bool, bool]] = {}
+    outermost: list[LexborNode] = []
     for node in found:
         tag = node.tag or ""
-        ancestors = []
-        p = node.parent
-        while p is not None:
-            ancestors.append(p.mem_id)
-            p = p.parent
+        anc_gone, anc_dropped = _ancestor_state(node, state, gone, dropped_ids)
         if tag in REMOVED_ELEMENTS:
             _bump(counts, REMOVED_ELEMENTS[tag])
             gone.add(node.mem_id)
-        elif not gone.isdisjoint(ancestors):
+        elif anc_gone:
             continue
         elif tag == "meta":
             kind = _meta_kind(node.attributes)
@@ -88,12 +88,56 @@ def strip_page(tree: LexborHTMLParser, html: str | None, counts: dict[str, int],
             _bump(counts, "script")
         else:
             continue
-        dropped.append((node, ancestors))
-    dropped_ids = {node.mem_id for node, _ in dropped}
-    outermost = [node for node, ancestors in dropped if dropped_ids.isdisjoint(ancestors)]
+        dropped.append(node)
+        dropped_ids.add(node.mem_id)
+        if not anc_dropped:
+            outermost.append(node)
     for node in outermost:
         node.decompose()
     return rows
+
+
+def _ancestor_state(node: LexborNode, state: dict[int, tuple[bool, bool]], gone: set[int],
+                    dropped_ids: set[int]) -> tuple[bool, bool]:
+    """(some proper ancestor of ``node`` is in ``gone``, some proper ancestor is in ``dropped_ids``),
+    each ancestor's answer memoised so a chain of ancestors is walked once for the whole page."""
+    path: list[LexborNode] = []
+    p = node.parent
+    known: tuple[bool, bool] = (False, False)
+    while p is not None:
+        hit = state.get(p.mem_id)
+        if hit is not None:
+            known = hit
+            break
+        path.append(p)
+        p = p.parent
+    g, d = known
+    for q in reversed(path):  # outermost first
+        mid = q.mem_id
+        g = g or mid in gone
+        d = d or mid in dropped_ids
+        state[mid] = (g, d)
+    return g, d
+
+
+def _nearest_row(node: LexborNode, row_of: dict[int, int | None]) -> int | None:
+    """mem_id of the nearest <tr> strictly above ``node`` (memoised per ancestor)."""
+    path: list[int] = []
+    p = node.parent
+    found: int | None = None
+    while p is not None:
+        mid = p.mem_id
+        if mid in row_of:
+            found = row_of[mid]
+            break
+        path.append(mid)
+        if p.tag == "tr":
+            found = mid
+            break
+        p = p.parent
+    for mid in path:
+        row_of[mid] = found
+    return found
 
 
 def payment_image_rows(tree: LexborHTMLParser, payment_words: re.Pattern[str]) -> set[int]:

@@ -148,12 +148,18 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-#: Every letter sequence the pattern rules read literally (currency codes, street suffixes, unit words);
-#: everything else they read by class (digit, word character, capital, space, separator). A labelled
-#: fake keeps each digit a digit and each letter a letter of the same case, so a fake whose old and new
-#: words hold none of these cannot move a span of ``pattern_spans`` (``receipts.SpanMemo``).
+#: Where the pattern rules read letters literally, as a labelled word (a run of letters, digits and inner
+#: hyphens) can hold them: a currency word starting a run of letters (after the word's start or a
+#: hyphen: the amount's look-behind) or right after a number's digit or at the word's start (the amount
+#: ``12 kr``), a street suffix starting the word and ending it or a hyphen (``\b``: "St12" is a name, not
+#: a suffix), a unit word starting it. Everything else they read by class (digit, word character,
+#: capital, space, separator); "$" and the currency signs are never in a word. A labelled fake keeps each
+#: digit a digit and each letter a letter of the same case, so a fake whose old and new words hold none
+#: of these cannot move a span of ``pattern_spans`` (``receipts.SpanMemo``).
 LITERAL_WORDS = re.compile(
-    rf"US|CA|Rs|INR|USD|EUR|GBP|CAD|AUD|JPY|CHF|zł|kr|{STREET_SUFFIXES}|Apt|Suite|Unit|Ste"
+    r"(?:^|(?<=-))(?:Rs|INR|USD|EUR|GBP|CAD|AUD|JPY|CHF)"
+    r"|(?:^|(?<=\d))(?:zł|kr|USD|EUR|GBP|CAD|AUD|JPY|CHF|INR)"
+    rf"|^(?:{STREET_SUFFIXES})(?![A-Za-z0-9_])|^(?:Apt|Suite|Unit|Ste)"
 )
 
 

@@ -189,7 +189,8 @@ class _SteeredFaker(Faker):
         return super().shaped(kind, original, **shape)
 
 
-STEER = {"Ab-1": "Dr-1", "Cd-22": "St-22", "ef-3": "kr-3", "Gh-4": "Ln-4", "Xy-5": "Apt5"}
+STEER = {"Ab-1": "Dr-1", "Cd-22": "St-22", "ef-3": "kr-3", "Gh-4": "Ln-4", "Xy-5": "Apt5", "Ij12": "St12",
+         "Kl-9": "Rs-9"}
 
 
 def test_label_spans_carried_over_fakes_read_as_spans_read_afresh(monkeypatch):
@@ -202,7 +203,7 @@ def test_label_spans_carried_over_fakes_read_as_spans_read_afresh(monkeypatch):
     from sanitize import receipts
 
     pieces = ["Order ", "Code. ", "code: ", "Invoice no. ", "1234 ", "4321 ", "12 ", "Main ", "Oak ", "Ab-1 ",
-              "Cd-22 ", "ef-3 ", "Gh-4 ", "Xy-5", "A1B2 ", "12ab ", "kr ", "USD ", "100 ", " ", ", ", "Apt ", "Rs ",
+              "Cd-22 ", "ef-3 ", "Gh-4 ", "Xy-5", "Ij12 ", "Kl-9 ", "St12 ", "Dr-1 ", "A1B2 ", "12ab ", "kr ", "USD ", "100 ", " ", ", ", "Apt ", "Rs ",
               "4567 8901 ", "\n"]
     rng = random.Random(11)
     pages = ["<p>Order 1234 Code. Ab-1 here</p>"]

@@ -43,29 +43,50 @@ TRAPS = {
     "script: in a quoted style string": _attr("style", "'" + "script:" * 40_000),
     "digit groups after a currency word": _text("$x " + "123 " * 25_000),
     "a run of scheme characters after a ://": _text("http://x.io/ " + "a." * 100_000),
+    "700 id labels over street-name words in one 1.5 MB text": _text(" ".join(
+        f"Order # St{i} " + "lorem ipsum dolor sit amet " * 80 for i in range(700)
+    )),
     "controls and spaces before a link": _attr("href", "\x01\u00a0" * 1_000_000 + "x", tag="a"),
     "500 id labels in one 1 MB text": _text(" ".join(
         f"Order # A{i}B{i}C " + "lorem ipsum dolor sit amet " * 80 for i in range(500)
     )),
+    # structure: each walk up from a node to the root, once per node (n^2 on a deep page)
+    "20,000 images inside 20,000 spans": "<html><body>" + "<span>" * 20_000 + "<img>" * 20_000 + "</span>" * 20_000
+    + "</body></html>",
+    "8,000 mains inside 8,000 spans, hidden": "<html><body><span style='display:none'>" + "<span>" * 8_000
+    + "<span role=main>x</span>" * 8_000 + "</span>" * 8_000 + "</span></body></html>",
+    "12,000 address labels inside 24,000 spans": "<html><body>" + "<span>" * 24_000
+    + "<span>Address</span><span>1 Foo</span>" * 12_000 + "</span>" * 24_000 + "</body></html>",
+    "12,000 nested tables after 1 MB of text": "<html><body>" + "<p>lorem ipsum dolor sit amet</p>" * 36_000
+    + "<table><tr><td>cell text" * 12_000 + "</td></tr></table>" * 12_000 + "</body></html>",
     "2,000 display names to learn": "<html><body>" + "".join(
         f"<p>{first} {last} &lt;user{i}@corp{i}.example.io&gt; wrote</p>"
         for i, (first, last) in enumerate((f"Ab{i:x}cd".replace("0", "o"), f"Ef{i:x}gh") for i in range(2000))
     ) + "</body></html>",
 }
 
+#: Traps that need sanitiser options: (page, keyword arguments of ``sanitize_page``).
+OPTION_TRAPS = {
+    "32,000 nested elements a keep selector matches": (
+        "<html><body>" + "<span class=k>" * 32_000 + "x" + "</span>" * 32_000 + "</body></html>", {"keep_selectors": [".k"]}),
+    "24,000 nested elements a redact selector matches": (
+        "<html><body>" + "<span class=k>" * 24_000 + "x" + "</span>" * 24_000 + "</body></html>", {"redact_selectors": [".k"]}),
+}
+
 TIMEOUT = 60
 CHILD = """
 import json, sys
 from sanitize.pipeline import sanitize_page
-page = json.load(open(sys.argv[1]))
-sanitize_page(page, page_url="https://mail.google.com/mail/u/0/#inbox", key=b"attest-kit-test-key-0", seeded=[])
+page, options = json.load(open(sys.argv[1]))
+sanitize_page(page, page_url="https://mail.google.com/mail/u/0/#inbox", key=b"attest-kit-test-key-0", seeded=[],
+              **options)
 """
 
 
-@pytest.mark.parametrize("name", sorted(TRAPS))
+@pytest.mark.parametrize("name", sorted([*TRAPS, *OPTION_TRAPS]))
 def test_trap_is_sanitised_in_linear_time(name, tmp_path):
     page = tmp_path / "page.json"
-    page.write_text(json.dumps(TRAPS[name]))
+    page.write_text(json.dumps(OPTION_TRAPS.get(name) or (TRAPS[name], {})))
     root = Path(__file__).resolve().parents[2]
     try:
         done = subprocess.run([sys.executable, "-c", CHILD, str(page)], cwd=root, timeout=TIMEOUT, capture_output=True)
