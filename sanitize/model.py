@@ -119,3 +119,28 @@ def subtree_ids(nodes: list[LexborNode]) -> set[int]:
         for d in n.traverse(include_text=True):
             ids.add(d.mem_id)
     return ids
+
+
+def nearest_above(node: LexborNode, tag: str, memo: dict[int, int | None]) -> int | None:
+    """mem_id of the nearest ``tag`` element strictly above ``node``, or None.
+
+    ``memo`` (mem_id → the nearest ``tag`` element at or above it) is shared by the calls of one
+    rule, so its walks up cost one step per element in all, not one per element and level (on a
+    page nested thousands deep that was n^2).
+    """
+    path: list[int] = []
+    p = node.parent
+    found: int | None = None
+    while p is not None:
+        mid = p.mem_id
+        if mid in memo:
+            found = memo[mid]
+            break
+        path.append(mid)
+        if p.tag == tag:
+            found = mid
+            break
+        p = p.parent
+    for mid in path:
+        memo[mid] = found
+    return found

@@ -13,7 +13,7 @@ import functools
 import re
 
 from sanitize.faker import ADDRESS_PHRASE, Faker
-from sanitize.model import TextRun, Walk
+from sanitize.model import TextRun, Walk, nearest_above
 from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
@@ -255,29 +255,7 @@ def _next_runs(w: Walk, i: int, count: int) -> list[int]:
     return out
 
 
-def _table_of(node, memo: dict[int, int | None] | None = None) -> int | None:
-    """mem_id of the nearest <table> above ``node``; ``memo`` (mem_id → nearest <table>
-    ancestor-or-self) makes a page's walks up one walk per node."""
-    path: list[int] = []
-    p = node.parent
-    found = None
-    while p is not None:
-        mid = p.mem_id
-        if memo is not None and mid in memo:
-            found = memo[mid]
-            break
-        path.append(mid)
-        if p.tag == "table":
-            found = mid
-            break
-        p = p.parent
-    if memo is not None:
-        for mid in path:
-            memo[mid] = found
-    return found
-
-
-def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, int | None] | None = None) -> None:
+def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, int | None]) -> None:
     """Every text after an address label up to the next heading, label, table or amount (at most six)."""
     first_table = None
     for n, j in enumerate(_next_runs(w, i, _MAX_ADDRESS_BLOCKS)):
@@ -288,7 +266,7 @@ def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, in
         parent = run.parent
         if parent is not None and (parent.tag in _HEADINGS or (parent.parent is not None and parent.parent.tag in _HEADINGS)):
             return
-        table = _table_of(run.nodes[0], tables)
+        table = nearest_above(run.nodes[0], "table", tables)
         if n == 0:
             first_table = table
         elif table != first_table and table is not None and first_table is not None:
@@ -370,7 +348,7 @@ def apply_table_rows(
     outer_rows: set[int] = set()
     for row, tag in zip(w.elements, w.tags):
         if tag == "tr":
-            above = _nearest_tr_above(row, row_above)
+            above = nearest_above(row, "tr", row_above)
             if above is not None:
                 outer_rows.add(above)
     for row, tag in zip(w.elements, w.tags):
@@ -400,23 +378,3 @@ def apply_table_rows(
                     cur = _current(run)
                     run.new = cur[: m.start(1)] + faker.shaped("card-ending", m.group(1), letters=False) + cur[m.end(1) :]
                     _bump(counts, "card-ending")
-
-
-def _nearest_tr_above(node, memo: dict[int, int | None]) -> int | None:
-    """mem_id of the nearest <tr> strictly above ``node`` (``memo``: mem_id → nearest <tr> ancestor-or-self)."""
-    path: list[int] = []
-    p = node.parent
-    found = None
-    while p is not None:
-        mid = p.mem_id
-        if mid in memo:
-            found = memo[mid]
-            break
-        path.append(mid)
-        if p.tag == "tr":
-            found = mid
-            break
-        p = p.parent
-    for mid in path:
-        memo[mid] = found
-    return found

@@ -12,6 +12,7 @@ import re
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from sanitize.css import SVG_URL_ATTRS
+from sanitize.model import nearest_above
 from sanitize.urls import LINK_ATTRS, is_dangerous
 
 #: Elements that run code, load a document or a resource, or are a picture (a picture can be personal).
@@ -57,7 +58,7 @@ def strip_page(tree: LexborHTMLParser, html: str | None, counts: dict[str, int],
     row_of: dict[int, int | None] = {}  # node mem_id → its nearest <tr> ancestor's (memo: one walk per node)
     for node in found:
         if node.tag == "img" and payment_words.search(node.attributes.get("alt") or ""):
-            row = _nearest_row(node, row_of)
+            row = nearest_above(node, "tr", row_of)
             if row is not None:
                 rows.add(row)
     if html is None or _COMMENT_SOURCE.search(html):
@@ -118,26 +119,6 @@ def _ancestor_state(node: LexborNode, state: dict[int, tuple[bool, bool]], gone:
         d = d or mid in dropped_ids
         state[mid] = (g, d)
     return g, d
-
-
-def _nearest_row(node: LexborNode, row_of: dict[int, int | None]) -> int | None:
-    """mem_id of the nearest <tr> strictly above ``node`` (memoised per ancestor)."""
-    path: list[int] = []
-    p = node.parent
-    found: int | None = None
-    while p is not None:
-        mid = p.mem_id
-        if mid in row_of:
-            found = row_of[mid]
-            break
-        path.append(mid)
-        if p.tag == "tr":
-            found = mid
-            break
-        p = p.parent
-    for mid in path:
-        row_of[mid] = found
-    return found
 
 
 def payment_image_rows(tree: LexborHTMLParser, payment_words: re.Pattern[str]) -> set[int]:
