@@ -28,7 +28,6 @@ A = SELECTORS.attributes
 L = SELECTORS.labels
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
 _COUNT = re.compile(SELECTORS.patterns.message_count)
-_ADDRESS = re.compile(SELECTORS.patterns.address)
 _TITLE_COUNT = re.compile(r"\s*\(\d[\d,.]*\)\s*$")
 _NO_SUBJECT = frozenset(s.lower() for s in L.no_subject)
 
@@ -93,10 +92,7 @@ class _RowParts:
     def __init__(self, row: LexborNode, cells: list[LexborNode]) -> None:
         self.row_id = row.mem_id
         self.cell_index = {cell.mem_id: i for i, cell in enumerate(cells)}
-        # a person carries an email, or a name and a title, or a title that is one address (the
-        # selector also finds the time element's and the buttons' titles: not people)
-        self.persons = [n for n in row.css(S.person) if attr(n, A.email) is not None
-                        or n.attrs.get("name") is not None or _ADDRESS.match(attr(n, A.title) or "")]
+        self.persons = row.css(S.person)
         self.anchors = row.css(S.subject_anchor)
         holds_person: set[int] = set()
         for person in self.persons:

@@ -39,7 +39,6 @@ class SentAttributes(Strict):
 class SentPatterns(Strict):
     legacy_id: str
     message_count: str
-    address: str  # a title that names a person holds one address (spec 8.1: "email, else title")
 
     @field_validator("legacy_id", "message_count")
     @classmethod

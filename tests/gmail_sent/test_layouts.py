@@ -156,17 +156,3 @@ def test_only_the_folder_nav_can_refuse_the_view():
 def test_an_account_label_with_no_address_is_a_missing_account_on_gmail():
     html = page(row([DANIEL], "Alpha", T1, "a" * 16)).replace("Priya\n(priya@example.com)", "Priya")
     assert observe(html)["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.account"]}
-
-
-def test_a_recipient_named_by_its_title_alone_is_read():
-    """Spec 8.1: "the recipients in the cells before it (email, else title)": a person span that carries
-    only a title holding one address is a recipient; a title that is not an address is not a person."""
-    html = page(row([DANIEL], "Alpha", T1, "a" * 16))
-    title_only = html.replace(f'<span email="daniel@example.com" name="Daniel" {S}>Daniel</span>',
-                              f'<span title="daniel@example.com" {S}>Daniel</span>')
-    assert title_only != html
-    posted = observe(title_only)
-    assert posted["health"]["status"] == "OK", posted["health"]
-    assert pairs(posted) == [("daniel@example.com", "Alpha")]
-    not_an_address = title_only.replace('title="daniel@example.com"', 'title="Daniel"')
-    assert observe(not_an_address)["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.recipients"]}
