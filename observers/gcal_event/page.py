@@ -335,23 +335,34 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         read.reasons.add("event.unreadable")
 
 
+#: Elements a side panel labels with a list's name that are not lists: the section's toggle or heading.
+_NOT_A_LIST_ROLES = frozenset({"button", "heading"})
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
 def _calendar_lists(ctx: PassContext) -> list[LexborNode]:
     """The side panel's labelled calendar lists, shown or not (a collapsed section still says what it holds).
 
-    Per label, an element inside another of the same label is part of it (a wrapper labelled as its
-    list: read once), and an element with no entry beside one of the same label that has entries is
-    the section's toggle or heading, not a list drawn empty. A label none of whose elements holds an
-    entry is still a list drawn empty (``_read_calendars``).
+    A toggle or heading labelled with the list's name (a button, a heading, an element with
+    aria-expanded) that holds no entry is not a list, and an element inside another of the same label
+    is part of it (a wrapper labelled as its list: read once). Any other labelled element with no
+    entry is a list drawn empty (``_read_calendars``), whatever else the page holds: a hidden stale
+    copy's ticks are not the list's now.
     """
-    labelled = [n for n in ctx.tree.css(S.calendar_list) if attr(n, A.aria_label) in L.calendar_lists]
-    keep: set[int] = set()
-    for label in {attr(n, A.aria_label) for n in labelled}:
-        same = [n for n in labelled if attr(n, A.aria_label) == label]
-        ids = {n.mem_id for n in same}
-        outermost = [n for n in same if not any(up.mem_id in ids for up in ancestors(n))]
-        holding = [n for n in outermost if n.css_first(S.calendar_entry) is not None]
-        keep.update(n.mem_id for n in (holding or outermost))
-    return [n for n in labelled if n.mem_id in keep]
+    labelled = []
+    for node in ctx.tree.css(S.calendar_list):
+        if attr(node, A.aria_label) not in L.calendar_lists:
+            continue
+        toggle = (attr(node, A.role) in _NOT_A_LIST_ROLES or node.tag in _HEADING_TAGS
+                  or attr(node, A.aria_expanded) is not None)
+        if toggle and node.css_first(S.calendar_entry) is None:
+            continue
+        labelled.append(node)
+    ids_by_label: dict[str | None, set[int]] = {}
+    for node in labelled:
+        ids_by_label.setdefault(attr(node, A.aria_label), set()).add(node.mem_id)
+    return [n for n in labelled
+            if not any(up.mem_id in ids_by_label[attr(n, A.aria_label)] for up in ancestors(n))]
 
 
 def _read_calendars(lists: list[LexborNode], read: GcalRead) -> None:

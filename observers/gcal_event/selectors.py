@@ -33,6 +33,7 @@ class GcalAttributes(Strict):
     aria_checked: str
     aria_hidden: str
     aria_busy: str
+    aria_expanded: str
     checked: str
     role: str
 

@@ -214,6 +214,10 @@ def test_a_toggle_or_wrapper_labelled_like_the_list_is_not_a_second_list():
         posted = posted_for(two_grids(panel=panel))
         assert posted["allCalendars"] is True, panel
         assert posted["snapshot"]["calendars"] == alone["snapshot"]["calendars"], panel
-    # a list drawn empty with no other list of its name still never says every calendar is shown
-    empty = posted_for(two_grids(panel='<ul role="list" aria-label="My calendars"></ul>'))
-    assert empty["snapshot"]["allCalendars"] is False
+    # a list drawn empty still never says every calendar is shown: alone, or beside a hidden stale copy
+    # of itself that holds entries (the copy's ticks are not the list's now)
+    empty = '<ul role="list" aria-label="My calendars"></ul>'
+    for panel in (empty, f'<div style="display:none">{MINE}</div>{empty}', f'{empty}<div style="display:none">{MINE}</div>'):
+        posted = posted_for(two_grids(panel=panel))
+        assert posted["snapshot"]["allCalendars"] is False, panel
+        assert {"key": None, "shown": False} in posted["snapshot"]["calendars"], panel
