@@ -20,8 +20,10 @@ CARD = re.compile(r"(?<![\d\-])(?:\d{4}(?P<s1>[ \-])\d{4}(?P=s1)\d{4}(?P=s1)\d{4
 PHONE = re.compile(
     r"(?<![\w+\-/.])(?<!\d[ .\-])(?:\+\d{1,3}[ .\-]?)?(?:\(\d{2,5}\)[ .\-]?|\d{2,5}[ .\-])\d{2,5}(?:[ .\-]\d{2,5})?[ .\-]\d{3,4}(?![\w\-/])(?![ .\-]\d)"
 )
-_CUR_BEFORE = r"(?:[A-Z]{0,2}\$|US\$|CA\$|A\$|€|£|¥|₹|₩|₽|₺|₪|₫|₱|R\$|Rs\.?|INR|USD|EUR|GBP|CAD|AUD|JPY|CHF)"
-_CUR_AFTER = r"(?:€|£|zł|kr|USD|EUR|GBP|CAD|AUD|JPY|CHF|INR)"
+#: Currency codes written before or after an amount (none is a prefix of another: their order is free).
+_CODES = "INR|USD|EUR|GBP|CAD|AUD|JPY|CHF"
+_CUR_BEFORE = rf"(?:[A-Z]{{0,2}}\$|US\$|CA\$|A\$|€|£|¥|₹|₩|₽|₺|₪|₫|₱|R\$|Rs\.?|{_CODES})"
+_CUR_AFTER = rf"(?:€|£|zł|kr|{_CODES})"
 _SEP = r"[,. \u00a0\u202f]"  # between groups of three digits
 _NUMBER = rf"\d{{1,3}}(?:{_SEP}\d{{3}})*(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?"
 #: No amount starts on a group of three digits that continues a chain of groups an earlier start read
@@ -95,7 +97,7 @@ def fake_streets(faker: Faker, text: str, counts: Counts) -> str:
 #: scan rules most texts out before the two big patterns run.
 _CARD_OR_PHONE_HINT = re.compile(r"\d[ .\-]\d\d\d")
 #: Every amount holds a currency symbol or code; every street "digit(s) [letter] space Capital".
-_CURRENCY_HINT = re.compile(r"[$€£¥₹₩₽₺₪₫₱]|Rs|INR|USD|EUR|GBP|CAD|AUD|JPY|CHF|zł|kr")
+_CURRENCY_HINT = re.compile(rf"[$€£¥₹₩₽₺₪₫₱]|Rs|{_CODES}|zł|kr")
 _STREET_HINT = re.compile(r"\d[A-Za-z]?\s+[A-Z]")
 
 _CARD_OR_PHONE = re.compile(f"(?P<card>{CARD.pattern})|(?P<phone>{PHONE.pattern})")
@@ -157,8 +159,8 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
 #: digit a digit and each letter a letter of the same case, so a fake whose old and new words hold none
 #: of these cannot move a span of ``pattern_spans`` (``receipts.SpanMemo``).
 LITERAL_WORDS = re.compile(
-    r"(?:^|(?<=-))(?:Rs|INR|USD|EUR|GBP|CAD|AUD|JPY|CHF)"
-    r"|(?:^|(?<=\d))(?:zł|kr|USD|EUR|GBP|CAD|AUD|JPY|CHF|INR)"
+    rf"(?:^|(?<=-))(?:Rs|{_CODES})"
+    rf"|(?:^|(?<=\d))(?:zł|kr|{_CODES})"
     rf"|^(?:{STREET_SUFFIXES})(?![A-Za-z0-9_])|^(?:Apt|Suite|Unit|Ste)"
 )
 
