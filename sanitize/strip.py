@@ -66,7 +66,6 @@ def strip_page(tree: LexborHTMLParser, html: str | None, counts: dict[str, int],
     # the rules ran one after the other: a meta or animation inside a removed element went with it
     # (uncounted); every node's fate is decided before any node is freed
     gone: set[int] = set()  # removed elements
-    dropped: list[LexborNode] = []
     dropped_ids: set[int] = set()
     # mem_id → (an ancestor-or-self is gone, an ancestor-or-self is dropped); found is in document order,
     # so every found ancestor of a node is decided before the node is read
@@ -89,7 +88,6 @@ def strip_page(tree: LexborHTMLParser, html: str | None, counts: dict[str, int],
             _bump(counts, "script")
         else:
             continue
-        dropped.append(node)
         dropped_ids.add(node.mem_id)
         if not anc_dropped:
             outermost.append(node)
