@@ -4,8 +4,9 @@
    that still finds something in its own output missed it the first time.
 2. Parser agreement: html5lib (a separate, spec-following parser) and selectolax must read the same
    element tree (tag names and attribute names) from the output. A page two parsers read
-   differently is how mutation XSS slips past a sanitiser; when they differ, the first element
-   where they part is dropped, counted as "parser-differential", and the check runs again.
+   differently is how mutation XSS slips past a sanitiser; when they differ, every svg, math or
+   select subtree they read apart is dropped (else the first element where they part), counted as
+   "parser-differential", and the check runs again.
    html5lib is pure Python (about 1 MB/s), so on pages over ``FULL_CHECK_BYTES`` it checks only
    the subtrees where parsers are known to part: foreign content (svg, math) and <select>.
 """
@@ -79,28 +80,44 @@ def _stable_tree(html: str, counts: dict[str, int]) -> tuple[str, LexborHTMLPars
     """``parser_stable`` that also returns selectolax's parse of the result (unchanged by the check)."""
     for _ in range(_MAX_ROUNDS):
         tree = LexborHTMLParser(html)
-        if len(html) <= FULL_CHECK_BYTES:
-            nodes = _lexbor_elements(tree.root)
-            at = _first_difference(_sequence(nodes), _html5lib_sequence(html))
-            if at is None:
-                return html, tree
-            target = nodes[min(at, len(nodes) - 1)]
-        else:
-            target = None
-            for node in tree.css(",".join(RISKY)):
-                if node.parent is not None and node.parent.tag in RISKY:
-                    continue
-                sub = _lexbor_elements(node)
-                at = _first_difference(_sequence(sub), _html5lib_sequence(node.html or "", fragment=True))
-                if at is not None:
-                    target = node
-                    break
-            if target is None:
-                return html, tree
-        _drop(target)
-        counts["parser-differential"] = counts.get("parser-differential", 0) + 1
+        targets = _differing(html, tree)
+        if not targets:
+            return html, tree
+        for node in targets:
+            _drop(node)
+        counts["parser-differential"] = counts.get("parser-differential", 0) + len(targets)
         html = tree.html or ""
     raise BadInput(None, "page could not be made parser-stable")
+
+
+def _differing(html: str, tree: LexborHTMLParser) -> list[LexborNode]:
+    """What this round drops: every risky subtree the parsers read apart, else (a page small enough
+    for the whole check) the first element where they part. All the risky ones at once: one per
+    round ran out of rounds on a page with a few dozen (a customisable <select> each), and the page
+    was refused."""
+    if len(html) <= FULL_CHECK_BYTES:
+        nodes = _lexbor_elements(tree.root)
+        at = _first_difference(_sequence(nodes), _html5lib_sequence(html))
+        if at is None:
+            return []
+        return _differing_risky(tree) or [nodes[min(at, len(nodes) - 1)]]
+    return _differing_risky(tree)
+
+
+def _differing_risky(tree: LexborHTMLParser) -> list[LexborNode]:
+    """The outermost svg, math and select subtrees html5lib reads apart from selectolax (as fragments).
+    A risky element inside one is read with it, in its context, and never again on its own: read
+    again per level, subtrees nested hundreds deep cost n^2 (and a dropped subtree's nodes are freed)."""
+    found: list[LexborNode] = []
+    inside: set[int] = set()  # elements of the subtrees read (the query lists ancestors first)
+    for node in tree.css(",".join(RISKY)):
+        if node.mem_id in inside:
+            continue
+        sub = _lexbor_elements(node)
+        inside.update(n.mem_id for n in sub)
+        if _first_difference(_sequence(sub), _html5lib_sequence(node.html or "", fragment=True)) is not None:
+            found.append(node)
+    return found
 
 
 def ensure_safe(result, again: Callable[[str, LexborHTMLParser], object]):

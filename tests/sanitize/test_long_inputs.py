@@ -63,6 +63,11 @@ TRAPS = {
         f"<p>{first} {last} &lt;user{i}@corp{i}.example.io&gt; wrote</p>"
         for i, (first, last) in enumerate((f"Ab{i:x}cd".replace("0", "o"), f"Ef{i:x}gh") for i in range(2000))
     ) + "</body></html>",
+    "svg nested 2,000 deep after 1 MB of text": "<html><body>" + "<p>lorem ipsum dolor sit amet</p>" * 36_000
+    + "<svg><g>" * 2_000 + "<circle r=1></circle>" + "</g></svg>" * 2_000 + "</body></html>",
+    "5,000 selects the parsers read apart after 1 MB of text": "<html><body>"
+    + "<p>lorem ipsum dolor sit amet</p>" * 36_000 + "<select><option>a<b>c</b></option></select>" * 5_000
+    + "</body></html>",
 }
 
 #: Traps that need sanitiser options: (page, keyword arguments of ``sanitize_page``).
