@@ -143,8 +143,10 @@ def _read_days(grids: list[LexborNode], main: LexborNode, shown: ShownRule, read
         read.reasons.add("range.too_long")
     elif span != len(visible) and not _weekends_hidden(visible):
         read.reasons.add("range.invalid")
-    # A day is seen whole only in every grid that draws days (the all-day grid and the timed one).
-    read.days = [Day(d, all(d in g for g in per_grid)) for d in visible]
+    # Grids that share days draw one range (the all-day grid and the timed one): a day is seen whole
+    # only in every one of them. Grids that share none split the range (a month drawn week by week).
+    split = sum(len(g) for g in per_grid) == len(visible)
+    read.days = [Day(d, split or all(d in g for g in per_grid)) for d in visible]
     return visible
 
 
@@ -335,16 +337,17 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         read.reasons.add("event.unreadable")
 
 
-#: Elements a side panel labels with a list's name that are not lists: the section's toggle or heading.
+#: Elements a side panel labels with a list's name that are not lists: the section's toggle or heading,
+#: by role or by tag (a native <button> or <summary> is a toggle without a role).
 _NOT_A_LIST_ROLES = frozenset({"button", "heading"})
-_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_NOT_A_LIST_TAGS = frozenset({"button", "summary", "h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def _calendar_lists(ctx: PassContext) -> list[LexborNode]:
     """The side panel's labelled calendar lists, shown or not (a collapsed section still says what it holds).
 
-    A toggle or heading labelled with the list's name (a button, a heading, an element with
-    aria-expanded) that holds no entry is not a list, and an element inside another of the same label
+    A toggle or heading labelled with the list's name (a button or summary, a heading, an element
+    with aria-expanded) that holds no entry is not a list, and an element inside another of the same label
     is part of it (a wrapper labelled as its list: read once). Any other labelled element with no
     entry is a list drawn empty (``_read_calendars``), whatever else the page holds: a hidden stale
     copy's ticks are not the list's now.
@@ -353,7 +356,7 @@ def _calendar_lists(ctx: PassContext) -> list[LexborNode]:
     for node in ctx.tree.css(S.calendar_list):
         if attr(node, A.aria_label) not in L.calendar_lists:
             continue
-        toggle = (attr(node, A.role) in _NOT_A_LIST_ROLES or node.tag in _HEADING_TAGS
+        toggle = (attr(node, A.role) in _NOT_A_LIST_ROLES or node.tag in _NOT_A_LIST_TAGS
                   or attr(node, A.aria_expanded) is not None)
         if toggle and node.css_first(S.calendar_entry) is None:
             continue
@@ -424,6 +427,8 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     _read_chips(ctx, main, shown, _month_layout(rows, visible), read, cell_days)
 
     read.account = read_account(ctx.tree, S.account_label, tuple(L.account_label_prefixes))
+    if read.reasons:
+        return read  # DEGRADED already: it posts no window or snapshot, so its account is not judged (§2.2)
     if read.account.status == "ambiguous":
         read.reasons.add("selector.ambiguous.account")
     elif read.account.status == "invalid":

@@ -209,8 +209,10 @@ def test_a_toggle_or_wrapper_labelled_like_the_list_is_not_a_second_list():
     Neither is a list of its own: the calendars are read once and every one shown is every one shown."""
     alone = posted_for(two_grids(panel=MINE))
     toggle = '<div role="button" aria-expanded="true" aria-label="My calendars">My calendars</div>'
+    native = '<button aria-label="My calendars">My calendars</button>'  # a toggle by its tag alone
+    summary = '<details open><summary aria-label="My calendars">My calendars</summary></details>'
     wrapped = f'<div aria-label="My calendars">{MINE}</div>'
-    for panel in (toggle + MINE, MINE + toggle, wrapped):
+    for panel in (toggle + MINE, MINE + toggle, native + MINE, summary + MINE, wrapped):
         posted = posted_for(two_grids(panel=panel))
         assert posted["allCalendars"] is True, panel
         assert posted["snapshot"]["calendars"] == alone["snapshot"]["calendars"], panel
@@ -221,3 +223,31 @@ def test_a_toggle_or_wrapper_labelled_like_the_list_is_not_a_second_list():
         posted = posted_for(two_grids(panel=panel))
         assert posted["snapshot"]["allCalendars"] is False, panel
         assert {"key": None, "shown": False} in posted["snapshot"]["calendars"], panel
+
+
+# --- 7. the account judged only on a pass that posts ------------------------------------------------
+
+def test_an_account_is_not_judged_on_a_pass_that_posts_nothing():
+    """Spec §2.2: account() is read only when the pass has a window or a snapshot to post; a pass
+    DEGRADED for the page itself posts neither, so a half-drawn switcher adds no reason to it."""
+    no_address = BANNER.replace("\n(dana.whitfield@example.com)", "")
+    zone_off = two_grids(zone="GMT-05").replace(BANNER, no_address)
+    assert health(posted_for(zone_off)) == ("DEGRADED", ["time_zone.mismatch"])
+    # on a page read whole, the same switcher is a fault of its own
+    assert health(posted_for(two_grids().replace(BANNER, no_address))) == ("DEGRADED", ["account.invalid"])
+
+
+def test_a_range_drawn_as_one_grid_per_week_is_read_whole():
+    """Grids that share no day split the range between them (a month drawn week by week): each day is
+    drawn by the one grid that holds it. Grids that share days draw one range (all-day and timed),
+    and a day one of them leaves out stays not whole."""
+    next_week = [str(k) for k in range(29062, 29069)]  # 6-12 Dec 2026
+    second = '<div role="row">' + "".join(f'<div role="gridcell" data-datekey="{k}"></div>' for k in next_week) + "</div>"
+    posted = posted_for(page(grid(row()), grid(second)))
+    assert health(posted) == ("OK", [])
+    assert posted["windows"] == [{"windowStart": "2026-11-29T08:00:00.000Z", "windowEnd": "2026-12-13T08:00:00.000Z"}]
+    # a timed grid that draws five of the all-day grid's seven days: the other two are not whole
+    short = grid(row()).replace('<div role="gridcell" data-datekey="29060"></div>', "").replace(
+        '<div role="gridcell" data-datekey="29061"></div>', "")
+    partial = posted_for(page(grid(row(), label="All-day events"), short))
+    assert whole(partial) == [True] * 5 + [False] * 2
