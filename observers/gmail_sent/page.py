@@ -156,9 +156,10 @@ def _read_time(cells: list[LexborNode], parts: "_RowParts", ctx: PassContext,
                shown: ShownRule) -> datetime | None | bool:
     """The row's minute from the first time element after the anchor that reads; False if none exist.
 
-    Each candidate ([title] or [aria-label]) is tried in order: its title, else its aria-label, else
-    its text; a cell that holds only text is its own time element, tried last. Lazy: the first
-    shown candidate that reads decides, so the row's toolbar buttons are never looked at.
+    Each candidate ([title] or [aria-label], never a control: the hover toolbar's labelled buttons
+    are no time element, so a row whose date span is gone says selector.missing.time) is tried in
+    order: its title, else its aria-label, else its text; a cell that holds only text is its own
+    time element, tried last. Lazy: the first shown candidate that reads decides.
     """
     found_any = False
     for cell in cells:
@@ -195,8 +196,10 @@ def _following_elements(node: LexborNode, container: LexborNode) -> list[LexborN
 
 
 def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown: ShownRule,
-              account: str | None, reasons: set[str]) -> SentRow | None:
-    """Read one row, or add the reason it does not read and return None."""
+              account: str | None, reasons: set[str], counts_shown: list[bool]) -> SentRow | None:
+    """Read one row, or add the reason it does not read and return None. Whether it shows a message
+    count goes to ``counts_shown`` as soon as that is known, read or not: a count on a row that
+    fails later still says the list draws counts."""
     parts = _RowParts(row, cells)
     people_of: list[list[LexborNode]] = [[] for _ in cells]
     for person in parts.persons:
@@ -238,6 +241,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
         _COUNT.match(text_of(node)) and shown.shown(node) and not parts.in_summary(node)
         for node in _following_elements(people[-1], cells[people_cell])
     )
+    counts_shown.append(has_count)
 
     ids = [attr(anchor, A.last_message_id), attr(anchor, A.last_non_draft_message_id), attr(anchor, A.thread_id)]
     if any(i is None or not _LEGACY_ID.match(i) for i in ids):
@@ -318,7 +322,7 @@ def read_sent_page(ctx: PassContext) -> SentRead:
             read.reasons.add("account.invalid")
     account = read.account.address
 
-    draws_counts = False
+    counts_shown: list[bool] = []
     rows: list[SentRow] = []
     for row in shown.filter(grids[0].css(S.row)):
         cells = _cells(row)
@@ -328,10 +332,10 @@ def read_sent_page(ctx: PassContext) -> SentRead:
                 # send as absent (spec §4.2).
                 read.reasons.add("selector.missing.recipients")
             continue
-        row_read = _read_row(row, cells, ctx, shown, account, read.reasons)
+        row_read = _read_row(row, cells, ctx, shown, account, read.reasons, counts_shown)
         if row_read is not None:
-            draws_counts = draws_counts or row_read.has_count
             rows.append(row_read)
+    draws_counts = any(counts_shown)
     # Single message: last = last non-draft, no count shown, and the thread id is that id too or
     # the list draws counts at all (a mail composed as a draft first keeps the draft's thread id).
     for row_read in rows:

@@ -46,6 +46,17 @@ def test_a_removed_landmark_is_degraded_with_its_reason(page, selector, reason):
     assert posted["windows"] == [] and posted["observations"] == []
 
 
+@pytest.mark.parametrize("page", [p for p in OK_SENT if p.entry.expected_for("gmail.sent").observations], ids=IDS)
+def test_a_removed_time_element_is_missing_not_unreadable(page):
+    """The date cell's span removed: the row has no time element. The hover toolbar's buttons after it
+    carry labels too, but a control is no time element (spec §4.2: selector.missing.<landmark>)."""
+    html = remove_landmark(page.path.read_text(encoding="utf-8"), "[role=row] [role=gridcell] > [title]")
+    posted = _posted(page, html)
+    assert posted["health"]["status"] == "DEGRADED"
+    assert "selector.missing.time" in posted["health"]["reasons"]
+    assert "time.unreadable" not in posted["health"]["reasons"]
+
+
 @pytest.mark.parametrize("page", OK_SENT, ids=IDS)
 @pytest.mark.parametrize("selector, reason", [("[role=main]", "selector.ambiguous.main"),
                                               ("[role=grid]", "selector.ambiguous.grid")])

@@ -109,6 +109,16 @@ def test_a_missing_or_malformed_id_degrades_the_page():
     assert run([row([DANIEL], "a" * 15)])["health"]["reasons"] == ["row.invalid_id"]
 
 
+def test_a_count_on_a_row_that_does_not_read_still_says_the_list_draws_counts():
+    # the counted row's time does not read (DEGRADED); the next row, composed as a draft first, keeps
+    # an older thread id and shows no count: on a list that draws counts that says one message
+    unreadable = Row([DANIEL], "Subject", "", "soon", "a" * 16, count="3")
+    drafted = row([LENA], "b" * 16, "1:00 PM", thread="c" * 16)
+    posted = run([unreadable, drafted])
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["time.unreadable"]}
+    assert counterparties(posted) == ["lena.park@example.org"]
+
+
 def test_the_hidden_summary_is_never_read():
     # The builder's summary repeats ids and people; a recipient only in the summary must not appear.
     page = ListPage("s.html", "#sent", [row([DANIEL], "a" * 16)])
@@ -122,3 +132,10 @@ def test_an_empty_subject_posts_no_hint():
     r = row([DANIEL], "a" * 16)
     r.subject = "(no subject)"
     assert "subjectHint" not in run([r])["observations"][0]["fields"]
+
+
+def test_gmails_no_subject_placeholder_posts_no_hint_in_every_language_the_time_reader_reads():
+    for placeholder in ("(件名なし)", "(제목 없음)", "(无主题)", "(без темы)", "(konu yok)", "(inget ämne)"):
+        r = row([DANIEL], "a" * 16)
+        r.subject = placeholder
+        assert "subjectHint" not in run([r])["observations"][0]["fields"], placeholder
