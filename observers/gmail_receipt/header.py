@@ -8,8 +8,9 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
   led by the "to" text). With a "to" line and nothing before it, the sender is missing: taking
   the first ``[email]`` would make the first recipient the sender.
 * The header is the smallest element holding the sender and the first recipient; when that is a
-  table cell, its row (Gmail lays the date out in the cell beside the sender's). With no "to"
-  line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
+  table cell, its row (Gmail lays the date out in the cell beside the sender's). When it shows no
+  date, the rows around it, nearest first (the two wrapped, or in a table of their own, inside the
+  sender's cell), else the tableless header below. With no "to" line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
   never inside them); a header drawn without a table runs from the sender to the body's first
   table, row or paragraph.
 * The date is read in the header only, after the sender: every ``title`` first, then every
@@ -92,25 +93,41 @@ def _after(root: LexborNode, sender: LexborNode) -> Iterator[LexborNode]:
 
 def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNode | None) -> list[list[LexborNode]]:
     """Where the header's date may be, nearest first; the first that shows a date is the header."""
-    if recipient is not None:
-        root = _common_ancestor(sender, recipient, item)
-        if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
-            root = root.parent  # the cell's row: the date sits in the cell beside the sender's
-        return [list(_after(root, sender))]
-    # No "to" line read. In a table header the rows around the sender that have a cell beside the
-    # sender's are the header, nearest first (the sender may sit in a table of its own, an icon cell
-    # beside it, and the date in the outer row's next cell); the body is never inside them.
+    if recipient is None:
+        return _around_sender(item, sender)
+    # The smallest element holding the sender and the first recipient; Gmail lays the date out in
+    # the cell beside theirs, and a hand-built page may wrap the two in an element, or a table of
+    # their own, inside that cell, or draw the header with no table at all: then the rows around
+    # that element, nearest first, else the tableless header.
+    root = _common_ancestor(sender, recipient, item)
+    rows = [up for up in (root, *ancestors(root, stop=item)) if up.tag == _ROW]
+    if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
+        root = root.parent  # the cell's row: the date sits in the cell beside the sender's
+    nearest = [list(_after(root, sender))]
+    if rows:
+        return nearest + [list(_after(row, sender)) for row in rows if row.mem_id != root.mem_id]
+    return nearest + [_tableless(item, sender)]
+
+
+def _around_sender(item: LexborNode, sender: LexborNode) -> list[list[LexborNode]]:
+    """No "to" line read. In a table header the rows around the sender that have a cell beside the
+    sender's are the header, nearest first (the sender may sit in a table of its own, an icon cell
+    beside it, and the date in the outer row's next cell); the body is never inside them."""
     rows = [up for up in ancestors(sender, stop=item)
             if up.tag == _ROW and sum(1 for c in element_children(up) if c.tag in _CELLS) > 1]
     if rows:
         return [list(_after(row, sender)) for row in rows]
-    # A header drawn without a table: from the sender to the body's first table, row or paragraph.
+    return [_tableless(item, sender)]
+
+
+def _tableless(item: LexborNode, sender: LexborNode) -> list[LexborNode]:
+    """A header drawn without a table: from the sender to the body's first table, row or paragraph."""
     nodes: list[LexborNode] = []
     for node in _after(item, sender):
         if node.tag in _HEADER_END:
             break
         nodes.append(node)
-    return [nodes]
+    return nodes
 
 
 def _inline_text(node: LexborNode) -> str | None:

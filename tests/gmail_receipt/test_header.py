@@ -6,6 +6,10 @@ Each case is a builder page changed one thing at a time; each failed on 1.0.0, w
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from tests.fixture_builders.gmail_receipt_pages import STRIPE
 from tests.gmail_receipt.test_page import page, stripe_msg, windows
 
@@ -124,3 +128,33 @@ def test_a_sender_in_a_row_with_an_icon_cell_finds_the_date_in_the_outer_row(run
 def test_a_header_drawn_without_a_table_reads_its_date_up_to_the_body(run) -> None:
     header = f'<div><h3>{SENDER}</h3><div><span>bcc: me</span></div><div><span title="{TITLE}">{SHORT}</span></div></div>'
     assert windows(run(_swap_message(header, BODY_DATE))) == ["2026-11-30T14:41:00.000Z"]
+
+
+def _regrouped(html: str, layout: str) -> str:
+    """The header's sender and "to" line regrouped the way a hand-built page may: wrapped in one
+    element inside the sender's cell, or in a table of their own inside it (the date stays in the
+    cell beside), or the header drawn as div columns with no table at all."""
+    start = html.index('<h3 class="')
+    cell_end = html.index("</td>", start)
+    group = html[start:cell_end]
+    if layout == "wrapped":
+        return html[:start] + f"<div>{group}</div>" + html[cell_end:]
+    if layout == "inner table":
+        return html[:start] + f"<table><tbody><tr><td>{group}</td></tr></tbody></table>" + html[cell_end:]
+    table = html.rindex("<table", 0, start)
+    table_end = html.index("</table>", start) + len("</table>")
+    header = html[table:table_end]
+    for tag in ("table", "tbody", "tr", "td"):
+        header = re.sub(rf"<{tag}\b", "<div", header).replace(f"</{tag}>", "</div>")
+    return html[:table] + header + html[table_end:]
+
+
+@pytest.mark.parametrize("layout", ["wrapped", "inner table", "div columns"])
+def test_the_header_date_is_read_however_the_sender_and_to_line_are_grouped(run, layout) -> None:
+    html = _regrouped(_base(), layout)
+    result = run(html)
+    assert result.health.status == "OK" and windows(result) == ["2026-11-30T14:41:00.000Z"]
+    assert result.observations[0].fields["occurredAt"] == "2026-11-30T14:41:00.000Z"
+    # the header's date gone: the body's date is still never read
+    bare = html.replace(f'title="{TITLE}"', "").replace(f'aria-label="{TITLE}"', "").replace(SHORT, "Today")
+    assert run(bare).health.reasons == ("selector.missing.time",)
