@@ -144,10 +144,16 @@ def _read_days(grids: list[LexborNode], main: LexborNode, shown: ShownRule, read
     elif span != len(visible) and not _weekends_hidden(visible):
         read.reasons.add("range.invalid")
     # Grids that share days draw one range (the all-day grid and the timed one): a day is seen whole
-    # only in every one of them. Grids that share none split the range (a month drawn week by week).
-    split = sum(len(g) for g in per_grid) == len(visible)
+    # only in every one of them. Grids that share none and each draw whole weeks split the range (a
+    # month drawn week by week); any other grids that share no day are a range half drawn.
+    split = sum(len(g) for g in per_grid) == len(visible) and all(_whole_weeks(g) for g in per_grid)
     read.days = [Day(d, split or all(d in g for g in per_grid)) for d in visible]
     return visible
+
+
+def _whole_weeks(days: set[date]) -> bool:
+    """The days are one run of whole weeks (7, 14, … days in a row)."""
+    return len(days) % 7 == 0 and (max(days) - min(days)).days + 1 == len(days)
 
 
 def _weekends_hidden(visible: list[date]) -> bool:
@@ -347,20 +353,24 @@ def _calendar_lists(ctx: PassContext) -> list[LexborNode]:
     """The side panel's labelled calendar lists, shown or not (a collapsed section still says what it holds).
 
     A toggle or heading labelled with the list's name (a button or summary, a heading, an element
-    with aria-expanded) that holds no entry is not a list, and an element inside another of the same label
+    with aria-expanded) that holds no entry is not a list when a list of that label is there (alone,
+    it is a list drawn empty), and an element inside another of the same label
     is part of it (a wrapper labelled as its list: read once). Any other labelled element with no
     entry is a list drawn empty (``_read_calendars``), whatever else the page holds: a hidden stale
     copy's ticks are not the list's now.
     """
-    labelled = []
+    labelled, toggles = [], []
     for node in ctx.tree.css(S.calendar_list):
         if attr(node, A.aria_label) not in L.calendar_lists:
             continue
         toggle = (attr(node, A.role) in _NOT_A_LIST_ROLES or node.tag in _NOT_A_LIST_TAGS
                   or attr(node, A.aria_expanded) is not None)
-        if toggle and node.css_first(S.calendar_entry) is None:
-            continue
-        labelled.append(node)
+        (toggles if toggle and node.css_first(S.calendar_entry) is None else labelled).append(node)
+    # A toggle is passed over only beside a list of its label: alone, it stands for a list the page
+    # does not show (unlabelled, or removed while collapsed), read as drawn empty: never "every
+    # calendar shown" on the strength of the lists that are labelled.
+    listed = {attr(node, A.aria_label) for node in labelled}
+    labelled += [node for node in toggles if attr(node, A.aria_label) not in listed]
     ids_by_label: dict[str | None, set[int]] = {}
     for node in labelled:
         ids_by_label.setdefault(attr(node, A.aria_label), set()).add(node.mem_id)

@@ -216,6 +216,13 @@ def test_a_toggle_or_wrapper_labelled_like_the_list_is_not_a_second_list():
         posted = posted_for(two_grids(panel=panel))
         assert posted["allCalendars"] is True, panel
         assert posted["snapshot"]["calendars"] == alone["snapshot"]["calendars"], panel
+    # a toggle that is the only element of its label stands for a list the page does not show: never
+    # every calendar shown (the list may sit unlabelled beside it, a calendar in it switched off)
+    unlabelled = MINE.replace(' aria-label="My calendars"', "").replace(
+        '<input type="checkbox" aria-label="Team Rota" checked>', '<input type="checkbox" aria-label="Team Rota">')
+    for alone_toggle in (toggle, native, summary):
+        posted = posted_for(two_grids(panel=alone_toggle + unlabelled))
+        assert posted["allCalendars"] is False, alone_toggle
     # a list drawn empty still never says every calendar is shown: alone, or beside a hidden stale copy
     # of itself that holds entries (the copy's ticks are not the list's now)
     empty = '<ul role="list" aria-label="My calendars"></ul>'
@@ -246,6 +253,12 @@ def test_a_range_drawn_as_one_grid_per_week_is_read_whole():
     posted = posted_for(page(grid(row()), grid(second)))
     assert health(posted) == ("OK", [])
     assert posted["windows"] == [{"windowStart": "2026-11-29T08:00:00.000Z", "windowEnd": "2026-12-13T08:00:00.000Z"}]
+    # grids that share no day but draw no whole week each are a range half drawn, not split: an
+    # all-day grid that has drawn Sunday only beside a timed grid that has drawn the rest
+    sunday = row().split('<div role="gridcell" data-datekey="29054">')[0] + "</div>"
+    rest = '<div role="row">' + row().split('<div role="gridcell" data-datekey="29053"></div>')[1]
+    half = posted_for(page(grid(sunday, label="All-day events"), grid(rest)))
+    assert half["windows"] == [] and not any(whole(half))
     # a timed grid that draws five of the all-day grid's seven days: the other two are not whole
     short = grid(row()).replace('<div role="gridcell" data-datekey="29060"></div>', "").replace(
         '<div role="gridcell" data-datekey="29061"></div>', "")
