@@ -9,8 +9,9 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
   the first ``[email]`` would make the first recipient the sender.
 * The header is the smallest element holding the sender and the first recipient; when that is a
   table cell, its row (Gmail lays the date out in the cell beside the sender's). When it shows no
-  date, the rows around it, nearest first (the two wrapped, or in a table of their own, inside the
-  sender's cell), else the tableless header below. With no "to" line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
+  date, each block around it, nearest first, that holds no table, row or paragraph after the
+  sender (the two wrapped, or in a table of their own, inside the sender's cell, or div columns);
+  the first block that holds one holds the body, and neither it nor any above it is read. With no "to" line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
   never inside them); a header drawn without a table runs from the sender to the body's first
   table, row or paragraph.
 * The date is read in the header only, after the sender: every ``title`` first, then every
@@ -91,22 +92,35 @@ def _after(root: LexborNode, sender: LexborNode) -> Iterator[LexborNode]:
         after = after or node.mem_id == sender.mem_id
 
 
-def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNode | None) -> list[list[LexborNode]]:
+def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNode | None) -> Iterator[list[LexborNode]]:
     """Where the header's date may be, nearest first; the first that shows a date is the header."""
     if recipient is None:
-        return _around_sender(item, sender)
+        yield from _around_sender(item, sender)
+        return
     # The smallest element holding the sender and the first recipient; Gmail lays the date out in
-    # the cell beside theirs, and a hand-built page may wrap the two in an element, or a table of
-    # their own, inside that cell, or draw the header with no table at all: then the rows around
-    # that element, nearest first, else the tableless header.
+    # the cell beside theirs. A hand-built page may wrap the two in an element, or a table of their
+    # own, inside that cell, or draw the header as div columns: then each block around them, nearest
+    # first, that holds no table, row or paragraph after the sender. The first that does holds the
+    # body (a layout row around header and body, a message's own container), and is never read.
     root = _common_ancestor(sender, recipient, item)
-    rows = [up for up in (root, *ancestors(root, stop=item)) if up.tag == _ROW]
     if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
         root = root.parent  # the cell's row: the date sits in the cell beside the sender's
-    nearest = [list(_after(root, sender))]
-    if rows:
-        return nearest + [list(_after(row, sender)) for row in rows if row.mem_id != root.mem_id]
-    return nearest + [_tableless(item, sender)]
+    yield list(_after(root, sender))
+    for up in ancestors(root, stop=item):
+        block = _header_block(up, sender)
+        if block is None:
+            return
+        yield block
+
+
+def _header_block(root: LexborNode, sender: LexborNode) -> list[LexborNode] | None:
+    """The elements of ``root`` after the sender, or None when they reach a table, row or paragraph."""
+    nodes: list[LexborNode] = []
+    for node in _after(root, sender):
+        if node.tag in _HEADER_END:
+            return None
+        nodes.append(node)
+    return nodes
 
 
 def _around_sender(item: LexborNode, sender: LexborNode) -> list[list[LexborNode]]:

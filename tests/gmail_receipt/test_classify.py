@@ -186,6 +186,22 @@ def test_platform_kinds_1_2_1(address: str, subject: str, platform: str) -> None
     assert choose(address, "Anyone", subject, ME) == Choice(platform, "purchase.made")
 
 
+@pytest.mark.parametrize("address, subject, platform", [
+    ("reservations@opentable.com", "Your payment receipt from Nopa", "opentable"),  # no real sample: a guess's variants
+    ("notification@facebookmail.com", "Your Facebook Marketplace purchase receipt", "facebook"),
+    ("notification@facebookmail.com", "Your Marketplace purchase receipt", "facebook"),
+    ("notification@facebookmail.com", "Your Facebook receipt", "facebook"),
+])
+def test_platform_kinds_1_2_2(address: str, subject: str, platform: str) -> None:
+    """An independent set of pages guessed these for the two platforms REAL-PAGES.md has no sample of."""
+    assert choose(address, "Anyone", subject, ME) == Choice(platform, "purchase.made")
+
+
+def test_opentable_payment_receipt_names_the_restaurant() -> None:
+    from observers.gmail_receipt.merchant import merchant_for
+    assert merchant_for("opentable", "reservations@opentable.com", "OpenTable", "Your payment receipt from Nopa") == "Nopa"
+
+
 @pytest.mark.parametrize("address, subject", [
     ("noreply@uber.com", "[Personal] Your trip with Uber was cancelled"),
     ("store+123@t.shopifyemail.com", "[Fernhill Ceramics] Order #1047 is on its way"),
