@@ -30,11 +30,17 @@ def _local(name: str) -> str:
     return name.rsplit(":", 1)[-1].lower()
 
 
-def _html5lib_sequence(html: str, fragment: bool = False) -> list[tuple[str, tuple[str, ...]]]:
-    if fragment:
-        doc = html5lib.parseFragment(html, container="div", treebuilder="etree", namespaceHTMLElements=False)
-    else:
-        doc = html5lib.parse(html, treebuilder="etree", namespaceHTMLElements=False)
+def _html5lib_sequence(html: str, fragment: bool = False) -> list[tuple[str, tuple[str, ...]]] | None:
+    """html5lib's element sequence, or None when html5lib cannot read the text at all (it fails its own
+    assertions on some select and foreign-content trees): a tree one parser cannot read is one the
+    parsers do not agree on."""
+    try:
+        if fragment:
+            doc = html5lib.parseFragment(html, container="div", treebuilder="etree", namespaceHTMLElements=False)
+        else:
+            doc = html5lib.parse(html, treebuilder="etree", namespaceHTMLElements=False)
+    except Exception:  # noqa: BLE001 - any failure of the other parser means "not confirmed"
+        return None
     out = []
     for el in doc.iter():
         if not isinstance(el.tag, str) or el.tag in ("DOCUMENT_ROOT", "DOCUMENT_FRAGMENT", "<!DOCTYPE>"):
@@ -53,7 +59,9 @@ def _sequence(nodes: list[LexborNode]) -> list[tuple[str, tuple[str, ...]]]:
     return [(_local(n.tag or ""), tuple(sorted(_local(a) for a in n.attributes))) for n in nodes]
 
 
-def _first_difference(a: list, b: list) -> int | None:
+def _first_difference(a: list, b: list | None) -> int | None:
+    if b is None:
+        return 0
     for i, (x, y) in enumerate(zip(a, b)):
         if x != y:
             return i
@@ -97,11 +105,31 @@ def _differing(html: str, tree: LexborHTMLParser) -> list[LexborNode]:
     was refused."""
     if len(html) <= FULL_CHECK_BYTES:
         nodes = _lexbor_elements(tree.root)
-        at = _first_difference(_sequence(nodes), _html5lib_sequence(html))
+        theirs = _html5lib_sequence(html)
+        at = _first_difference(_sequence(nodes), theirs)
         if at is None:
             return []
-        return _differing_risky(tree) or [nodes[min(at, len(nodes) - 1)]]
+        risky = _differing_risky(tree)
+        if theirs is None and not risky:
+            risky = _unreadable_suspects(tree)
+            if not risky:
+                raise BadInput(None, "page could not be made parser-stable: html5lib cannot read it")
+        return risky or [nodes[min(at, len(nodes) - 1)]]
     return _differing_risky(tree)
+
+
+def _unreadable_suspects(tree: LexborHTMLParser) -> list[LexborNode]:
+    """html5lib failed on the whole page though each risky subtree reads alike on its own: its failures
+    are in its select handling inside foreign content, so the outermost risky subtrees that hold a
+    select go (else every outermost risky subtree); the next round checks the page again."""
+    outermost: list[LexborNode] = []
+    inside: set[int] = set()
+    for node in tree.css(",".join(RISKY)):
+        if node.mem_id not in inside:
+            outermost.append(node)
+            inside.update(n.mem_id for n in _lexbor_elements(node))
+    with_select = [n for n in outermost if n.tag == "select" or n.css_first("select") is not None]
+    return with_select or outermost
 
 
 def _differing_risky(tree: LexborHTMLParser) -> list[LexborNode]:
