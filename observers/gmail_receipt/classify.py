@@ -49,7 +49,6 @@ def _markers() -> dict[str, re.Pattern[str]]:
 
 
 _SUBJECT_TRIGGER = re.compile(G.subject_trigger, re.I)
-_NAMES_RECEIPT = re.compile(r"\breceipt\b", re.I)
 _ALLOWED_MARKS = frozenset(chr(int(code, 16)) for code in G.name_allowed_marks)
 _BRANDS = tuple(sorted({t.lower() for p in SELECTORS.registry.values() for t in p.brand_tokens}))
 
@@ -89,8 +88,6 @@ def platform_kind(platform: str, subject: str | None) -> Kind | None:
     for kind, pattern in _kind_patterns()[platform]:
         if pattern.search(subject):
             return kind
-    if SELECTORS.platforms[platform].guessed and _NAMES_RECEIPT.search(subject) and refusal_marker(subject) is None:
-        return "purchase.made"
     return None
 
 

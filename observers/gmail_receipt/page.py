@@ -100,18 +100,6 @@ def message_items(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
     return [n for n in items if not any(up.mem_id in ids for up in ancestors(n, stop=main))]
 
 
-def total_labels_for(parser: str) -> list[str]:
-    """The total labels a parser reads: the generic parser's, a platform's own, and for a platform
-    with no real sample (``guessed``) its own then the generic ones (its labels are guesses)."""
-    if parser == "generic":
-        return SELECTORS.generic.total_labels
-    platform = SELECTORS.platforms[parser]
-    if not platform.guessed:
-        return platform.total_labels
-    own = {label.lower() for label in platform.total_labels}
-    return platform.total_labels + [label for label in SELECTORS.generic.total_labels if label.lower() not in own]
-
-
 def _message_id(item: LexborNode) -> str | None:
     own = attr(item, A.message_id)
     if own is not None:
@@ -138,7 +126,8 @@ def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject:
     platform = None if generic else SELECTORS.platforms[choice.parser]
     if platform is not None and says_no_receipt(item, platform.refuse_texts):
         return  # Uber's charge summary under the trip's subject: no receipt
-    amount = find_total(item, total_labels_for(choice.parser), shown)
+    labels = SELECTORS.generic.total_labels if platform is None else platform.total_labels
+    amount = find_total(item, labels, shown)
     if not isinstance(amount, Money):
         if not generic:
             read.reasons.add("receipt.amount_missing")

@@ -79,9 +79,6 @@ class MerchantRule(Strict):
 
 class Platform(Strict):
     kinds: dict[Kind, list[str]] = Field(min_length=1)
-    #: No real sample of its mail (REAL-PAGES.md): its kinds and labels are guesses, so a subject that
-    #: says receipt with no refusal marker is a purchase too, and the generic total labels are read.
-    guessed: bool = False
     total_labels: list[str] = Field(min_length=1)
     refuse_texts: list[str]
     merchant: MerchantRule
