@@ -217,3 +217,18 @@ def test_opentable_payment_receipt_names_the_restaurant() -> None:
 ])
 def test_platform_other_mail_stays_ignored_1_1(address: str, subject: str) -> None:
     assert choose(address, "Anyone", subject, ME).refusal == "platform_other_mail"
+
+
+@pytest.mark.parametrize("address, subject", [
+    # a review's list against a "says receipt" rule for the platforms with no real sample: each is no purchase
+    ("receipts@instacart.com", "Your Instacart+ membership receipt"),
+    ("receipts@instacart.com", "Please confirm receipt of your order"),
+    ("receipts@instacart.com", "Your pre-authorization receipt"),
+    ("notification@facebookmail.com", "Your Marketplace payout receipt"),
+    ("notification@facebookmail.com", "Confirm receipt of your Marketplace item"),
+    ("reservations@opentable.com", "Your deposit hold receipt"),
+    ("reservations@opentable.com", "Your OpenTable points receipt"),
+])
+def test_a_platform_reads_only_its_anchored_kinds_even_where_they_are_guesses(address, subject) -> None:
+    assert choose(address, "Anyone", subject, ME).refusal == "platform_other_mail"
+
