@@ -9,9 +9,10 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
   the first ``[email]`` would make the first recipient the sender.
 * The header is the smallest element holding the sender and the first recipient; when that is a
   table cell, its row (Gmail lays the date out in the cell beside the sender's). When it shows no
-  date, each block around it, nearest first, that holds no table, row or paragraph after the
-  sender (the two wrapped, or in a table of their own, inside the sender's cell, or div columns);
-  the first block that holds one holds the body, and neither it nor any above it is read. With no "to" line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
+  date, the cells after theirs in each row around it, nearest first (the two wrapped, or in a table
+  of their own, inside the sender's cell); only those cells, never the rest of a row or container
+  (a text mail's body has no table or paragraph to stop at), and none that holds a table, row or
+  paragraph. With no "to" line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
   never inside them); a header drawn without a table runs from the sender to the body's first
   table, row or paragraph.
 * The date is read in the header only, after the sender: every ``title`` first, then every
@@ -99,27 +100,37 @@ def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNo
         return
     # The smallest element holding the sender and the first recipient; Gmail lays the date out in
     # the cell beside theirs. A hand-built page may wrap the two in an element, or a table of their
-    # own, inside that cell, or draw the header as div columns: then each block around them, nearest
-    # first, that holds no table, row or paragraph after the sender. The first that does holds the
-    # body (a layout row around header and body, a message's own container), and is never read.
+    # own, inside that cell: then the cells after theirs in each row around them, nearest first.
+    # Only cells after theirs: the rest of a row (or of a container) may be the body, and a text
+    # mail's body has no table or paragraph to stop at.
     root = _common_ancestor(sender, recipient, item)
     if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
         root = root.parent  # the cell's row: the date sits in the cell beside the sender's
     yield list(_after(root, sender))
-    for up in ancestors(root, stop=item):
-        block = _header_block(up, sender)
-        if block is None:
-            return
-        yield block
+    for row in ancestors(root, stop=item):
+        if row.tag != _ROW:
+            continue
+        beside = _cells_after(row, sender)
+        if beside is None:
+            return  # a cell after theirs holds a table, row or paragraph: the body
+        yield beside
 
 
-def _header_block(root: LexborNode, sender: LexborNode) -> list[LexborNode] | None:
-    """The elements of ``root`` after the sender, or None when they reach a table, row or paragraph."""
+def _cells_after(row: LexborNode, sender: LexborNode) -> list[LexborNode] | None:
+    """The elements of the cells of ``row`` after the one holding the sender; None when they hold a
+    table, row or paragraph."""
+    holder = sender
+    while holder.parent is not None and holder.parent.mem_id != row.mem_id:
+        holder = holder.parent
     nodes: list[LexborNode] = []
-    for node in _after(root, sender):
-        if node.tag in _HEADER_END:
-            return None
-        nodes.append(node)
+    cell = holder.next
+    while cell is not None:
+        if cell.is_element_node and cell.tag in _CELLS:
+            for node in cell.traverse(include_text=False):
+                if node.tag in _HEADER_END:
+                    return None
+                nodes.append(node)
+        cell = cell.next
     return nodes
 
 
