@@ -143,17 +143,11 @@ def _read_days(grids: list[LexborNode], main: LexborNode, shown: ShownRule, read
         read.reasons.add("range.too_long")
     elif span != len(visible) and not _weekends_hidden(visible):
         read.reasons.add("range.invalid")
-    # Grids that share days draw one range (the all-day grid and the timed one): a day is seen whole
-    # only in every one of them. Grids that share none and each draw whole weeks split the range (a
-    # month drawn week by week); any other grids that share no day are a range half drawn.
-    split = sum(len(g) for g in per_grid) == len(visible) and all(_whole_weeks(g) for g in per_grid)
-    read.days = [Day(d, split or all(d in g for g in per_grid)) for d in visible]
+    # A day is seen whole only in every grid that draws days (the all-day grid and the timed one).
+    # Grids that share no day are a view half drawn, never one range split between them: an all-day
+    # grid still on last week beside a timed grid on this one would vouch for two weeks.
+    read.days = [Day(d, all(d in g for g in per_grid)) for d in visible]
     return visible
-
-
-def _whole_weeks(days: set[date]) -> bool:
-    """The days are one run of whole weeks (7, 14, … days in a row)."""
-    return len(days) % 7 == 0 and (max(days) - min(days)).days + 1 == len(days)
 
 
 def _weekends_hidden(visible: list[date]) -> bool:
@@ -349,12 +343,12 @@ _NOT_A_LIST_ROLES = frozenset({"button", "heading"})
 _NOT_A_LIST_TAGS = frozenset({"button", "summary", "h1", "h2", "h3", "h4", "h5", "h6"})
 
 
-def _calendar_lists(ctx: PassContext) -> list[LexborNode]:
+def _calendar_lists(ctx: PassContext, shown: ShownRule) -> list[LexborNode]:
     """The side panel's labelled calendar lists, shown or not (a collapsed section still says what it holds).
 
     A toggle or heading labelled with the list's name (a button or summary, a heading, an element
-    with aria-expanded) that holds no entry is not a list when a list of that label is there (alone,
-    it is a list drawn empty), and an element inside another of the same label
+    with aria-expanded) that holds no entry is not a list beside a shown list of that label or when it
+    says its section is collapsed (else it is a list drawn empty), and an element inside another of the same label
     is part of it (a wrapper labelled as its list: read once). Any other labelled element with no
     entry is a list drawn empty (``_read_calendars``), whatever else the page holds: a hidden stale
     copy's ticks are not the list's now.
@@ -366,11 +360,15 @@ def _calendar_lists(ctx: PassContext) -> list[LexborNode]:
         toggle = (attr(node, A.role) in _NOT_A_LIST_ROLES or node.tag in _NOT_A_LIST_TAGS
                   or attr(node, A.aria_expanded) is not None)
         (toggles if toggle and node.css_first(S.calendar_entry) is None else labelled).append(node)
-    # A toggle is passed over only beside a list of its label: alone, it stands for a list the page
-    # does not show (unlabelled, or removed while collapsed), read as drawn empty: never "every
-    # calendar shown" on the strength of the lists that are labelled.
-    listed = {attr(node, A.aria_label) for node in labelled}
-    labelled += [node for node in toggles if attr(node, A.aria_label) not in listed]
+    # A toggle is passed over only beside a shown list of its label, or beside a hidden one when it
+    # says its section is collapsed (aria-expanded="false": the list is hidden and keeps its ticks).
+    # Otherwise it stands for a list the page does not show (unlabelled, removed when collapsed, or
+    # only a hidden stale copy left), read as drawn empty: never "every calendar shown" on a copy.
+    shown_lists = {attr(node, A.aria_label) for node in labelled if shown.shown(node)}
+    any_lists = {attr(node, A.aria_label) for node in labelled}
+    labelled += [node for node in toggles if not (
+        attr(node, A.aria_label) in shown_lists
+        or (attr(node, A.aria_expanded) == "false" and attr(node, A.aria_label) in any_lists))]
     ids_by_label: dict[str | None, set[int]] = {}
     for node in labelled:
         ids_by_label.setdefault(attr(node, A.aria_label), set()).add(node.mem_id)
@@ -421,7 +419,7 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     if not grids:
         read.reasons.add("selector.missing.grid")
         return read
-    lists = _calendar_lists(ctx)
+    lists = _calendar_lists(ctx, shown)
     if not lists:
         # The side panel's lists fill in seconds after the grid (spec §8.3 known limits): until
         # one is there the page is still drawing, OK with no coverage, under the busy clock.

@@ -223,6 +223,18 @@ def test_a_toggle_or_wrapper_labelled_like_the_list_is_not_a_second_list():
     for alone_toggle in (toggle, native, summary):
         posted = posted_for(two_grids(panel=alone_toggle + unlabelled))
         assert posted["allCalendars"] is False, alone_toggle
+    # beside a hidden copy of its list only, a toggle that does not say its section is collapsed stands
+    # for the list the page does not show (a review: the copy's ticks read every calendar shown)
+    stale = f'<div style="display:none">{MINE.replace(" checked></li></ul>", "></li></ul>")}</div>'
+    for shown_toggle in (native, summary, toggle):
+        posted = posted_for(two_grids(panel=shown_toggle + f'<div style="display:none">{MINE}</div>'))
+        assert posted["allCalendars"] is False, shown_toggle
+    # a section its toggle says is collapsed: the hidden list is the section's, read with its ticks
+    collapsed = toggle.replace('aria-expanded="true"', 'aria-expanded="false"')
+    assert posted_for(two_grids(panel=collapsed + f'<div style="display:none">{MINE}</div>'))["allCalendars"] is True
+    assert posted_for(two_grids(panel=collapsed + stale))["allCalendars"] is False
+    # collapsed with its list gone from the page: the calendars in it are unknown (spec §8.3 known limits)
+    assert posted_for(two_grids(panel=collapsed))["allCalendars"] is False
     # a list drawn empty still never says every calendar is shown: alone, or beside a hidden stale copy
     # of itself that holds entries (the copy's ticks are not the list's now)
     empty = '<ul role="list" aria-label="My calendars"></ul>'
@@ -244,15 +256,15 @@ def test_an_account_is_not_judged_on_a_pass_that_posts_nothing():
     assert health(posted_for(two_grids().replace(BANNER, no_address))) == ("DEGRADED", ["account.invalid"])
 
 
-def test_a_range_drawn_as_one_grid_per_week_is_read_whole():
-    """Grids that share no day split the range between them (a month drawn week by week): each day is
-    drawn by the one grid that holds it. Grids that share days draw one range (all-day and timed),
-    and a day one of them leaves out stays not whole."""
-    next_week = [str(k) for k in range(29062, 29069)]  # 6-12 Dec 2026
-    second = '<div role="row">' + "".join(f'<div role="gridcell" data-datekey="{k}"></div>' for k in next_week) + "</div>"
-    posted = posted_for(page(grid(row()), grid(second)))
-    assert health(posted) == ("OK", [])
-    assert posted["windows"] == [{"windowStart": "2026-11-29T08:00:00.000Z", "windowEnd": "2026-12-13T08:00:00.000Z"}]
+def test_grids_that_share_no_day_never_vouch_for_each_other():
+    """A day is whole only when every day-drawing grid shows it. Grids that share no day are read as a range
+    half drawn, never as one range split between them: an all-day grid still on last week beside a timed
+    grid on this week (a view half redrawn) would vouch for two weeks neither drew whole (a review of 1.3.2;
+    a month drawn one grid per week, which this also refuses, is not a layout any page is known to use)."""
+    last_week = [str(k) for k in (29046, 29047, 29048, 29049, 29050, 29051, 29052)]  # 22-28 Nov 2026
+    stale = '<div role="row">' + "".join(f'<div role="gridcell" data-datekey="{k}"></div>' for k in last_week) + "</div>"
+    redrawn = posted_for(page(grid(stale, label="All-day events"), grid(row())))
+    assert redrawn["windows"] == [] and not any(whole(redrawn))
     # grids that share no day but draw no whole week each are a range half drawn, not split: an
     # all-day grid that has drawn Sunday only beside a timed grid that has drawn the rest
     sunday = row().split('<div role="gridcell" data-datekey="29054">')[0] + "</div>"
