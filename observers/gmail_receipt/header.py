@@ -10,9 +10,9 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
 * The header is the smallest element holding the sender and the first recipient; when that is a
   table cell, its row (Gmail lays the date out in the cell beside the sender's). When it shows no
   date, the cells after theirs in each row around it, nearest first (the two wrapped, or in a table
-  of their own, inside the sender's cell); only those cells, never the rest of a row or container
-  (a text mail's body has no table or paragraph to stop at), and none that holds a table, row or
-  paragraph. With no "to" line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
+  of their own, inside the sender's cell): only those cells, up to the first that holds a block (a
+  date cell holds a span; a body laid out beside the header holds blocks, and a text mail's body
+  has no table or paragraph to stop at), never the rest of a row or container. With no "to" line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
   never inside them); a header drawn without a table runs from the sender to the body's first
   table, row or paragraph.
 * The date is read in the header only, after the sender: every ``title`` first, then every
@@ -112,13 +112,14 @@ def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNo
             continue
         beside = _cells_after(row, sender)
         if beside is None:
-            return  # a cell after theirs holds a table, row or paragraph: the body
+            return  # the cell after theirs holds a block: the body, or nothing of the header
         yield beside
 
 
 def _cells_after(row: LexborNode, sender: LexborNode) -> list[LexborNode] | None:
-    """The elements of the cells of ``row`` after the one holding the sender; None when they hold a
-    table, row or paragraph."""
+    """The elements of the cells of ``row`` after the one holding the sender, up to the first cell that
+    holds a block (a body laid out beside the header, a toolbar: a date cell holds a span); None when
+    the first of them does."""
     holder = sender
     while holder.parent is not None and holder.parent.mem_id != row.mem_id:
         holder = holder.parent
@@ -126,12 +127,13 @@ def _cells_after(row: LexborNode, sender: LexborNode) -> list[LexborNode] | None
     cell = holder.next
     while cell is not None:
         if cell.is_element_node and cell.tag in _CELLS:
-            for node in cell.traverse(include_text=False):
-                if node.tag in _HEADER_END:
-                    return None
-                nodes.append(node)
+            inside = [node for node in cell.traverse(include_text=False) if node.mem_id != cell.mem_id]
+            if any(node.tag in BLOCK_TAGS for node in inside):
+                break
+            nodes.append(cell)
+            nodes += inside
         cell = cell.next
-    return nodes
+    return nodes or None
 
 
 def _around_sender(item: LexborNode, sender: LexborNode) -> list[list[LexborNode]]:

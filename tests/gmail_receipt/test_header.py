@@ -186,3 +186,25 @@ def test_a_header_without_its_date_never_lends_the_body_date_of_a_text_mail(run,
     result = run(html)
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
 
+
+def _side_by_side(html: str) -> str:
+    """The message's header and its body laid out as two cells of one outer row (a hand-built layout)."""
+    from selectolax.lexbor import LexborHTMLParser
+    tree = LexborHTMLParser(html)
+    message = tree.css_first("[data-legacy-message-id]")
+    header, body = message.css_first("table"), message.css_first("table").next
+    layout = f"<table><tbody><tr><td>{header.html}</td><td>{body.html}</td></tr></tbody></table>"
+    header.decompose()
+    body.decompose()
+    message.insert_child(LexborHTMLParser(layout).body.child)
+    return tree.html
+
+
+def test_a_body_laid_out_in_the_cell_beside_the_header_never_lends_its_date(run) -> None:
+    """A third review: with header and text body side by side in one outer row, the cells after the
+    header's were read, and the body's date taken for the message's."""
+    html = _base().replace(f'title="{TITLE}"', "").replace(f'aria-label="{TITLE}"', "").replace(SHORT, "Today")
+    html = _side_by_side(_div_body(html, "<div><div>Paid Sat, Nov 28, 2026, 1:00 PM</div><div>Amount paid: $48.00</div></div>"))
+    result = run(html)
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
