@@ -337,38 +337,46 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         read.reasons.add("event.unreadable")
 
 
-#: Elements a side panel labels with a list's name that are not lists: the section's toggle or heading,
-#: by role or by tag (a native <button> or <summary> is a toggle without a role).
-_NOT_A_LIST_ROLES = frozenset({"button", "heading"})
-_NOT_A_LIST_TAGS = frozenset({"button", "summary", "h1", "h2", "h3", "h4", "h5", "h6"})
+#: Elements a side panel labels with a list's name that are not lists: the section's heading, and its
+#: toggle, by role or by tag (a native <button> or <summary> is a toggle without a role).
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_TOGGLE_TAGS = frozenset({"button", "summary"})
 
 
 def _calendar_lists(ctx: PassContext, shown: ShownRule) -> list[LexborNode]:
     """The side panel's labelled calendar lists, shown or not (a collapsed section still says what it holds).
 
-    A toggle or heading labelled with the list's name (a button or summary, a heading, an element
-    with aria-expanded) that holds no entry is not a list beside a shown list of that label or when it
-    says its section is collapsed (else it is a list drawn empty), and an element inside another of the same label
-    is part of it (a wrapper labelled as its list: read once). Any other labelled element with no
-    entry is a list drawn empty (``_read_calendars``), whatever else the page holds: a hidden stale
-    copy's ticks are not the list's now.
+    A heading labelled with a list's name is never a list. A toggle (a button or summary, an element
+    with aria-expanded) labelled so that holds no entry is not one either where its list can be read:
+    beside a shown list of that label, or beside a hidden one when the toggle says its section is
+    collapsed or is hidden itself (the whole panel hidden). Elsewhere it stands for a list the page
+    does not show (unlabelled, removed when collapsed, or only a hidden stale copy left) and reads as
+    a list drawn empty; toggles alone, with no list and no entry anywhere, are lists not filled in. An element
+    inside another of the same label is part of it (a wrapper labelled as its list: read once). Any
+    other labelled element with no entry is a list drawn empty (``_read_calendars``), whatever else
+    the page holds: a hidden stale copy's ticks are not the list's now.
     """
     labelled, toggles = [], []
     for node in ctx.tree.css(S.calendar_list):
         if attr(node, A.aria_label) not in L.calendar_lists:
             continue
-        toggle = (attr(node, A.role) in _NOT_A_LIST_ROLES or node.tag in _NOT_A_LIST_TAGS
-                  or attr(node, A.aria_expanded) is not None)
-        (toggles if toggle and node.css_first(S.calendar_entry) is None else labelled).append(node)
-    # A toggle is passed over only beside a shown list of its label, or beside a hidden one when it
-    # says its section is collapsed (aria-expanded="false": the list is hidden and keeps its ticks).
-    # Otherwise it stands for a list the page does not show (unlabelled, removed when collapsed, or
-    # only a hidden stale copy left), read as drawn empty: never "every calendar shown" on a copy.
+        if node.css_first(S.calendar_entry) is None:
+            if attr(node, A.role) == "heading" or node.tag in _HEADING_TAGS:
+                continue
+            if attr(node, A.role) == "button" or node.tag in _TOGGLE_TAGS or attr(node, A.aria_expanded) is not None:
+                toggles.append(node)
+                continue
+        labelled.append(node)
+    if not labelled and ctx.tree.css_first(S.calendar_entry) is None:
+        return []  # toggles alone, no entry anywhere: the lists have not filled in (or were unmounted)
     shown_lists = {attr(node, A.aria_label) for node in labelled if shown.shown(node)}
     any_lists = {attr(node, A.aria_label) for node in labelled}
-    labelled += [node for node in toggles if not (
-        attr(node, A.aria_label) in shown_lists
-        or (attr(node, A.aria_expanded) == "false" and attr(node, A.aria_label) in any_lists))]
+    for node in toggles:
+        label = attr(node, A.aria_label)
+        readable = label in shown_lists or (
+            label in any_lists and (attr(node, A.aria_expanded) == "false" or not shown.shown(node)))
+        if not readable:
+            labelled.append(node)
     ids_by_label: dict[str | None, set[int]] = {}
     for node in labelled:
         ids_by_label.setdefault(attr(node, A.aria_label), set()).add(node.mem_id)

@@ -233,8 +233,17 @@ def test_a_toggle_or_wrapper_labelled_like_the_list_is_not_a_second_list():
     collapsed = toggle.replace('aria-expanded="true"', 'aria-expanded="false"')
     assert posted_for(two_grids(panel=collapsed + f'<div style="display:none">{MINE}</div>'))["allCalendars"] is True
     assert posted_for(two_grids(panel=collapsed + stale))["allCalendars"] is False
-    # collapsed with its list gone from the page: the calendars in it are unknown (spec §8.3 known limits)
-    assert posted_for(two_grids(panel=collapsed))["allCalendars"] is False
+    # collapsed with its list gone from the page, beside another list: the calendars in it are unknown
+    other = MINE.replace("My calendars", "Other calendars")
+    assert posted_for(two_grids(panel=collapsed + other))["allCalendars"] is False
+    # (a third review) toggles left while every list is gone: the lists have not filled in (still drawing)
+    unmounted = posted_for(two_grids(panel=toggle + toggle.replace("My calendars", "Other calendars")))
+    assert health(unmounted) == ("OK", []) and unmounted["windows"] == [] and unmounted["snapshot"] is None
+    # the whole side panel hidden, toggles and lists alike: the lists are as current as their toggles
+    assert posted_for(two_grids(panel=f'<div style="display:none">{toggle}{MINE}</div>'))["allCalendars"] is True
+    # a heading is never a list, whatever is beside it (1.3.1)
+    heading = '<h2 aria-label="My calendars">My calendars</h2>'
+    assert posted_for(two_grids(panel=heading + f'<div style="display:none">{MINE}</div>'))["allCalendars"] is True
     # a list drawn empty still never says every calendar is shown: alone, or beside a hidden stale copy
     # of itself that holds entries (the copy's ticks are not the list's now)
     empty = '<ul role="list" aria-label="My calendars"></ul>'
