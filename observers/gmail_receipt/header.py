@@ -8,11 +8,8 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
   led by the "to" text). With a "to" line and nothing before it, the sender is missing: taking
   the first ``[email]`` would make the first recipient the sender.
 * The header is the smallest element holding the sender and the first recipient; when that is a
-  table cell, its row (Gmail lays the date out in the cell beside the sender's). When it shows no
-  date, the cells after theirs in each row around it, nearest first (the two wrapped, or in a table
-  of their own, inside the sender's cell): only those cells, up to the first that holds a block (a
-  date cell holds a span; a body laid out beside the header holds blocks, and a text mail's body
-  has no table or paragraph to stop at), never the rest of a row or container. With no "to" line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
+  table cell, its row (Gmail lays the date out in the cell beside the sender's). With no "to"
+  line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
   never inside them); a header drawn without a table runs from the sender to the body's first
   table, row or paragraph.
 * The date is read in the header only, after the sender: every ``title`` first, then every
@@ -93,68 +90,27 @@ def _after(root: LexborNode, sender: LexborNode) -> Iterator[LexborNode]:
         after = after or node.mem_id == sender.mem_id
 
 
-def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNode | None) -> Iterator[list[LexborNode]]:
+def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNode | None) -> list[list[LexborNode]]:
     """Where the header's date may be, nearest first; the first that shows a date is the header."""
-    if recipient is None:
-        yield from _around_sender(item, sender)
-        return
-    # The smallest element holding the sender and the first recipient; Gmail lays the date out in
-    # the cell beside theirs. A hand-built page may wrap the two in an element, or a table of their
-    # own, inside that cell: then the cells after theirs in each row around them, nearest first.
-    # Only cells after theirs: the rest of a row (or of a container) may be the body, and a text
-    # mail's body has no table or paragraph to stop at.
-    root = _common_ancestor(sender, recipient, item)
-    if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
-        root = root.parent  # the cell's row: the date sits in the cell beside the sender's
-    yield list(_after(root, sender))
-    for row in ancestors(root, stop=item):
-        if row.tag != _ROW:
-            continue
-        beside = _cells_after(row, sender)
-        if beside is None:
-            return  # the cell after theirs holds a block: the body, or nothing of the header
-        yield beside
-
-
-def _cells_after(row: LexborNode, sender: LexborNode) -> list[LexborNode] | None:
-    """The elements of the cells of ``row`` after the one holding the sender, up to the first cell that
-    holds a block (a body laid out beside the header, a toolbar: a date cell holds a span); None when
-    the first of them does."""
-    holder = sender
-    while holder.parent is not None and holder.parent.mem_id != row.mem_id:
-        holder = holder.parent
-    nodes: list[LexborNode] = []
-    cell = holder.next
-    while cell is not None:
-        if cell.is_element_node and cell.tag in _CELLS:
-            inside = [node for node in cell.traverse(include_text=False) if node.mem_id != cell.mem_id]
-            if any(node.tag in BLOCK_TAGS for node in inside):
-                break
-            nodes.append(cell)
-            nodes += inside
-        cell = cell.next
-    return nodes or None
-
-
-def _around_sender(item: LexborNode, sender: LexborNode) -> list[list[LexborNode]]:
-    """No "to" line read. In a table header the rows around the sender that have a cell beside the
-    sender's are the header, nearest first (the sender may sit in a table of its own, an icon cell
-    beside it, and the date in the outer row's next cell); the body is never inside them."""
+    if recipient is not None:
+        root = _common_ancestor(sender, recipient, item)
+        if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
+            root = root.parent  # the cell's row: the date sits in the cell beside the sender's
+        return [list(_after(root, sender))]
+    # No "to" line read. In a table header the rows around the sender that have a cell beside the
+    # sender's are the header, nearest first (the sender may sit in a table of its own, an icon cell
+    # beside it, and the date in the outer row's next cell); the body is never inside them.
     rows = [up for up in ancestors(sender, stop=item)
             if up.tag == _ROW and sum(1 for c in element_children(up) if c.tag in _CELLS) > 1]
     if rows:
         return [list(_after(row, sender)) for row in rows]
-    return [_tableless(item, sender)]
-
-
-def _tableless(item: LexborNode, sender: LexborNode) -> list[LexborNode]:
-    """A header drawn without a table: from the sender to the body's first table, row or paragraph."""
+    # A header drawn without a table: from the sender to the body's first table, row or paragraph.
     nodes: list[LexborNode] = []
     for node in _after(item, sender):
         if node.tag in _HEADER_END:
             break
         nodes.append(node)
-    return nodes
+    return [nodes]
 
 
 def _inline_text(node: LexborNode) -> str | None:

@@ -149,15 +149,15 @@ def _regrouped(html: str, layout: str) -> str:
     return html[:table] + header + html[table_end:]
 
 
-@pytest.mark.parametrize("layout", ["wrapped", "inner table"])
-def test_the_header_date_is_read_however_the_sender_and_to_line_are_grouped(run, layout) -> None:
-    html = _regrouped(_base(), layout)
-    result = run(html)
-    assert result.health.status == "OK" and windows(result) == ["2026-11-30T14:41:00.000Z"]
-    assert result.observations[0].fields["occurredAt"] == "2026-11-30T14:41:00.000Z"
-    # the header's date gone: the body's date is still never read
-    bare = html.replace(f'title="{TITLE}"', "").replace(f'aria-label="{TITLE}"', "").replace(SHORT, "Today")
-    assert run(bare).health.reasons == ("selector.missing.time",)
+@pytest.mark.parametrize("layout", ["wrapped", "inner table", "div columns"])
+def test_a_header_regrouped_beyond_gmails_layout_is_loud_never_read_from_the_body(run, layout) -> None:
+    """Sender and "to" line wrapped, or in a table of their own, inside their cell, with the date in the
+    cell beside (or a header of div columns): the header is the element holding the two, so the date is
+    not found and the registry receipt is DEGRADED selector.missing.time. A wider reading found the date
+    here, but four reviews each built a layout where it read a body's date instead (a wrong row and
+    window), so this stays a known limit (DECISIONS.md, gmail.receipt 1.2.2)."""
+    result = run(_regrouped(_base(), layout))
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
 
 
 def _div_body(html: str, body: str) -> str:
