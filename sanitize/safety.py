@@ -122,29 +122,29 @@ def _unreadable_suspects(tree: LexborHTMLParser) -> list[LexborNode]:
     """html5lib failed on the whole page though each risky subtree reads alike on its own: its failures
     are in its select handling inside foreign content, so the outermost risky subtrees that hold a
     select go (else every outermost risky subtree); the next round checks the page again."""
-    outermost: list[LexborNode] = []
-    inside: set[int] = set()
-    for node in tree.css(",".join(RISKY)):
-        if node.mem_id not in inside:
-            outermost.append(node)
-            inside.update(n.mem_id for n in _lexbor_elements(node))
+    outermost = [node for node, _ in _outermost_risky(tree)]
     with_select = [n for n in outermost if n.tag == "select" or n.css_first("select") is not None]
     return with_select or outermost
 
 
 def _differing_risky(tree: LexborHTMLParser) -> list[LexborNode]:
-    """The outermost svg, math and select subtrees html5lib reads apart from selectolax (as fragments).
-    A risky element inside one is read with it, in its context, and never again on its own: read
-    again per level, subtrees nested hundreds deep cost n^2 (and a dropped subtree's nodes are freed)."""
-    found: list[LexborNode] = []
-    inside: set[int] = set()  # elements of the subtrees read (the query lists ancestors first)
+    """The outermost svg, math and select subtrees html5lib reads apart from selectolax (as fragments)."""
+    return [node for node, sub in _outermost_risky(tree)
+            if _first_difference(_sequence(sub), _html5lib_sequence(node.html or "", fragment=True)) is not None]
+
+
+def _outermost_risky(tree: LexborHTMLParser) -> list[tuple[LexborNode, list[LexborNode]]]:
+    """Each svg, math or select element not inside another, with its elements. A risky element inside
+    one is read with it, in its context, and never again on its own: read again per level, subtrees
+    nested hundreds deep cost n^2 (and a dropped subtree's nodes are freed with it)."""
+    found: list[tuple[LexborNode, list[LexborNode]]] = []
+    inside: set[int] = set()  # elements of the subtrees listed (the query lists ancestors first)
     for node in tree.css(",".join(RISKY)):
         if node.mem_id in inside:
             continue
         sub = _lexbor_elements(node)
         inside.update(n.mem_id for n in sub)
-        if _first_difference(_sequence(sub), _html5lib_sequence(node.html or "", fragment=True)) is not None:
-            found.append(node)
+        found.append((node, sub))
     return found
 
 

@@ -351,10 +351,10 @@ def _calendar_lists(ctx: PassContext, shown: ShownRule) -> list[LexborNode]:
     beside a shown list of that label, or beside a hidden one when the toggle says its section is
     collapsed or is hidden itself (the whole panel hidden). Elsewhere it stands for a list the page
     does not show (unlabelled, removed when collapsed, or only a hidden stale copy left) and reads as
-    a list drawn empty; toggles alone, with no list and no entry anywhere, are lists not filled in. An element
-    inside another of the same label is part of it (a wrapper labelled as its list: read once). Any
-    other labelled element with no entry is a list drawn empty (``_read_calendars``), whatever else
-    the page holds: a hidden stale copy's ticks are not the list's now.
+    a list drawn empty; toggles alone, with no list and no entry anywhere, are lists not filled in.
+    An element inside another of the same label is part of it (a wrapper labelled as its list: read
+    once). Any other labelled element with no entry is a list drawn empty (``_read_calendars``),
+    whatever else the page holds: a hidden stale copy's ticks are not the list's now.
     """
     labelled, toggles = [], []
     for node in ctx.tree.css(S.calendar_list):
