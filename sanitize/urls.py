@@ -211,9 +211,12 @@ def cut_addresses(text: str, page_host: str) -> str:
     return _BARE.sub(bare, out)
 
 
+_PARAMETER = re.compile(r"[=&?]|%3[dDfF]|%26")
+
+
 def _fragment(m: re.Match[str]) -> str:
     body = m.group(1)
-    if not re.search(r"[=&?]|%3[dDfF]|%26", body):
+    if not _PARAMETER.search(body):
         return m.group(0)
     return plain_fragment(body)
 
@@ -226,7 +229,8 @@ def drop_queries(text: str) -> str:
             text = re.sub(r"(?:(?<=\s)|^)(/[^\s\"'<>?]*)\?[^\s\"'<>]*", r"\1", text)
     if "%3" in text:
         text = _PCT_QUERY.sub(r"\1", text)
-    if "#" in text:
+    # a fragment is cut only when it holds one of these (``_PARAMETER``): Gmail's "#thread-f:…" ids hold none
+    if "#" in text and ("=" in text or "&" in text or "?" in text or "%" in text):
         text = _FRAGMENT.sub(_fragment, text)
     return text
 

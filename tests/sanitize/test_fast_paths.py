@@ -39,6 +39,15 @@ def test_plain_link_shortcut_reads_as_the_full_reading(raw, monkeypatch):
     assert fast == urls.cut_link(raw, "mail.google.com", lambda a: "fake")
 
 
+@pytest.mark.parametrize(  # no "?" or "%3": drop_queries' earlier steps leave these alone
+    "text",
+    ["#thread-f:1700000000000123", "a#b=c", "x#y&z", "#a%26b", "#p%20q", "#x #y=1", "see #1 and #a=b", "#=", "##&",
+     "no fragment", "#frag%", "https://x.example/#a=b&c", "#a&", "#%26"],
+)
+def test_fragment_precheck_reads_as_the_full_reading(text):
+    assert urls.drop_queries(text) == urls._FRAGMENT.sub(urls._fragment, text)
+
+
 @pytest.mark.parametrize("value", ["#x:javascript:alert(1)", ":f2a", "/javascript:x", "1javascript:x", "[data:x", "javascript:x",
                                    " javascript:x", "\x01data:x", "\u180ejavascript:x", "Data:text/html,x", "#thread-f:17"])
 def test_dangerous_shortcut_agrees_with_scheme_reading(value):
