@@ -430,8 +430,18 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     lists = _calendar_lists(ctx, shown)
     if not lists:
         # The side panel's lists fill in seconds after the grid (spec §8.3 known limits): until
-        # one is there the page is still drawing, OK with no coverage, under the busy clock.
-        read.busy = True
+        # one is there the page is still drawing, OK with no coverage, under the busy clock. But
+        # the grid is drawn: a chip it shows that does not read (its label in another language,
+        # whose lists are named in it too) is DEGRADED now, as with the lists there (spec §1).
+        probe = GcalRead()
+        cell_days_drawn: dict[int, date] = {}
+        rows_drawn: dict[int, set[date]] = {}
+        drawn = _read_days(grids, main, shown, probe, cell_days_drawn, rows_drawn)
+        _read_chips(ctx, main, shown, _month_layout(rows_drawn, drawn), probe, cell_days_drawn)
+        if "event.unreadable" in probe.reasons:
+            read.reasons.add("event.unreadable")
+        else:
+            read.busy = True
         return read
 
     cell_days: dict[int, date] = {}

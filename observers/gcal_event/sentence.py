@@ -47,6 +47,11 @@ _CLOCK12 = re.compile(P.clock12, re.I)
 _CLOCK24 = re.compile(P.clock24)
 _ADDRESS = re.compile(P.address)
 _MONTHS = {name: index + 1 for index, name in enumerate(L.months)}
+#: A date the form does not read: a month word (whole or its first three letters) beside a digit, or
+#: a part that is a year alone ("December 1 – 3, 2026", "Dec 1, 2026", "1 – 3 December 2026").
+_MONTH_FORMS = sorted({form for m in L.months for form in (m, m[:3], m[:4])}, key=len, reverse=True)  # Sept
+_MONTH_WORD = "|".join(rf"{re.escape(form)}\.?" for form in _MONTH_FORMS)
+_UNREAD_DATE = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b|(?:^|,\s*)\d{{4}}\s*(?:,|$)", re.I)
 
 
 @dataclass(frozen=True)
@@ -216,8 +221,9 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
 
     ``calendars``: the side panel's calendar names (a name holding a comma is read whole).
     ``all_day_cell``: the day of the one day cell the chip sits in. An all-day sentence that names
-    no date (``All day, Holiday, Calendar: Holidays, No location,``) is placed on it; a timed one
-    never is (its clock times are the page's, the day a guess).
+    no date (``All day, Holiday, Calendar: Holidays, No location,``) is placed on it; one that names
+    a date in a form not read (``December 1 – 3, 2026``) is unreadable, and a timed one never is
+    placed (its clock times are the page's, the day a guess).
     """
     sentence = one_line(text)
     all_day = False
@@ -256,7 +262,8 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
                 return None
     else:
         middle = rest.rstrip(", ")
-    if d1 is None and all_day:
+    on_cell = d1 is None and all_day
+    if on_cell:
         d1 = all_day_cell
     if d1 is None:
         return None  # a sentence that names no day cannot be placed
@@ -265,6 +272,8 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
     if told is None:
         return None
     title, after = told
+    if on_cell and _UNREAD_DATE.search(", ".join(after)):
+        return None  # it names a date, in a form not read: its days are not its cell's (never guess)
     title = one_line(title)
     if title == L.no_title or not title:
         title = None

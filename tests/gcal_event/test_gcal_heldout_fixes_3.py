@@ -1,0 +1,66 @@
+"""Defects a third independent held-out set found (selectors 1.3.2).
+
+1. An all-day sentence whose date part the reader cannot read ("December 1 – 3, 2026", an en dash
+   between two dates, an abbreviated month) was placed on the one day cell its chip sits in, as if
+   it named no date: a three-day event read as one day, silently. A sentence that names no date is
+   still placed on its cell; one that names a date the form does not read is unreadable.
+2. A page whose side-panel lists are labelled in another language ("Meine Kalender") read as lists
+   not filled in (OK, nothing posted, and page.busy only after five minutes), though its chips
+   were drawn in German: chip labels not in English are DEGRADED, not guessed (spec §1). With the
+   lists missing the chips are still read for that: a chip that does not read is event.unreadable.
+"""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from observers.gcal_event.sentence import parse_sentence
+from tests.gcal_event.helpers import posted_for
+from tests.gcal_event.test_gcal_review_fixes import BANNER, HOLIDAY, REVIEW, grid, health, page, row, two_grids
+
+TZ = ZoneInfo("America/Los_Angeles")
+UNDATED = "All day, Offsite, Calendar: Team Rota, No location,"
+
+
+def test_a_sentence_naming_no_date_is_still_placed_on_its_cell():
+    from datetime import date
+    read = parse_sentence(UNDATED, TZ, all_day_cell=date(2026, 12, 2))
+    assert read is not None and read.days() == [date(2026, 12, 2)]
+
+
+@pytest.mark.parametrize("dates", [
+    "December 1 – 3, 2026", "December 1, 2026 – December 3, 2026", "December 1 - December 3, 2026",
+    "Dec 1, 2026", "1 Dec 2026", "1 – 3 December 2026", "December 1–3", "2026",
+])
+def test_an_all_day_sentence_naming_a_date_it_cannot_read_is_unreadable(dates):
+    from datetime import date
+    assert parse_sentence(f"{UNDATED} {dates}", TZ, all_day_cell=date(2026, 12, 2)) is None
+    assert parse_sentence(f"All day, Offsite, Team Rota, Accepted, No location, {dates}", TZ, ("Offsite",),
+                          all_day_cell=date(2026, 12, 2)) is None
+
+
+def test_an_en_dash_span_on_a_page_is_unreadable_not_one_day():
+    chip = HOLIDAY.replace("December 1, 2026", "December 1 – 3, 2026")
+    assert health(posted_for(two_grids(all_day={"29058": chip}))) == ("DEGRADED", ["event.unreadable"])
+
+
+GERMAN_LISTS = ('<div aria-label="Meine Kalender"><input type="checkbox" aria-label="Dana Whitfield" checked></div>'
+                '<div aria-label="Weitere Kalender"><input type="checkbox" aria-label="Feiertage" checked></div>')
+GERMAN_CHIP = ('<div role="button" data-eventid="ZGUx"><div>15:00 bis 15:30, Designprüfung, Dana Whitfield, Zugesagt, '
+               'Kein Ort, 30. November 2026</div><div aria-hidden="true">Designprüfung</div></div>')
+
+
+def test_a_page_in_another_language_is_degraded_not_read_as_still_drawing():
+    german = page(grid(row({"29054": GERMAN_CHIP})), panel=GERMAN_LISTS)
+    assert health(posted_for(german)) == ("DEGRADED", ["event.unreadable"])
+
+
+def test_lists_not_filled_in_beside_chips_that_read_is_still_drawing():
+    english = page(grid(row({"29054": REVIEW})), panel="")
+    posted = posted_for(english)
+    assert health(posted) == ("OK", []) and posted["windows"] == [] and posted.get("snapshot") is None
+    empty = page(grid(row()), panel=GERMAN_LISTS)  # another language, but nothing drawn to misread
+    assert health(posted_for(empty)) == ("OK", [])
+    assert BANNER in english
