@@ -7,7 +7,8 @@ no-break space (U+202F) before AM/PM. Only a text that names a minute is a time:
 Month words are read whole, in the languages ``month_names.json`` lists; Japanese, Chinese and
 Korean dates are numeric (``2026年11月27日``, ``2026년 11월 27일``) with the AM/PM word before the
 clock. What cannot be told is refused, never guessed: an unknown word of those scripts before the
-clock, a date without its year, a month word another language uses for another month.
+clock, an unknown word after a clock that could be a 12-hour one (Malay ``9:14 PTG``), a date
+without its year, a month word another language uses for another month.
 
 >>> from zoneinfo import ZoneInfo
 >>> from datetime import datetime, timezone
@@ -85,6 +86,12 @@ def _meridiem_before(text: str, match: re.Match[str]) -> tuple[str, int] | None:
     return "", 0
 
 
+def _word_follows(text: str, at: int) -> bool:
+    """Whether a word (letters of any script) follows the clock that ends at ``at``."""
+    after = text[at:].lstrip(" \t\u00a0\u202f")
+    return bool(after) and after[0].isalpha()
+
+
 def _clock(match: re.Match[str], meridiem_before: tuple[str, int] = ("", 0)) -> tuple[int, int] | None:
     hour, minute = int(match.group(1)), int(match.group(2))
     meridiem, lowest = (match.group(3), 1) if match.group(3) else meridiem_before
@@ -142,6 +149,8 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
     clock = _clock(match, meridiem)
     if clock is None:
         return None
+    if not match.group(3) and not meridiem[0] and clock[0] <= 12 and _word_follows(text, match.end()):
+        return None  # "9:14 PTG", "9:14 μ.μ.": an AM/PM word this reader does not know; never read as 24-hour
     rest = text[: match.start()] + " " + text[match.end():]
     rest = re.sub(r"[(（].*?[)）]", " ", rest)  # "(5 minutes ago)", "（1 分前）"
     date = _date(rest)

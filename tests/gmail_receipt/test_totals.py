@@ -70,3 +70,14 @@ def test_guessed_platforms_read_the_total_labels_their_kin_use(platform: str, la
 
     labels = SELECTORS.platforms[platform].total_labels
     assert total(f"<table><tr><td>{label}</td><td>$41.20</td></tr></table>", labels) == Money(4120, "USD")
+
+
+@pytest.mark.parametrize("quote", [
+    "<blockquote>{}</blockquote>",
+    '<div><div>On Thu, Nov 26, 2026 Shop wrote:</div><blockquote><div>{}</div></blockquote></div>',
+    '<div class="gmail_quote"><blockquote class="gmail_quote">{}</blockquote></div>',
+])
+def test_a_quoted_total_is_another_message_s_and_never_read(quote: str) -> None:
+    quoted = quote.format("<table><tr><td>Total</td><td>$64.00</td></tr></table><p>Total: $64.00</p>")
+    assert total(f"<p>Your parcel leaves tomorrow.</p>{quoted}") is None
+    assert total(f"<table><tr><td>Total</td><td>$12.34</td></tr></table>{quoted}") == Money(1234, "USD")

@@ -91,3 +91,24 @@ def test_what_cannot_be_told_is_refused(text):
 ])
 def test_the_languages_read_before_still_read(text, expected):
     assert _local(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Ahd, 29 Nov 2026, 9:14\u202fPTG",  # Malay: PTG is afternoon, PG morning
+    "Κυρ, 29 Νοε 2026, 9:14 μ.μ.",  # Greek
+    "Sun, Nov 29, 2026, 9:14 CH",  # a word this reader does not know, after the clock
+    "29 Nov 2026 9:14 م",  # Arabic
+    "29 Nov 2026 0:14 ptg",
+    "9:14 PTG",  # a time of today, the same
+])
+def test_a_clock_with_an_unknown_word_after_it_is_refused_not_read_as_24_hour(text):
+    assert _local(text) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("29 Nov 2026 21:14 น.", "2026-11-29 21:14"),  # an hour past 12 is a 24-hour clock whatever follows
+    ("29 Nov 2026, 9:14 (2 days ago)", "2026-11-29 09:14"),  # a bracket is not a word
+    ("Sun, Nov 29, 2026, 9:14 p.m.", "2026-11-29 21:14"),
+])
+def test_what_follows_a_clock_that_still_reads(text, expected):
+    assert _local(text) == expected
