@@ -39,7 +39,8 @@ class StoredRecord:
 
 @dataclass(frozen=True)
 class DerivedRow:
-    """One row the step derived; ``first_sighting`` rows are stored with a first-look marker."""
+    """One row the step derived, whether it is a first sighting. Since v1.12 every Calendar row the
+    ledger inserts is stored with a first-look marker, a change as well (spec §8.3 known limits)."""
 
     observation: Observation | WireObservation
     first_sighting: bool

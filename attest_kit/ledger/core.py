@@ -233,16 +233,19 @@ class Ledger:
     def _store_pass(self, snap: CalendarSnapshot, base: sqlite3.Row | None,
                     derived: list[tuple[Any, bool]], record: dict[str, Any], pings: list[CoveragePing]) -> None:
         """Rows with their markers, the record, the windows and latest pings: inCalendarPass."""
-        for obs, first in derived:
+        for obs, _first_sighting in derived:  # the row's own word; every inserted row gets a marker (below)
             decision = rows.decide(self.conn, obs, CALENDAR, self.policy, obs.observed_at)
             if decision not in ("insert", "noop"):
                 raise _Refused(decision)  # the first refusal aborts the transaction
             if decision == "insert":
                 rows.insert(self.conn, obs, obs.observed_at)
                 raise_high_water(self.conn, obs.observed_at)
-                if first:
-                    coverage.store_marker(self.conn, snap.account_hash, obs.id, obs.field_dict()["occurredAt"],
-                                          obs.observed_at)
+                # Every Calendar row the ledger inserts gets its first-look marker, a change as well as a
+                # first sighting: "since v1.12 every Calendar change is stored as a first sighting with
+                # its marker, so no Calendar row is UNASKED" (spec §8.3 known limits). The row itself
+                # (its type and firstSighting) stays as the step derived it.
+                coverage.store_marker(self.conn, snap.account_hash, obs.id, obs.field_dict()["occurredAt"],
+                                      obs.observed_at)
             self._fault("calendar.row")
         since = cal.day_since(base, snap)
         cal.save_record(self.conn, snap, since, record)

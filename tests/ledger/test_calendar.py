@@ -42,7 +42,7 @@ def test_calendar_pings_are_held_until_their_snapshot_arrives(ledger, b):
     assert ledger.counts()["windows"] == 1 and ledger.counts()["heldPings"] == 0
 
 
-def test_a_later_pass_derives_changes_without_markers_and_keeps_changes_since(ledger, b, clock):
+def test_a_later_pass_stores_its_changes_with_markers_and_keeps_changes_since(ledger, b, clock):
     b.calendar_pass(ledger, b.T0, [b.event("a", "Standup", MON)])
     later = b.at(b.T0, minutes=1)
     clock.set(later)
@@ -50,7 +50,10 @@ def test_a_later_pass_derives_changes_without_markers_and_keeps_changes_since(le
     assert acks[-1] == {"ok": True}
     types = sorted(r[0] for r in ledger.conn.execute("SELECT type FROM rows"))
     assert types == ["calendar.created", "calendar.created", "calendar.updated"]
-    assert ledger.counts()["markers"] == 1  # only the first look's row
+    # since v1.12 every Calendar change is stored with its marker (spec §8.3 known limits): no row is UNASKED
+    assert ledger.counts()["markers"] == 3
+    marked = {r[0] for r in ledger.conn.execute("SELECT row_id FROM coverage WHERE kind = 'marker'")}
+    assert marked == {r[0] for r in ledger.conn.execute("SELECT id FROM rows")}
     [window] = stored_spans(ledger.conn, "gcal.event")
     assert (window.synced, window.changes_since) == (later, b.T0)
 
