@@ -85,6 +85,8 @@ class GcalPage:
     more_plain: bool = False  # "N more" as a bare focusable div with no role
     other_collapsed: bool = False  # "Other calendars" section collapsed: its list kept, display:none
     lists: bool = True  # False: the side panel's lists have not filled in yet
+    list_labels: tuple[str, str] = ("My calendars", "Other calendars")  # another display language names them in it
+    lang: str = "en"
 
 
 def _title_line(chip: Chip) -> str:
@@ -205,8 +207,8 @@ def render(p: GcalPage) -> str:
     c = Classes(p.name)
     panel_progress = f'<div class="{c()}" role="progressbar" aria-label="Loading" {shown()}></div>' if p.panel_progress else ""
     panel_class = c()  # drawn before its lists, so a page's class names stay as they were
-    mine = _calendar_list(c, "My calendars", p.mine) if p.lists else ""
-    other = _calendar_list(c, "Other calendars", p.other) if p.lists else ""
+    mine = _calendar_list(c, p.list_labels[0], p.mine) if p.lists else ""
+    other = _calendar_list(c, p.list_labels[1], p.other) if p.lists else ""
     if p.other_collapsed:
         other = (f'<div class="{c()}" role="button" aria-expanded="false" tabindex="0" {shown()}>Other calendars</div>'
                  f'<div class="{c()}" {HIDDEN}>{other}</div>')
@@ -218,7 +220,7 @@ def render(p: GcalPage) -> str:
     main = (f'<div class="{c()}" role="main"{main_busy} {shown()}>{main_progress}{seeded_block(c)}'
             f'{_stale_view(c)}<div class="{c()}" {shown()}>{grids}</div></div>')
     return (
-        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{esc(p.title)}</title></head>'
+        f'<!DOCTYPE html><html lang="{p.lang}"><head><meta charset="utf-8"><title>{esc(p.title)}</title></head>'
         f'<body class="{c()}" {shown()}>{_banner(c, p.account_labels)}'
         f'<div class="{c()}" {shown("flex")}>{panel}{main}</div></body></html>\n'
     )
@@ -244,6 +246,16 @@ LUNCH = Chip("lunch0walk22", "12pm to 1pm, Lunch, then walk, Dana Whitfield, Acc
 SUPPLIES = Chip("pens0paper33", "4pm to 5pm, Pens, paper, clips, Dana Whitfield, Accepted, No location, December 3, 2026",
                 [D[3]], lines=("Pens, paper, clips", "4 – 5pm"), each_line_hidden=True)
 DAY_BUDGET = Chip("bdg3tsync01", "1pm to 2pm, Budget sync, Dana Whitfield, Accepted, No location, December 1, 2026", [D[1]])
+
+# A span of days written with an en dash, drawn once in its first day's cell (as a chip spanning columns is):
+# not a form the reader reads, so it must not be taken for an undated chip of that one day.
+OFFSITE_DASH = Chip("0ffs1tedash", "All day, Offsite, Team Rota, No location, December 1 – 2, 2026",
+                    [D[1]], all_day=True, owner="team.rota@example.com")
+# Calendar in German: its chips and its side-panel lists in German (invented wording, spec §1: not guessed).
+GERMAN_REVIEW = Chip("7f3kq0dereview", "15:00 bis 15:30, Designprüfung, Dana Whitfield, Zugesagt, Kein Ort, 30. November 2026",
+                     [D[30]])
+GERMAN_HOLIDAY = Chip("holi2026defd", "Ganztägig, Gründertag, Kalender: Feiertage in Testland, Kein Ort, 1. Dezember 2026",
+                      [D[1]], all_day=True, owner="holidays@example.org")
 
 WEEK_CHIPS = [REVIEW, FOUNDERS, DEPLOY, STANDUP, NOTITLE]
 WEEK_TITLE = "Google Calendar - Week of November 29, 2026"
@@ -298,6 +310,11 @@ PAGES = [
     GcalPage("synthetic-week-no-lists.html", WEEK_TITLE, chips=[REVIEW], lists=False),
     GcalPage("synthetic-week-en-gb.html", "Google Calendar - Week of 29 November 2026",
              chips=[day_first(c) for c in WEEK_CHIPS], panel_progress=True),
+    GcalPage("synthetic-week-dash-span.html", WEEK_TITLE, chips=[REVIEW, OFFSITE_DASH]),
+    GcalPage("synthetic-week-german.html", "Google Kalender - Woche vom 29. November 2026",
+             chips=[GERMAN_REVIEW, GERMAN_HOLIDAY], account_labels=[f"Google-Konto: Dana Whitfield\n({ME})"],
+             mine=[Calendar("Dana Whitfield"), Calendar("Team-Dienstplan")], other=[Calendar("Feiertage in Testland", native=False)],
+             list_labels=("Meine Kalender", "Weitere Kalender"), lang="de"),
     GcalPage("synthetic-step-1-first-look.html", WEEK_TITLE, chips=[A1, B1, C1]),
     GcalPage("synthetic-step-2-created.html", WEEK_TITLE, chips=[A1, B1, C1, D2]),
     GcalPage("synthetic-step-3-updated.html", WEEK_TITLE, chips=[A3, B1, C1, D2]),
