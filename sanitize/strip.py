@@ -33,7 +33,8 @@ FETCH_ATTRS = frozenset(
         "data-src", "data-srcset",
     }
 )
-#: SVG animation elements can rewrite an href or a handler after sanitising.
+#: SVG animation elements set attributes after sanitising: an href, a handler, or a presentation
+#: attribute Chrome fetches from (mask, clip-path, marker-*: ``to="url(//host/x)"``). Every one goes.
 ANIMATION = frozenset({"set", "animate", "animatetransform", "animatemotion", "animatecolor"})
 SECRET_META = re.compile(r"csrf|xsrf|token|nonce|session", re.I)
 
@@ -84,8 +85,8 @@ def strip_page(tree: LexborHTMLParser, html: str | None, counts: dict[str, int],
             if kind is None:
                 continue
             _bump(counts, kind)
-        elif _retargets(node.attributes):
-            _bump(counts, "script")
+        elif tag.lower() in ANIMATION:
+            _bump(counts, "animation")
         else:
             continue
         dropped_ids.add(node.mem_id)
@@ -174,22 +175,17 @@ def remove_secret_meta(tree: LexborHTMLParser, counts: dict[str, int]) -> None:
 def _meta_kind(attrs: dict[str, str | None]) -> str | None:
     if "http-equiv" in attrs:
         return "meta-http-equiv"
-    if SECRET_META.search(attrs.get("name") or attrs.get("property") or ""):
+    if SECRET_META.search(attrs.get("name") or attrs.get("property") or attrs.get("itemprop") or ""):
         return "session-secret"
     return None
 
 
-def remove_href_animations(tree: LexborHTMLParser, counts: dict[str, int]) -> None:
-    """<set>/<animate> that target an href or an event handler would undo the link rules."""
+def remove_animations(tree: LexborHTMLParser, counts: dict[str, int]) -> None:
+    """Every <set>/<animate>/<animateTransform>/<animateMotion>: each sets an attribute after the
+    rules ran (an href, a handler, or a url() Chrome fetches), so none is kept."""
     for node in tree.css(",".join(sorted(ANIMATION))):
-        if _retargets(node.attributes):
-            node.decompose()
-            _bump(counts, "script")
-
-
-def _retargets(attrs: dict[str, str | None]) -> bool:
-    target = (attrs.get("attributeName") or attrs.get("attributename") or "").lower()
-    return "href" in target or target.startswith("on") or target in ("style", "src")
+        node.decompose()
+        _bump(counts, "animation")
 
 
 @functools.lru_cache(maxsize=4096)

@@ -94,7 +94,7 @@ def test_strip_page_matches_the_rules_run_one_by_one(body):
     strip.remove_comments(seq.root, want)
     strip.remove_active_elements(seq, want)
     strip.remove_secret_meta(seq, want)
-    strip.remove_href_animations(seq, want)
+    strip.remove_animations(seq, want)
     assert (one.html, got, len(rows)) == (seq.html, want, len(want_rows))
 
 

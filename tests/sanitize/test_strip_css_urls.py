@@ -37,6 +37,12 @@ def _link(v: str) -> str | None:
         ('<a href="data:text/html,<b>x</b>">a</a>', "data:"),
         ('<form action="javascript:go()"><button formaction="javascript:x()">b</button></form>', "javascript"),
         ('<svg><set attributeName="href" to="javascript:alert(1)"/></svg>', "<set"),
+        # an animation of a presentation attribute fetches what it sets (mask, clip-path, marker-*)
+        ('<svg><rect><set attributeName="mask" to="url(https://t.example.net/m.svg#m)"/></rect></svg>', "t.example.net"),
+        ('<svg><rect><animate attributeName="clip-path" values="url(//t.example.net/c.svg#c);none"/></rect></svg>',
+         "t.example.net"),
+        ('<svg><path><animateTransform attributeName="marker-end" from="url(//t.example.net/a#b)"/></path></svg>', "<animate"),
+        ('<svg><rect><set attributeName="fill" to="red"/></rect></svg>', "<set"),
     ],
 )
 def test_removes_what_runs_or_fetches(markup, gone):
@@ -118,6 +124,10 @@ def test_drops_session_secrets():
         '<div nonce="n0nce">x</div><input type="text" value="kept">'
     )
     assert "tok-" not in out and "nonce" not in out and 'value="kept"' in out
+
+
+def test_a_secret_meta_named_by_itemprop_is_dropped():
+    assert "tok-" not in clean('<meta itemprop="csrf-token" content="tok-abc"><p>x</p>')
 
 
 # -- URL rules -----------------------------------------------------------------------------------
