@@ -47,11 +47,11 @@ _CLOCK12 = re.compile(P.clock12, re.I)
 _CLOCK24 = re.compile(P.clock24)
 _ADDRESS = re.compile(P.address)
 _MONTHS = {name: index + 1 for index, name in enumerate(L.months)}
-#: A date the form does not read: a month word (whole or its first three letters) beside a digit, or
-#: a part that is a year alone ("December 1 – 3, 2026", "Dec 1, 2026", "1 – 3 December 2026").
-_MONTH_FORMS = sorted({form for m in L.months for form in (m, m[:3], m[:4])}, key=len, reverse=True)  # Sept
+#: A date the form does not read, in a part the form does not explain: a month word (whole, its first
+#: three letters, or "Sept") beside a digit, or a year alone ("December 1 – 3", "2026"; "Dec 1, 2026").
+_MONTH_FORMS = sorted({form for m in L.months for form in (m, m[:3])} | {"Sept"}, key=len, reverse=True)
 _MONTH_WORD = "|".join(rf"{re.escape(form)}\.?" for form in _MONTH_FORMS)
-_UNREAD_DATE = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b|(?:^|,\s*)\d{{4}}\s*(?:,|$)", re.I)
+_UNREAD_DATE = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b|^\d{{4}}$", re.I)
 
 
 @dataclass(frozen=True)
@@ -157,14 +157,15 @@ def _title_and_rest(middle: str, title_lines: tuple[str, ...]) -> tuple[str, lis
     return None
 
 
-def _unexplained(after: list[str]) -> bool:
-    """Whether a part after the title is none the form names: the calendar (first), a response
+def _unexplained_parts(after: list[str]) -> list[str]:
+    """The parts after the title that are none the form names: the calendar (first), a response
     status, ``No location``, ``Guests:`` and its addresses, or ``Location:`` (running to the end,
     commas and all); empty parts are an invitation's empty calendar or a trailing comma."""
+    unexplained: list[str] = []
     in_guests = False
     for index, part in enumerate(after):
         if part.startswith(L.location_prefix):
-            return False
+            break
         if part.startswith(L.guests_prefix):
             in_guests = True
             continue
@@ -173,8 +174,12 @@ def _unexplained(after: list[str]) -> bool:
         in_guests = False
         if index == 0 or not part or part == L.no_location or part in L.response_statuses:
             continue
-        return True
-    return False
+        unexplained.append(part)
+    return unexplained
+
+
+def _unexplained(after: list[str]) -> bool:
+    return bool(_unexplained_parts(after))
 
 
 def _known_part(part: str) -> bool:
@@ -272,7 +277,7 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
     if told is None:
         return None
     title, after = told
-    if on_cell and _UNREAD_DATE.search(", ".join(after)):
+    if on_cell and any(_UNREAD_DATE.search(part) for part in _unexplained_parts(after)):
         return None  # it names a date, in a form not read: its days are not its cell's (never guess)
     title = one_line(title)
     if title == L.no_title or not title:

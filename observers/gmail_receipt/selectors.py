@@ -41,7 +41,6 @@ class ReceiptSelectors(Strict):
     row: str
     cell: str
     line_block: str
-    quote: str  # a quoted tail: another message's text, never read for a total
     account_label: str
 
 

@@ -16,8 +16,6 @@ A total line is:
 Text is read with block_text_of: block elements and <br> are apart, so minified markup
 (``<div>Total</div><div>$12.34</div>``, ``Amount paid<br>$12.34``) still reads as label and amount.
 
-A quoted tail (a ``blockquote``: a reply quoting the order it answers) is never read.
-
 Labels are tried in the order selectors.json lists them; the first label found decides, and every
 line under it must give the same amount, else the amount is ambiguous and not read.
 """
@@ -107,26 +105,16 @@ def _containers(nodes: list[LexborNode], body: LexborNode, tag: str | None = Non
     return found
 
 
-def _quoted(body: LexborNode) -> set[int]:
-    """mem_ids of the quoted tails (``blockquote``: Gmail quotes inside one) and all inside them: a
-    reply that quotes the order it answers holds the order's total, and that is not its own."""
-    ids: set[int] = set()
-    for quote in body.css(S.quote):
-        if quote.mem_id not in ids:
-            ids.update(node.mem_id for node in quote.traverse())
-    return ids
-
-
 def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
-                row_holders: set[int], quoted: set[int]) -> list[tuple[int, Amount]]:
+                row_holders: set[int]) -> list[tuple[int, Amount]]:
     lines = []
     blocks = body.css(S.line_block)
     # A span inside a paragraph is part of its line (<p><span>Total:</span> <span>$23.45</span></p>):
     # only a block that holds another non-inline block (or a row) is layout.
     holders = _containers([b for b in blocks if b.tag not in _INLINE_BLOCKS], body) | row_holders
     for block in shown.filter(blocks):
-        if block.mem_id in holders or block.mem_id in quoted:
-            continue  # not a leaf (its inner blocks or rows are the lines), or another message's
+        if block.mem_id in holders:
+            continue  # not a leaf: its inner blocks or rows are the lines
         line = _one_cell_line(block_text_of(block), labels)
         if line is not None:
             lines.append(line)
@@ -137,10 +125,8 @@ def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule) -> Amo
     """The one amount on the body's total lines; AMBIGUOUS when they disagree; None when none."""
     rows = body.css(S.row)
     outer = _containers(rows, body, _ROW_TAG)
-    quoted = _quoted(body)
-    lines = [line for row in shown.filter(rows)
-             if row.mem_id not in quoted and (line := _row_line(row, labels, row.mem_id in outer))]
-    lines += _leaf_lines(body, shown, labels, _containers(rows, body), quoted)
+    lines = [line for row in shown.filter(rows) if (line := _row_line(row, labels, row.mem_id in outer))]
+    lines += _leaf_lines(body, shown, labels, _containers(rows, body))
     if not lines:
         return None
     first = min(index for index, _ in lines)

@@ -64,3 +64,18 @@ def test_lists_not_filled_in_beside_chips_that_read_is_still_drawing():
     empty = page(grid(row()), panel=GERMAN_LISTS)  # another language, but nothing drawn to misread
     assert health(posted_for(empty)) == ("OK", [])
     assert BANNER in english
+
+
+@pytest.mark.parametrize("sentence", [  # a review of 1.3.3: the calendar, location and guests are not the date
+    "All day, Offsite, Calendar: May 2026 rota, No location,",
+    "All day, Offsite, Calendar: Team Rota, Location: 3 March Street,",
+    "All day, Offsite, Team Rota, Location: Pier 39, 2026,",
+    "All day, Offsite, Team Rota, Location: Unit 5, Sydney NSW, 2000,",
+    "All day, Offsite, Team Rota, Guests: may2@example.com, dec10@example.org, No location,",
+    "All day, Offsite, Mar 3 cohort, Accepted, No location,",
+    "All day, Offsite, Marc 2nd, No location,",
+])
+def test_month_words_and_numbers_where_the_form_explains_them_do_not_refuse_an_undated_chip(sentence):
+    from datetime import date
+    read = parse_sentence(sentence, TZ, all_day_cell=date(2026, 12, 2))
+    assert read is not None and read.days() == [date(2026, 12, 2)]

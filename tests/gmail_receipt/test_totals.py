@@ -72,12 +72,8 @@ def test_guessed_platforms_read_the_total_labels_their_kin_use(platform: str, la
     assert total(f"<table><tr><td>{label}</td><td>$41.20</td></tr></table>", labels) == Money(4120, "USD")
 
 
-@pytest.mark.parametrize("quote", [
-    "<blockquote>{}</blockquote>",
-    '<div><div>On Thu, Nov 26, 2026 Shop wrote:</div><blockquote><div>{}</div></blockquote></div>',
-    '<div class="gmail_quote"><blockquote class="gmail_quote">{}</blockquote></div>',
-])
-def test_a_quoted_total_is_another_message_s_and_never_read(quote: str) -> None:
-    quoted = quote.format("<table><tr><td>Total</td><td>$64.00</td></tr></table><p>Total: $64.00</p>")
-    assert total(f"<p>Your parcel leaves tomorrow.</p>{quoted}") is None
-    assert total(f"<table><tr><td>Total</td><td>$12.34</td></tr></table>{quoted}") == Money(1234, "USD")
+def test_a_blockquote_is_read_like_any_block() -> None:
+    # Gmail's "Indent more" writes a blockquote around the sender's own lines; a quoted reply is told
+    # from it only by a class (gmail_quote), which selectors never read (spec §5): a known limit.
+    indented = '<blockquote style="margin:0 0 0 40px;border:none;padding:0px">{}</blockquote>'
+    assert total(indented.format("<table><tr><td>Total</td><td>$41.04</td></tr></table>")) == Money(4104, "USD")
