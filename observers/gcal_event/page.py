@@ -407,6 +407,25 @@ def _read_calendars(lists: list[LexborNode], read: GcalRead) -> None:
     read.all_calendars = all_shown
 
 
+def _drawn_chip_unread(ctx: PassContext, main: LexborNode, grids: list[LexborNode], shown: ShownRule) -> bool:
+    """With the lists not filled in: a day or week grid holds a chip whose sentence is written and
+    does not read. A month (its events read nowhere yet) or a chip still without its sentence is a
+    page still drawing, as the spec has it."""
+    probe = GcalRead()
+    cell_days: dict[int, date] = {}
+    rows: dict[int, set[date]] = {}
+    visible = _read_days(grids, main, shown, probe, cell_days, rows)
+    if probe.reasons or _month_layout(rows, visible):
+        return False
+    for node in shown.filter(main.css(S.event_element)):
+        button = _chip_button(node, shown) if attr(node, A.event_id) else None
+        text = _chip_sentence(node, button) if button is not None else None
+        if text and one_line(text) and parse_sentence(text, ctx.tz, _chip_lines(button),
+                                                      all_day_cell=_cell_day(node, main, cell_days)) is None:
+            return True
+    return False
+
+
 def read_gcal_page(ctx: PassContext) -> GcalRead:
     """Read the page once; the observer's health, rows, windows and snapshot all come from this."""
     memo = ctx.memo.get(MEMO_KEY)
@@ -430,15 +449,10 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     lists = _calendar_lists(ctx, shown)
     if not lists:
         # The side panel's lists fill in seconds after the grid (spec §8.3 known limits): until
-        # one is there the page is still drawing, OK with no coverage, under the busy clock. But
-        # the grid is drawn: a chip it shows that does not read (its label in another language,
-        # whose lists are named in it too) is DEGRADED now, as with the lists there (spec §1).
-        probe = GcalRead()
-        cell_days_drawn: dict[int, date] = {}
-        rows_drawn: dict[int, set[date]] = {}
-        drawn = _read_days(grids, main, shown, probe, cell_days_drawn, rows_drawn)
-        _read_chips(ctx, main, shown, _month_layout(rows_drawn, drawn), probe, cell_days_drawn)
-        if "event.unreadable" in probe.reasons:
+        # one is there the page is still drawing, OK with no coverage, under the busy clock. But a
+        # day or week grid drawn with a chip whose sentence is there and does not read (a page in
+        # another language names its lists in it too) is DEGRADED now, not guessed (spec §1).
+        if _drawn_chip_unread(ctx, main, grids, shown):
             read.reasons.add("event.unreadable")
         else:
             read.busy = True

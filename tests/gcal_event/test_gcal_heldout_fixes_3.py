@@ -79,3 +79,16 @@ def test_month_words_and_numbers_where_the_form_explains_them_do_not_refuse_an_u
     from datetime import date
     read = parse_sentence(sentence, TZ, all_day_cell=date(2026, 12, 2))
     assert read is not None and read.days() == [date(2026, 12, 2)]
+
+
+def test_with_the_lists_missing_a_month_or_a_chip_without_its_sentence_is_still_drawing():
+    # a review of 1.3.3: only a written sentence that does not read says "another language"
+    no_sentence = REVIEW.replace("3pm to 3:30pm, Design review, Dana Whitfield, Accepted, No location, November 30, 2026", "")
+    assert health(posted_for(page(grid(row({"29054": no_sentence})), panel=""))) == ("OK", [])
+    from datetime import date, timedelta
+    from tests.fixture_builders.gcal_pages import datekey
+    month_keys = [str(datekey(date(2026, 11, 1) + timedelta(days=i))) for i in range(35)]
+    weeks = "".join('<div role="row">' + "".join(f'<div role="gridcell" data-datekey="{k}"></div>' for k in month_keys[i:i + 7])
+                    + "</div>" for i in range(0, 35, 7))
+    month = page(f'<div role="grid">{weeks}{REVIEW}</div>', panel="", zone="")
+    assert health(posted_for(month)) == ("OK", [])
