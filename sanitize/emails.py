@@ -19,7 +19,15 @@ from sanitize.faker import Faker, is_fake_local
 from sanitize.registry import Platform, is_fake_domain, platform_for
 
 EMAIL = re.compile(r"(?<![\w.+%\-])([\w.+\-]+)@((?:[\w\-]+\.)+[\w\-]+)")
-_PCT_EMAIL = re.compile(r"(?<![\w.%\-])((?:[\w.\-]|%2[bB])+)%40((?:[\w\-]+\.)+[\w\-]+)")
+#: A percent-encoded address: its local part starts after a delimiter, written plain or encoded
+#: ("from%3Alena%40…" in a search link), and either part may hold encoded UTF-8 ("l%C3%A9na"). A
+#: part never starts after an encoded character it could hold itself (a "+" or a UTF-8 byte): tried
+#: there, each start of a long run of them read the rest of the run again (n^2).
+_PCT_BYTE = r"%[89a-fA-F][0-9a-fA-F]"
+_PCT_EMAIL = re.compile(
+    r"(?:(?<![\w.%\-])|(?<=%[0-9a-fA-F]{2})(?<!%2[bB])(?<!%[89a-fA-F][0-9a-fA-F]))"
+    rf"((?:[\w.\-]|%2[bB]|{_PCT_BYTE})+)%40((?:(?:[\w\-]|{_PCT_BYTE})+\.)+[\w\-]+)"
+)
 _SHORT = re.compile(r"(?<![\w.+%\-])([\w.+\-]+)@m(?![\w.\-])")
 _HEX = re.compile(r"[0-9a-fA-F]+")
 _B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/_=\-])")
@@ -71,9 +79,9 @@ def fake_percent(faker: Faker, text: str, counts: dict[str, int]) -> str:
         return text
 
     def one(m: re.Match[str]) -> str:
-        local = unquote(m.group(1))
-        result = fake_address(faker, local, m.group(2))
-        if result.fake == f"{local}@{m.group(2)}":
+        local, domain = unquote(m.group(1)), unquote(m.group(2))
+        result = fake_address(faker, local, domain)
+        if result.fake == f"{local}@{domain}":
             return m.group(0)
         counts["email-encoded"] = counts.get("email-encoded", 0) + 1
         return quote(result.fake, safe=".-_").replace("%40", "%40")
@@ -108,11 +116,15 @@ def fake_base64(faker: Faker, text: str, counts: dict[str, int]) -> str:
         return text
 
     def one(m: re.Match[str]) -> str:
-        token = m.group(0)
+        return fake_token(m.group(0))
+
+    def fake_token(token: str) -> str:
         if _HEX.fullmatch(token):
             return token  # a hex id (Gmail's data-legacy-*) is not base64 in practice
         decoded = _decode(token)
         if decoded is None:
+            if "/" in token:  # a path ("/calendar/u/0/r/eventedit/<id>"): each long segment is read on its own
+                return "/".join(fake_token(part) if len(part) >= 16 else part for part in token.split("/"))
             return token
         inner, urlsafe, padded = decoded
         local_counts: dict[str, int] = {}

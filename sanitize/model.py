@@ -1,7 +1,8 @@
 """One walk over the parsed page, into the lists every rule works on.
 
 Text is handled in *runs*: text nodes that follow each other with only <wbr> elements between them
-(Gmail breaks a long word with <wbr>), so an order number split in two is still seen whole.
+(Gmail breaks a long word with <wbr>), so an order number or an address split in two is seen whole:
+every rule reads a run joined (``valuepass.clean_run``).
 
 The walk is the one place that touches every node, so it reads each element's tag and attributes
 once (a selectolax property access builds a new Python object every time: on a 4 MB page the

@@ -141,7 +141,9 @@ def keeps_display_name(name: str, local: str, result: EmailFake, rules: NameRule
     p = result.platform
     if p is None or not p.keeps_sender_name or rules.is_given(name):
         return False
-    return "+" in local or any(tok in name.lower() for tok in p.brand_tokens)
+    # a token starts a word of the name ("Amazon.com", "UberEats"): "Hubert" and "Anna Huber" are people
+    lowered = name.lower()
+    return "+" in local or any(re.search(rf"(?<![a-z0-9]){re.escape(tok)}", lowered) for tok in p.brand_tokens)
 
 
 def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[str, int]) -> tuple[str, list[str]]:

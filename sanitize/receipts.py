@@ -95,7 +95,7 @@ def _bump(counts: dict[str, int], kind: str) -> None:
 
 
 class SpanMemo:
-    """``_owned`` of the last text read, carried over the labelled fakes that cannot move its spans.
+    """``values.pattern_spans`` of the last text read, carried over the labelled fakes that cannot move its spans.
 
     A text with hundreds of id labels is faked label by label, and each label's words must be read
     against the spans of the text as it then stands: read afresh each time, a 1 MB text with 500
@@ -107,17 +107,16 @@ class SpanMemo:
 
     def __init__(self) -> None:
         self._text: str | None = None
-        self._breaks: tuple[int, ...] = ()
         self._spans: list[tuple[int, int]] = []
 
-    def of(self, text: str, breaks: tuple[int, ...]) -> list[tuple[int, int]]:
-        if self._text is None or self._breaks != breaks or self._text != text:
-            self._text, self._breaks, self._spans = text, breaks, _owned(text, breaks)
+    def of(self, text: str) -> list[tuple[int, int]]:
+        if self._text is None or self._text != text:
+            self._text, self._spans = text, pattern_spans(text)
         return self._spans
 
-    def carry(self, old: str, new: str, breaks: tuple[int, ...]) -> None:
+    def carry(self, old: str, new: str) -> None:
         """``new`` is ``old`` with fakes that move no span: the spans read for ``old`` hold for it."""
-        if self._text is not None and self._breaks == breaks and self._text == old:
+        if self._text is not None and self._text == old:
             self._text = new
 
 
@@ -131,7 +130,7 @@ class LabelledValues:
     def __init__(self, faker: Faker, unchanged: set[tuple] | None = None) -> None:
         self.faker = faker
         self.fakes: dict[str, str] = {}
-        # (text, limit, start, breaks) that ``fake_words`` left unchanged: a page repeats its labels'
+        # (text, limit, start) that ``fake_words`` left unchanged: a page repeats its labels'
         # neighbours ("Oct 6" after every "order" link). It stays unchanged: a word is left when it
         # is short, digit-less, owned by a pattern or already a fake, and the faker only ever adds
         # fakes. So passes that share one faker may share this set (``unchanged``).
@@ -140,13 +139,11 @@ class LabelledValues:
 
     def fake_words(
         self, text: str, counts: dict[str, int], limit_tokens: int | None = None, start: int = 0,
-        breaks: tuple[int, ...] = (),
     ) -> str:
         """Fake every word of 4+ characters with a digit in ``text[start:]`` (in its first ``limit_tokens``
         tokens), except words of a value a pattern rule fakes whole (``values.pattern_spans``, read on
-        the whole text so its look-behinds see what the pattern rule will see, and piece by piece
-        where ``breaks`` cut it at a <wbr>, as the pattern rules read such a run)."""
-        key = (text, limit_tokens, start, breaks)
+        the whole text, a <wbr>-split run joined, as the pattern rules read it)."""
+        key = (text, limit_tokens, start)
         if key in self._unchanged:
             return text
         end = len(text)
@@ -166,7 +163,7 @@ class LabelledValues:
             if len(word) < 4 or not any(c.isdigit() for c in word):
                 return word
             if owned is None:
-                owned = self.spans.of(text, breaks)
+                owned = self.spans.of(text)
             if in_spans(owned, m.start(), m.end()):
                 return word
             fake = self.faker.shaped("order", word)
@@ -185,7 +182,7 @@ class LabelledValues:
         if new == text:
             self._unchanged.add(key)
         elif not moved:
-            self.spans.carry(text, new, breaks)
+            self.spans.carry(text, new)
         return new
 
     def replace_everywhere(self, text: str) -> str:
@@ -210,39 +207,9 @@ def _current(run: TextRun) -> str:
     return run.new if run.new is not None else run.text
 
 
-def _breaks(run: TextRun, text: str) -> tuple[int, ...]:
-    """Where the value rules will cut ``text`` (the run's current text) into <wbr> pieces: at the
-    nodes' boundaries while the length is the original's, else nowhere (``Cleaner.clean_run``)."""
-    if len(run.texts) == 1 or len(text) != len(run.text):
-        return ()
-    out, pos = [], 0
-    for t in run.texts[:-1]:
-        pos += len(t)
-        out.append(pos)
-    return tuple(out)
-
-
-def _run_breaks(run: TextRun, text: str, memo: dict[int, tuple[int, tuple[int, ...]]], i: int) -> tuple[int, ...]:
-    """``_breaks(run, text)`` with the run's length and breaks read once (``memo`` by run index)."""
-    if len(run.texts) == 1:
-        return ()
-    length, breaks = memo[i]
-    return breaks if len(text) == length else ()
-
-
-def _owned(text: str, breaks: tuple[int, ...]) -> list[tuple[int, int]]:
-    """The spans of ``text`` the pattern rules fake whole, read per <wbr> piece as they read them."""
-    if not breaks:
-        return pattern_spans(text)
-    out: list[tuple[int, int]] = []
-    for a, b in zip((0, *breaks), (*breaks, len(text))):
-        out += [(s + a, e + a) for s, e in pattern_spans(text[a:b])]
-    return out
-
-
 def _fake_run(values: LabelledValues, run: TextRun, counts: dict[str, int]) -> None:
     cur = _current(run)
-    run.new = values.fake_words(cur, counts, breaks=_breaks(run, cur))
+    run.new = values.fake_words(cur, counts)
 
 
 def _next_runs(w: Walk, i: int, count: int) -> list[int]:
@@ -303,7 +270,6 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
     """Label-only elements, same-text labels and address labels over the page's text runs."""
     runs = w.runs
     tables: dict[int, int | None] = {}
-    breaks_of: dict[int, tuple[int, tuple[int, ...]]] = {}  # run index → (its length, its <wbr> breaks)
     for i, run in enumerate(runs):
         text = run.texts[0] if len(run.texts) == 1 else run.text
         kind, prefix = _kind(text)
@@ -319,13 +285,10 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
             _bump(counts, "address-block")
         else:
             cur = _current(run)
-            if len(run.texts) > 1:
-                whole = run.text
-                breaks_of[i] = (len(whole), _breaks(run, whole))
             for m in reversed(list(ID_LABEL_INLINE.finditer(cur))):
-                cur = values.fake_words(cur, counts, limit_tokens=2, start=m.end(), breaks=_run_breaks(run, cur, breaks_of, i))
+                cur = values.fake_words(cur, counts, limit_tokens=2, start=m.end())
             if CARD_ENDING_INLINE.search(cur):
-                owned = values.spans.of(cur, _run_breaks(run, cur, breaks_of, i))
+                owned = values.spans.of(cur)
                 cur = CARD_ENDING_INLINE.sub(lambda c: _card(values.faker, c, counts, owned), cur)
             if cur != text:
                 run.new = cur

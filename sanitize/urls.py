@@ -159,6 +159,11 @@ _SCHEME_START = re.compile(r"\b[a-zA-Z]")
 _BARE = re.compile(
     r"(?<![\w@.%/\-])((?:[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63})(/" + _URL_END + r"|/)"
 )
+#: A protocol-relative address ("//files.example.net/share/x.pdf"): its host is a link's host all the same.
+#: Not after a scheme's ":" (read above) nor inside a path ("/a//b").
+_PROTOCOL_RELATIVE = re.compile(
+    r"(?<![\w:/.\-])//((?:[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63})(/" + _URL_END + r"|/)"
+)
 _QUERY = re.compile(r"\?[\w.\-~%\[\]]*=[^\s\"'<>]*")
 #: A percent-encoded query. It starts at the first %3F of a run (the run before it kept as group 1):
 #: tried at each %3F of a long run, each start read the rest of the run again (n^2).
@@ -208,6 +213,8 @@ def cut_addresses(text: str, page_host: str) -> str:
             return m.group(1) + own_path(m.group(2))
         return m.group(1) + "/"
 
+    if "//" in out:
+        out = _PROTOCOL_RELATIVE.sub(lambda m: "//" + bare(m), out)
     return _BARE.sub(bare, out)
 
 

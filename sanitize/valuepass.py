@@ -44,7 +44,11 @@ class ValuePass:
         if self.opts.values_only and action != "text":
             return value  # a committed page: links, CSS and the rest were settled by its capture
         if action == "keep":
-            return values.neutralise_at(value, self.counts) if name == "class" and "@" in value else value
+            if name != "class":
+                return value
+            if value.count("-") >= 4:  # kept, but a UUID inside one is faked (spec §6.2)
+                value = values.fake_uuids(self.faker, value, self.counts)
+            return values.neutralise_at(value, self.counts) if "@" in value else value
         if action.startswith("drop:"):
             self.bump(action[5:])
             return None
@@ -57,6 +61,10 @@ class ValuePass:
                 return None
             if new != value:
                 self.bump("link-cut")
+            if _keeps_a_path(new, self.opts.page_host):
+                # the page's own path and fragment stay, and what they carry is faked as in any value
+                # (an address, encoded or in a base64 id, a labelled order number: "#search/…")
+                return self.values(new, keep=keep, meet=meet, uuid=True, singles=scoped)
             return values.neutralise_at(new, self.counts)
         if action == "css":
             new, n = neutralise_css(value)
@@ -202,7 +210,10 @@ class ValuePass:
             if new != run.texts[0]:
                 run.nodes[0].replace_with(new)
             return
-        # a <wbr>-split run: rules apply per piece; a same-length rewrite keeps the split points
+        # a <wbr>-split run: the rules read it whole (Gmail breaks an address or a number with <wbr>,
+        # and read in pieces "name<wbr>@domain" kept both); a same-length result keeps the split points,
+        # any other is written in the first piece
+        text = self.text_values(text, keep, meet, scoped)
         if len(text) == len(run.text):
             pieces, pos = [], 0
             for t in run.texts:
@@ -211,9 +222,8 @@ class ValuePass:
         else:
             pieces = [text] + [""] * (len(run.texts) - 1)
         for node, old, piece in zip(run.nodes, run.texts, pieces, strict=True):
-            new = self.text_values(piece, keep, meet, scoped)
-            if new != old:
-                node.replace_with(new)
+            if piece != old:
+                node.replace_with(piece)
 
     def clean_runs(self, w: Walk, skip: set[int], keep_ids: set[int], scoped: dict[int, list[str]]) -> None:
         """Every text run (``clean_run``, with the one-node case and the memo hit inlined: it runs
@@ -249,6 +259,18 @@ class ValuePass:
                         counts[kind] = counts.get(kind, 0) + n
             if new != old:
                 run.nodes[0].replace_with(new)
+
+
+def _keeps_a_path(link: str, page_host: str) -> bool:
+    """Whether a cut link kept a path or fragment of the page's own (``/…``, ``#…``, ``https://host/…``),
+    not only a scheme, a host or a mailto: of fakes."""
+    own = f"https://{page_host}/"
+    if link.startswith(own):
+        return len(link) > len(own)
+    if link.startswith("//"):
+        return False
+    head = link.split("/", 1)[0].split("#", 1)[0]
+    return bool(link) and ":" not in head
 
 
 def _apply(el: LexborNode, changes: Sequence[tuple[str, str | None]]) -> None:

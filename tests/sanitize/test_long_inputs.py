@@ -43,6 +43,11 @@ TRAPS = {
     "script: in a quoted style string": _attr("style", "'" + "script:" * 40_000),
     "digit groups after a currency word": _text("$x " + "123 " * 25_000),
     "a run of scheme characters after a ://": _text("http://x.io/ " + "a." * 100_000),
+    "encoded UTF-8 bytes after an encoded @": _attr("data-q", "%40 " + "%C3" * 100_000),
+    "encoded pluses after an encoded @": _attr("data-q", "%40 " + "%2B" * 100_000 + "x"),
+    "encoded delimiters before an encoded @": _attr("data-q", "a%3A" * 50_000 + "%40"),
+    "host labels after a //": _text("see //" + "a." * 100_000 + "!"),
+    "a <wbr>-split run of 50,000 pieces": "<html><body><p>" + "a@b<wbr>" * 50_000 + "</p></body></html>",
     "700 id labels over street-name words in one 1.5 MB text": _text(" ".join(
         f"Order # St{i} " + "lorem ipsum dolor sit amet " * 80 for i in range(700)
     )),
