@@ -28,6 +28,7 @@ from sanitize.receipts import (
     LabelledValues,
     apply_table_rows,
     apply_text_labels,
+    fake_card_endings,
 )
 from sanitize.seeds import Seed, as_seeds, existing_seeds, inject_seeds
 from sanitize.urls import cut_addresses, drop_queries, page_host_of
@@ -98,8 +99,13 @@ class Cleaner(ValuePass):
         self.bump("email")
         return emails.fake_address(self.faker, local, domain).fake
 
-    def values(self, text: str, *, keep: bool, meet: bool, uuid: bool, singles: Sequence[str] = ()) -> str:
+    def values(self, text: str, *, keep: bool, meet: bool, uuid: bool, singles: Sequence[str] = (),
+               endings: bool = False) -> str:
+        """Every value rule over one text or attribute value; ``endings``: an attribute, where the text
+        rules' inline card endings (``receipts.apply_text_labels``) are read here."""
         c = self.counts
+        if endings:
+            text = fake_card_endings(self.faker, text, c)
         if self.opts.values_only:
             return self._value_rules(text, meet=meet, uuid=uuid)
         if "?" in text or "#" in text or "%3" in text:

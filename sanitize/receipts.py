@@ -294,6 +294,25 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
                 run.new = cur
 
 
+def fake_card_endings(faker: Faker, text: str, counts: dict[str, int]) -> str:
+    """Card endings written inline in any value ("Visa ending in 7316" in an aria-label): the one fake
+    the capture gives that ending (a payment row's cell gets the same), never the first group of a
+    whole card (the card rule's)."""
+    if not _HAS_DIGIT.search(text) or not CARD_ENDING_INLINE.search(text):
+        return text
+    owned = pattern_spans(text)
+
+    def one(m: re.Match[str]) -> str:
+        if in_spans(owned, m.start(2), m.end(2)):
+            return m.group(0)
+        fake = faker.shaped("card-ending", m.group(2), letters=False)
+        if fake != m.group(2):
+            _bump(counts, "card-ending")
+        return m.group(1) + fake
+
+    return CARD_ENDING_INLINE.sub(one, text)
+
+
 def _card(faker: Faker, m: re.Match[str], counts: dict[str, int], owned: list[tuple[int, int]]) -> str:
     if in_spans(owned, m.start(2), m.end(2)):  # the first group of a whole card: the card rule's
         return m.group(0)

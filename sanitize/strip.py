@@ -195,6 +195,8 @@ def name_action(tag: str, name: str) -> str | None:
     lname = name.lower()
     if lname.startswith("on"):
         return "drop:event-handler"
+    if "@" in lname:
+        return "drop:at-sign-name"  # an address written as an attribute's name: no rule reads a name
     if lname.startswith("xmlns"):
         return "keep"  # a namespace is left alone (spec §6.2)
     if lname in FETCH_ATTRS:

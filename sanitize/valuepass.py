@@ -71,7 +71,8 @@ class ValuePass:
             if n:
                 self.bump("css-url", n)
             return values.neutralise_at(new, self.counts)
-        return self.values(value, keep=keep, meet=meet, uuid=not name.lower().startswith("data-legacy-"), singles=scoped)
+        return self.values(value, keep=keep, meet=meet, uuid=not name.lower().startswith("data-legacy-"), singles=scoped,
+                           endings=True)
 
     def _names_meet(self, value: str) -> bool:
         hit = self._meet_word.get(value)

@@ -61,3 +61,16 @@ def test_a_protocol_relative_address_in_text_or_an_attribute_is_cut():
 def test_a_percent_encoded_accented_address_is_faked():
     out = clean('<div data-q="l%C3%A9na.b%C3%B6hm%40corp.example">x</div><div data-q="lena.bohm%40m%C3%BCller-corp.example">y</div>')
     assert "b%C3%B6hm" not in out and "m%C3%BCller" not in out and "lena.bohm" not in out
+
+
+def test_a_card_ending_in_an_attribute_gets_the_fake_its_payment_row_gave():
+    out = clean('<table><tr><td>Payment method</td><td><span aria-label="Visa ending in 7316">Visa</span></td>'
+                '<td>7316</td></tr></table><div title="Paid with card ending in 7316">x</div>')
+    assert "7316" not in out
+    [cell] = re.findall(r"<td>(\d{4})</td>", out)
+    assert f'aria-label="Visa ending in {cell}"' in out and f'title="Paid with card ending in {cell}"' in out
+
+
+def test_an_attribute_name_holding_an_at_sign_is_dropped():
+    out = clean('<div data-ada.quorn@quornworks.example="1" title="x">y</div>')
+    assert "quorn" not in out and "@" not in out and 'title="x"' in out
