@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from sanitize.emails import EMAIL, EmailFake, fake_address
 from sanitize.faker import Faker, is_fake_name
 from sanitize.model import Walk
+from selectolax.lexbor import LexborNode
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
 NOT_NAMES = frozenset({"me", "you"})
@@ -26,8 +27,29 @@ _NAME = r"[^\W\d_][\w'’.\-]*+"
 #: letter of a long word, or with spaces split two ways, a miss cost n^2.
 DISPLAY_BEFORE = re.compile(
     r"(?:(?<![\w'’.\-])[\d_'’.\-]*+(?=[^\W\d_])|(?=\"))"
-    rf"(\"[^\"<>@\n]{{1,80}}\"|{_NAME}(?:[ \t]{_NAME}){{0,3}})[ \t]*+(?:\n[ \t]*+)?[<(][ \t]*" + EMAIL.pattern + r"[ \t]*[>)]"
+    rf"(\"[^\"<>@\n]{{1,80}}\"|{_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]*+(?:\n[ \t]*+)?[<(][ \t]*" + EMAIL.pattern + r"[ \t]*[>)]"
 )
+#: A name written just before an element that carries its address ("Hana Sato <" then <a href=mailto:…>,
+#: as Gmail writes a quote's attribution).
+NAME_BEFORE_OPEN = re.compile(rf"(?:^|(?<=[\s,;:]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]*[<(][ \t]*$")
+#: Lower-case words that stand inside names ("María José García López de Vega").
+PARTICLES = frozenset({"de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "van", "von", "der", "den",
+                       "ter", "bin", "binti", "al", "el", "y"})
+#: A word before a name that is not part of it: a time's AM/PM, anything with a digit.
+_NOT_A_NAME_WORD = re.compile(r"^(?:[ap]\.?m\.?|\S*\d\S*)$", re.I)
+
+
+def name_words(name: str) -> str:
+    """The name at the end of a run of words before an address: leading words in lower case (not a
+    particle), a time's AM/PM or a word with a digit are the sentence before it ("please contact
+    Mei-Ling Zhou", "8:00 PM Hana Sato"), as long as a capitalised word stays (a name written all in
+    lower case is kept whole)."""
+    words = name.split()
+    while len(words) > 1 and any(w[0].isupper() for w in words[1:]) and (
+        _NOT_A_NAME_WORD.match(words[0]) or (words[0][0].islower() and words[0] not in PARTICLES)
+    ):
+        words.pop(0)
+    return " ".join(words)
 
 
 _LEAD = re.compile(r"\w+")
@@ -156,7 +178,7 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
 
     def one(m: re.Match[str]) -> str:
         name = m.group(1)
-        bare = name.strip('"')
+        bare = name.strip('"') if name.startswith('"') else name_words(name)
         local, domain = m.group(2), m.group(3)
         result = fake_address(faker, local, domain)
         if bare.lower() in NOT_NAMES or is_fake_name(bare) or keeps_display_name(bare, local, result, rules):
@@ -208,12 +230,32 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
         singles = decided.get(sig)
         if singles is None:  # a list page repeats one person's element hundreds of times
             singles = decided[sig] = _names_beside(attrs, m, keep, faker, names)
+        if not keep:
+            _learn_name_before(el, m, faker, names)
         if singles:
             ids = [d.mem_id for d in el.traverse(include_text=True)]
             for name in singles:
                 for mid in ids:
                     scoped.setdefault(mid, []).append(name)
     return scoped
+
+
+def _learn_name_before(el: LexborNode, m: re.Match[str], faker: Faker, names: NameRules) -> None:
+    """``Name <`` written in the text just before an element carrying the address: the name is learned
+    (two words or more), as ``Name <address>`` in one text is."""
+    prev = el.prev
+    if prev is None or not prev.is_text_node:
+        return
+    text = prev.text_content or ""
+    if "<" not in text and "(" not in text:
+        return
+    found = NAME_BEFORE_OPEN.search(text)
+    if found is None:
+        return
+    name = name_words(found.group(1))
+    result = fake_address(faker, m.group(1), m.group(2))
+    if name.lower() not in NOT_NAMES and not is_fake_name(name) and not keeps_display_name(name, m.group(1), result, names):
+        names.learn(name)
 
 
 def _names_beside(attrs: dict[str, str | None], m: re.Match[str], keep: bool, faker: Faker, names: NameRules) -> list[str]:
@@ -226,8 +268,11 @@ def _names_beside(attrs: dict[str, str | None], m: re.Match[str], keep: bool, fa
             continue
         if keeps_display_name(name, m.group(1), result, names) or keep:
             continue
-        if len(name.split()) > 1:
-            names.learn(name)
+        before = name.split(",", 1)[0].strip()
+        if "," in name and len(before.split()) > 1:
+            names.learn(before)  # "Hana Sato, Accepted": a guest's label names the person, then a status
+        elif len(name.split()) > 1:
+            names.learn(name)  # "Sato, Hana" is learned whole
         else:
             singles.append(name)
     return singles

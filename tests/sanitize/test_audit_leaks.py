@@ -74,3 +74,24 @@ def test_a_card_ending_in_an_attribute_gets_the_fake_its_payment_row_gave():
 def test_an_attribute_name_holding_an_at_sign_is_dropped():
     out = clean('<div data-ada.quorn@quornworks.example="1" title="x">y</div>')
     assert "quorn" not in out and "@" not in out and 'title="x"' in out
+
+
+def test_a_quote_attribution_names_the_sender_before_a_mailto_link():
+    out = clean('<div>On Sun, Oct 4, 2026 at 8:00 PM Hana Sato &lt;<a href="mailto:hana.sato@sato-kobo.example">'
+                'hana.sato@sato-kobo.example</a>&gt; wrote:</div><p>Thanks, Hana Sato</p>')
+    assert "Hana" not in out and "Sato" not in out and "8:00 PM" in out
+
+
+def test_a_guest_labelled_with_a_status_is_learned_by_the_name_before_the_comma():
+    out = clean('<div data-email="hana.sato@sato-kobo.example" aria-label="Hana Sato, Accepted">Hana Sato</div>')
+    assert "Hana" not in out and "Sato" not in out and ", Accepted" in out
+
+
+def test_a_long_display_name_is_faked_whole():
+    out = clean("<p>From: María José García López de Vega &lt;mjgarcia@garcia-vega.example&gt;</p>")
+    assert not any(w in out for w in ("María", "José", "García", "López", "Vega"))
+
+
+def test_words_before_a_display_name_are_not_part_of_it():
+    out = clean("<p>please contact Mei-Ling Zhou (mei-ling.zhou@zhou-partners.example) today; Mei-Ling Zhou will reply</p>")
+    assert "Mei-Ling" not in out and "Zhou" not in out and "please contact " in out

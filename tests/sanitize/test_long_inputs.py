@@ -47,6 +47,8 @@ TRAPS = {
     "encoded pluses after an encoded @": _attr("data-q", "%40 " + "%2B" * 100_000 + "x"),
     "encoded delimiters before an encoded @": _attr("data-q", "a%3A" * 50_000 + "%40"),
     "host labels after a //": _text("see //" + "a." * 100_000 + "!"),
+    "100 kB of words and a ( before an address element": "<html><body><p>" + "Ab Cd (" * 15_000
+    + '<a href="mailto:x@corp.example.io">x</a></p></body></html>',
     "a <wbr>-split run of 50,000 pieces": "<html><body><p>" + "a@b<wbr>" * 50_000 + "</p></body></html>",
     "700 id labels over street-name words in one 1.5 MB text": _text(" ".join(
         f"Order # St{i} " + "lorem ipsum dolor sit amet " * 80 for i in range(700)
