@@ -218,8 +218,10 @@ def attribute_action(tag: str, name: str, value: str | None, attrs: dict[str, st
     if action is not None:
         return action
     lname = name.lower()
-    if lname == "value" and tag == "input" and (attrs.get("type") or "").lower() in ("hidden", "password"):
-        return "drop:session-secret"
+    if lname == "value" and tag == "input" and (
+        (attrs.get("type") or "").lower() in ("hidden", "password") or "hidden" in attrs
+    ):
+        return "drop:session-secret"  # a hidden input, by its type or by the hidden attribute
     if lname in ("href", "xlink:href") and tag not in ("a", "area"):
         # an SVG <use>/<feImage>/<pattern> href fetches unless it points inside the page
         return "keep" if (value or "").strip().startswith("#") and "(" not in (value or "") else "drop:external-resource"

@@ -95,3 +95,8 @@ def test_a_long_display_name_is_faked_whole():
 def test_words_before_a_display_name_are_not_part_of_it():
     out = clean("<p>please contact Mei-Ling Zhou (mei-ling.zhou@zhou-partners.example) today; Mei-Ling Zhou will reply</p>")
     assert "Mei-Ling" not in out and "Zhou" not in out and "please contact " in out
+
+
+def test_the_value_of_an_input_hidden_by_its_attribute_is_a_session_secret():
+    out = clean('<input hidden name="at" value="tok-1234567890"><input type="text" value="kept">')
+    assert "tok-" not in out and 'value="kept"' in out
