@@ -128,7 +128,9 @@ class ValuePass:
                 meet = "meet" in " ".join([v for v in vals if v]).lower()
                 if not meet:
                     self._no_meet.update(vals)
-        input_type = (attrs.get("type") or "").lower() if tag == "input" else None
+        input_type = None
+        if tag == "input":  # an input hidden by its attribute is a hidden input (its value a session secret)
+            input_type = "hidden" if "hidden" in attrs else (attrs.get("type") or "").lower()
         ctx = (tag, input_type, keep, meet, scoped)
         decisions = self.cache
         cache = decisions.attrs
