@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from selectolax.lexbor import LexborNode
+
 from sanitize.emails import EMAIL, EmailFake, fake_address
 from sanitize.faker import Faker, is_fake_name
 from sanitize.model import Walk
-from selectolax.lexbor import LexborNode
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
 NOT_NAMES = frozenset({"me", "you"})

@@ -26,7 +26,7 @@ from decimal import Decimal
 
 from babel.numbers import get_currency_precision
 
-_NUMBER = re.compile(r"\d(?:[\d,. \u00a0\u202f]*\d)?")
+_NUMBER = re.compile(r"\d(?:[\d,. \u00a0\u202f'’]*\d)?")  # ' and ’: Swiss groups
 _FRACTION = re.compile(r"[.,](\d{1,2})$")
 
 

@@ -1,8 +1,9 @@
 """Pattern rules for personal values in any text: phones, cards, amounts, street addresses, Meet
 codes, UUIDs, and the last rule, every other @ → ＠ (U+FF20).
 
-Each rule first looks for its anchor character with a plain ``in`` test (a digit, '-', '@') so the
-regular expression only runs where it can match: most text on a Gmail page has none of them.
+Each rule first looks for its anchor (a digit, '-', '@', a currency sign or word, a digit then a
+separator) with a plain ``in`` test or a short scan, so the regular expression only runs where it can
+match: most text on a Gmail page has none of them.
 Each fake keeps its original's shape (digits stay digits, separators stay), see ``faker.shaped``.
 """
 
@@ -16,31 +17,102 @@ from sanitize.registry import allowed_domain
 Counts = dict[str, int]
 
 _DIGIT = re.compile(r"\d")
-CARD = re.compile(r"(?<![\d\-])(?:\d{4}(?P<s1>[ \-])\d{4}(?P=s1)\d{4}(?P=s1)\d{4}|\d{4}(?P<s2>[ \-])\d{6}(?P=s2)\d{5})(?![\d\-])")
-PHONE = re.compile(
-    r"(?<![\w+\-/.])(?<!\d[ .\-])(?:\+\d{1,3}[ .\-]?)?(?:\(\d{2,5}\)[ .\-]?|\d{2,5}[ .\-])\d{2,5}(?:[ .\-]\d{2,5})?[ .\-]\d{3,4}(?![\w\-/])(?![ .\-]\d)"
+#: Between a card's groups: a space, a dash or a no-break space (U+00A0, U+202F), the same one throughout.
+_CARD_SEP = r"[ \-\u00a0\u202f]"
+
+
+def _card_body(a: str, b: str) -> str:
+    """4-4-4-4 or Amex 4-6-5 groups, one separator throughout (named ``a`` and ``b``)."""
+    return (
+        rf"(?:\d{{4}}(?P<{a}>{_CARD_SEP})\d{{4}}(?P={a})\d{{4}}(?P={a})\d{{4}}|\d{{4}}(?P<{b}>{_CARD_SEP})\d{{6}}(?P={b})\d{{5}})"
+        r"(?![\d\-])"
+    )
+
+
+CARD = re.compile(rf"(?<![\d\-]){_card_body('s1', 's2')}")
+
+
+def _not_a_date(name: str) -> str:
+    """Not a date written d.m.yyyy (or m-d-yyyy, d m yyyy): one or two digits, the same separator,
+    one or two digits, it again and four digits, not continued by that separator and a digit. A
+    reading of shape only (never of digit values), so a phone's fake is read as its original was."""
+    return rf"(?!\d{{1,2}}(?P<{name}>[ .\-])\d{{1,2}}(?P={name})\d{{4}}(?!\d)(?!(?P={name})\d))"
+
+
+#: Where a phone may start: not inside a run of digit groups (after a digit and a separator, unless that
+#: digit ends a time's minutes: 10:30 415 555 0123), nor on a time's minutes (10:30 05 11 2026).
+_PHONE_START = r"(?<![\w+\-/.])(?<!\d:)(?<!(?<!:\d)\d[ .\-])"
+#: A phone in three or four groups (+1 (415) 555-0187, 020 7946 0958, 415.555.0123): the first rule.
+#: A country code never takes a card's groups (+44 4539 1488 0343 6467: the card takes precedence).
+_PHONE_GROUPED = (
+    _PHONE_START + _not_a_date("d1")
+    + rf"(?:\+\d{{1,3}}[ .\-]?(?!{_card_body('c1', 'c2')}))?"
+    + r"(?:\(\d{2,5}\)[ .\-]?|\d{2,5}[ .\-])\d{2,5}(?:[ .\-]\d{2,5})?[ .\-]\d{3,4}(?![\w\-/])(?![ .\-]\d)"
 )
-#: Currency codes written before or after an amount (none is a prefix of another: their order is free).
-_CODES = "INR|USD|EUR|GBP|CAD|AUD|JPY|CHF"
-_CUR_BEFORE = rf"(?:[A-Z]{{0,2}}\$|US\$|CA\$|A\$|€|£|¥|₹|₩|₽|₺|₪|₫|₱|R\$|Rs\.?|{_CODES})"
-_CUR_AFTER = rf"(?:€|£|zł|kr|{_CODES})"
-_SEP = r"[,. \u00a0\u202f]"  # between groups of three digits
-_NUMBER = rf"\d{{1,3}}(?:{_SEP}\d{{3}})*(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?"
+#: An international number: "+", a country code and groups of 1-6 digits, each after one space, dash
+#: or dot, 8-15 digits in all (+33 1 42 68 53 00, +44 7700 900123, +7 495 123-45-67). The look-ahead
+#: counts the digits of the whole run of groups first (possessive: at most 16 steps), so a long run
+#: of groups after a "+" is given up at once.
+_PHONE_INTL = (
+    r"(?<![\w+\-/.])\+(?=(?:[ .\-]?\d){8,15}+(?![ .\-]?\d))\d{1,3}+(?:[ .\-]\d{1,6}+){1,7}+"
+    r"(?![\w\-/])(?![ .\-]\d)(?!:\d)"
+)
+#: A national number after its trunk 0: a first group 0 + 1-4 digits, then groups of 1-6 digits, 9-13
+#: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678), never a date (05.11.2026 10:30).
+#: Faked after its 0 (``_fake_phone``): the faker may draw any digit for a leading 0, and a trunk
+#: phone's fake must be one too (the next pass reads it as the same phone).
+_PHONE_TRUNK = (
+    _PHONE_START + _not_a_date("d2")
+    + r"0(?=(?:[ .\-]?\d){8,12}+(?![ .\-]?\d))\d{1,4}+(?:[ .\-]\d{1,6}+){1,6}+"
+    r"(?![\w\-/])(?![ .\-]\d)(?!:\d)"
+)
+#: A trunk phone first: a grouped phone's run of groups is the same span (both read a whole run), and
+#: a trunk phone's fake must keep its 0. Every phone starts on a digit, a "+" or a "(": that look-ahead
+#: first rules out most positions at one step (the alternatives' look-behinds cost several at each).
+PHONE = re.compile(rf"(?=[\d+(])(?:(?P<trunk>{_PHONE_TRUNK})|{_PHONE_GROUPED}|{_PHONE_INTL})")
+
+#: ISO 4217 codes read before or after an amount: three capitals each, so none is a prefix of another
+#: (nor of Rs, zł, kr or Kč), and their order in an alternation is free.
+CURRENCY_CODES = (
+    "INR", "USD", "EUR", "GBP", "CAD", "AUD", "JPY", "CHF", "SEK", "NOK", "DKK", "PLN", "MXN", "SGD", "HKD", "ZAR",
+    "AED", "BRL", "CNY", "NZD", "CZK", "HUF", "ILS", "THB", "KRW", "RUB", "TRY", "RON", "BGN", "ISK", "IDR", "MYR",
+    "TWD", "UAH", "SAR", "NGN", "PKR",
+)
+_CODES = "|".join(CURRENCY_CODES)
+#: Currency signs, one character each, written before or after an amount.
+_SIGNS = "$€£¥₹₩₽₺₪₫₱฿₴₦"
+_CUR_BEFORE = rf"(?:[A-Z]{{0,2}}\$|[{_SIGNS}]|Rs\.?|{_CODES})"
+_CUR_AFTER = rf"(?:[{_SIGNS}円]|zł|kr|Kč|{_CODES})"
+_SEP = r"[,. '’\u00a0\u202f]"  # between groups of three digits (1'234.50 in Switzerland)
+#: A number: Indian grouping (1,23,456: never started on a later group of its run, else a long run of
+#: ",23" groups was read again from each), groups of three, or plain digits; then decimals, and never
+#: followed by another digit ($1234.56 was read as $123, its last digits left real). At most 21 digits
+#: before the decimals: the faker's cost grows as the square of a value's length, and a run of 500,000
+#: groups after a "€" was one amount (minutes); a longer run is no amount, or only its first groups.
+_NUMBER = (
+    rf"(?:(?<!\d,)\d{{1,2}}(?:,\d\d){{1,6}},\d{{3}}|\d{{1,3}}(?:{_SEP}\d{{3}}){{1,6}}|\d{{1,15}})(?:[.,]\d{{1,2}})?(?!\d)"
+)
 #: No amount starts on a group of three digits that continues a chain of groups an earlier start read
 #: ("123 123 123 …" after a currency word was read again from each group: n^2).
 _NOT_A_LATER_GROUP = (
     rf"(?:(?<!(?<![\w.,])\d{_SEP})(?<!(?<![\w.,])\d\d{_SEP})(?<!(?<!\w)\d\d\d{_SEP})(?<!\d{_SEP}\d\d\d{_SEP})"
     r"|(?!\d{3}(?!\d)))"
 )
+_AMOUNT_GAP = r"[ \u00a0\u202f]?"  # between the currency and the number
+#: Every amount starts on a capital (a code, HK$), a sign, "-" or a digit: that look-ahead first rules out
+#: most positions at one step.
 AMOUNT = re.compile(
-    rf"(?<![\w]){_NOT_A_LATER_GROUP}(?:{_CUR_BEFORE}[ \u00a0]?-?(?:{_NUMBER})|-?(?:{_NUMBER})[ \u00a0]?{_CUR_AFTER}(?![A-Za-z]))"
+    rf"(?=[\-\dA-Z{_SIGNS}])(?<![\w]){_NOT_A_LATER_GROUP}(?:{_CUR_BEFORE}{_AMOUNT_GAP}-?(?:{_NUMBER})"
+    rf"|-?(?:{_NUMBER}){_AMOUNT_GAP}{_CUR_AFTER}(?![A-Za-z\d]))"
 )
 STREET_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|"
     "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close"
 )
+#: A word of a street's name: capitalised (a direction "W" too) or an ordinal (5th, 42nd).
+_STREET_WORD = r"(?:[A-Z][\w'.\-]*+|\d{1,3}(?:st|nd|rd|th))"
 STREET = re.compile(
-    rf"(?<![\w])(\d{{1,6}}[A-Za-z]?)\s+((?:[A-Z][\w'.\-]*\s+){{1,4}})({STREET_SUFFIXES})\b\.?"
+    rf"(?<![\w])(\d{{1,6}}[A-Za-z]?)\s++((?:{_STREET_WORD}\s++){{1,4}})({STREET_SUFFIXES})\b\.?"
     r"(?:,?\s+(?:Apt|Suite|Unit|Ste|#)\.?\s*[\w\-]+)?"
 )
 MEET = re.compile(r"(?<![\w\-])[a-z]{3}-[a-z]{4}-[a-z]{3}(?![\w\-])")
@@ -67,13 +139,17 @@ def _shaped_sub(pattern: re.Pattern[str], kind: str, faker: Faker, text: str, co
 
 
 def fake_cards(faker: Faker, text: str, counts: Counts) -> str:
-    """Card numbers written in groups: 4-4-4-4 or Amex 4-6-5, spaces or dashes."""
+    """Card numbers written in groups: 4-4-4-4 or Amex 4-6-5, spaces, no-break spaces or dashes."""
     return _shaped_sub(CARD, "card", faker, text, counts, letters=False)
 
 
 def fake_phones(faker: Faker, text: str, counts: Counts) -> str:
-    """Formatted phone numbers (+1 (415) 555-0100, 020 7946 0000, 415.555.0100)."""
-    return _shaped_sub(PHONE, "phone", faker, text, counts, letters=False)
+    """Formatted phone numbers (+1 (415) 555-0100, 020 7946 0000, +33 1 42 68 53 00, 07700 900123)."""
+
+    def one(m: re.Match[str]) -> str:
+        return _fake_phone(faker, m, counts)
+
+    return PHONE.sub(one, text)
 
 
 def fake_amounts(faker: Faker, text: str, counts: Counts) -> str:
@@ -93,39 +169,114 @@ def fake_streets(faker: Faker, text: str, counts: Counts) -> str:
     return STREET.sub(one, text)
 
 
-#: Every card and phone match holds a digit, a separator and three digits (the last group): one cheap
-#: scan rules most texts out before the two big patterns run.
-_CARD_OR_PHONE_HINT = re.compile(r"\d[ .\-]\d\d\d")
-#: Every amount holds a currency symbol or code; every street "digit(s) [letter] space Capital".
-_CURRENCY_HINT = re.compile(rf"[$€£¥₹₩₽₺₪₫₱]|Rs|{_CODES}|zł|kr")
-_STREET_HINT = re.compile(r"\d[A-Za-z]?\s+[A-Z]")
+#: Every card and phone match holds one of: a digit, a separator and three digits (a card's group, a
+#: grouped phone's last group); a 0, 1-4 digits, a separator and a digit (a trunk phone's start); a "+"
+#: and a digit (an international phone). Cheap scans that rule most texts out before the big pattern:
+#: each on its own has a fast first step (a digit class, a literal), which one alternation of the three
+#: had not (three times slower on prose).
+_CARD_OR_PHONE_HINT = re.compile(r"\d[ .\-\u00a0\u202f]\d\d\d")
+_TRUNK_HINT = re.compile(r"0\d{1,4}+[ .\-]\d")
+_INTL_HINT = re.compile(r"\+\d")
+#: Every amount holds a currency sign or word: an alternation of literals only, so the scan skips to
+#: their first characters.
+_CURRENCY_HINT = re.compile("|".join(re.escape(w) for w in (*_SIGNS, "円", "Rs", "zł", "kr", "Kč", *CURRENCY_CODES)))
+#: Every street holds "digit(s), at most two letters (a house number's letter, an ordinal's), white
+#: space, a capital" (its first name word or, after ordinals, the word after them).
+_STREET_HINT = re.compile(r"\d[A-Za-z]{0,2}\s++[A-Z]")
 
-_CARD_OR_PHONE = re.compile(f"(?P<card>{CARD.pattern})|(?P<phone>{PHONE.pattern})")
+
+def _may_hold_card_or_phone(text: str) -> bool:
+    # every card and phone holds a separator: most ids and times hold none
+    if not (" " in text or "-" in text or "." in text or "\u00a0" in text or "\u202f" in text):
+        return False
+    return bool(
+        _CARD_OR_PHONE_HINT.search(text) or _TRUNK_HINT.search(text) or ("+" in text and _INTL_HINT.search(text))
+    )
 
 
-def fake_cards_and_phones(faker: Faker, text: str, counts: Counts) -> str:
-    """One scan for both, a card taking precedence: a card's groups also look like a phone."""
+def _may_hold_street(text: str) -> bool:
+    # white space between two words: a space, or any other (a tab, a no-break space)
+    return (" " in text or len(text.split(None, 1)) > 1) and _STREET_HINT.search(text) is not None
+
+
+_CARD_OR_PHONE = re.compile(f"(?=[\\d+(])(?:(?P<card>{CARD.pattern})|(?P<phone>{PHONE.pattern}))")
+
+
+def _fake_phone(faker: Faker, m: re.Match[str], counts: Counts) -> str:
+    """A phone's fake in its shape; a trunk phone keeps its 0 (its other digits faked)."""
+    value = m.group(0)
+    if m.start("trunk") >= 0:
+        fake = value[0] + faker.shaped("phone", value[1:], letters=False)
+    else:
+        fake = faker.shaped("phone", value, letters=False)
+    if fake != value:
+        _bump(counts, "phone")
+    return fake
+
+
+def fake_cards_and_phones(faker: Faker, text: str, counts: Counts, taken: list[tuple[int, int]] | None = None) -> str:
+    """One scan for both, a card taking precedence: a card's groups also look like a phone. Each
+    span faked is added to ``taken``."""
 
     def one(m: re.Match[str]) -> str:
-        kind = "card" if m.group("card") else "phone"
-        fake = faker.shaped(kind, m.group(0), letters=False)
+        if taken is not None:
+            taken.append(m.span())
+        if m.start("card") < 0:
+            return _fake_phone(faker, m, counts)
+        fake = faker.shaped("card", m.group(0), letters=False)
         if fake != m.group(0):
-            _bump(counts, kind)
+            _bump(counts, "card")
         return fake
 
     return _CARD_OR_PHONE.sub(one, text)
 
 
+def _sub_outside(pattern: re.Pattern[str], text: str, taken: list[tuple[int, int]], fake) -> str:
+    """``pattern.sub(fake, text)``, leaving each match that overlaps a span of ``taken`` as it is;
+    the spans faked are added to ``taken``."""
+    done: list[tuple[int, int]] = []
+
+    def one(m: re.Match[str]) -> str:
+        if taken and in_spans(taken, m.start(), m.end()):
+            return m.group(0)
+        done.append(m.span())
+        return fake(m)
+
+    out = pattern.sub(one, text)
+    taken += done
+    return out
+
+
 def fake_numbers(faker: Faker, text: str, counts: Counts) -> str:
-    """Cards, then phones, amounts and streets (cards first: a card's groups also look like a phone)."""
+    """Cards, then phones, amounts and streets (cards first: a card's groups also look like a phone).
+
+    A match that overlaps a value an earlier rule faked is left to that rule ("$123 Main Ave" is an
+    amount, "+44 7700 900123 €" a phone): faked again by the later rule, the earlier fake was no
+    longer one the next pass knew, and it was faked anew (never a fixed point). All the rules keep
+    lengths but the street rule, the last."""
     if not _DIGIT.search(text):
         return text
-    if ("-" in text or " " in text) and _CARD_OR_PHONE_HINT.search(text):
-        text = fake_cards_and_phones(faker, text, counts)
+    taken: list[tuple[int, int]] = []
+    if _may_hold_card_or_phone(text):
+        text = fake_cards_and_phones(faker, text, counts, taken)
     if _CURRENCY_HINT.search(text):
-        text = fake_amounts(faker, text, counts)
-    if " " in text and _STREET_HINT.search(text):
-        text = fake_streets(faker, text, counts)
+
+        def amount(m: re.Match[str]) -> str:
+            fake = faker.shaped("amount", m.group(0), letters=False)
+            if fake != m.group(0):
+                _bump(counts, "amount")
+            return fake
+
+        text = _sub_outside(AMOUNT, text, taken, amount)
+    if _may_hold_street(text):
+
+        def street(m: re.Match[str]) -> str:
+            fake = faker.street(m.group(1), m.group(3), m.group(0))
+            if fake != m.group(0):
+                _bump(counts, "street")
+            return fake
+
+        text = _sub_outside(STREET, text, taken, street)
     return text
 
 
@@ -141,12 +292,12 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
     if not _DIGIT.search(text):
         return []
     spans: list[tuple[int, int]] = []
-    if ("-" in text or " " in text) and _CARD_OR_PHONE_HINT.search(text):
+    if _may_hold_card_or_phone(text):
         spans += [m.span() for m in _CARD_OR_PHONE.finditer(text)]
     if _CURRENCY_HINT.search(text):
-        spans += [m.span() for m in AMOUNT.finditer(text)]
-    if " " in text and _STREET_HINT.search(text):
-        spans += [m.span() for m in STREET.finditer(text)]
+        spans += [m.span() for m in AMOUNT.finditer(text) if not in_spans(spans, m.start(), m.end())]
+    if _may_hold_street(text):
+        spans += [m.span() for m in STREET.finditer(text) if not in_spans(spans, m.start(), m.end())]
     return spans
 
 
@@ -154,14 +305,18 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
 #: hyphens) can hold them: a currency word starting a run of letters (after the word's start or a
 #: hyphen: the amount's look-behind) or right after a number's digit or at the word's start (the amount
 #: ``12 kr``), a street suffix starting the word and ending it or a hyphen (``\b``: "St12" is a name, not
-#: a suffix), a unit word starting it. Everything else they read by class (digit, word character,
-#: capital, space, separator); "$" and the currency signs are never in a word. A labelled fake keeps each
-#: digit a digit and each letter a letter of the same case, so a fake whose old and new words hold none
-#: of these cannot move a span of ``pattern_spans`` (``receipts.SpanMemo``).
+#: a suffix), a unit word starting it, an ordinal's letters right after a digit (a street's "42nd").
+#: Everything else they read by class (digit, word character, capital, space, separator); "$" and the
+#: currency signs are never in a word. A labelled fake keeps each digit a digit and each letter a letter
+#: of the same case, so a fake whose old and new words hold none of these cannot move a span of
+#: ``pattern_spans`` (``receipts.SpanMemo``). One digit value is read too, a trunk phone's leading 0, and
+#: it needs no entry: a fake keeps a leading non-zero digit non-zero, so a word's fake can start a trunk
+#: phone only where the word already did, and such a word is inside the phone's span, never faked.
 LITERAL_WORDS = re.compile(
     rf"(?:^|(?<=-))(?:Rs|{_CODES})"
-    rf"|(?:^|(?<=\d))(?:zł|kr|{_CODES})"
+    rf"|(?:^|(?<=\d))(?:zł|kr|Kč|{_CODES})"
     rf"|^(?:{STREET_SUFFIXES})(?![A-Za-z0-9_])|^(?:Apt|Suite|Unit|Ste)"
+    r"|\d(?:st|nd|rd|th)(?![A-Za-z0-9])"
 )
 
 

@@ -75,6 +75,34 @@ TRAPS = {
     "5,000 selects the parsers read apart after 1 MB of text": "<html><body>"
     + "<p>lorem ipsum dolor sit amet</p>" * 36_000 + "<select><option>a<b>c</b></option></select>" * 5_000
     + "</body></html>",
+    # the international phone, amount, card and street rules (tests/sanitize/test_value_patterns_intl.py)
+    "+1 1 1 1 …": _text("+1 " + "1 " * 100_000),
+    "+1 1 +1 1 …": _text("+1 1 " * 40_000),
+    "+12 then digit groups": _text("+12" + " 123456" * 30_000),
+    "0 1 1 1 … (a trunk start)": _text("0" + " 1" * 100_000),
+    "01 01 01 …": _text("01 " * 70_000),
+    "012 345 678 … without a break": _text("012 " + "345 678 " * 30_000),
+    "digits and dots": _text("0" + ".12" * 70_000),
+    "digits and spaces": _text("1 2 3 4 5 6 7 8 9 " * 12_000),
+    "digits and no-break spaces": _text("4539\u00a0" * 50_000),
+    "dates in a row": _text("30.11.2026 " * 20_000),
+    "1'1'1'… after CHF": _text("CHF 1'" + "1'" * 100_000),
+    "123'123'… after CHF": _text("CHF " + "123'" * 50_000),
+    "1,23,45,… after a rupee sign": _text("₹1," + "23," * 70_000),
+    "1,23,45,… then a rupee sign": _text("1," + "23," * 70_000 + "45 ₹"),
+    ",23,45,… after a rupee sign": _text("₹," + "23," * 70_000 + "456"),
+    "12,00 12,00 … then a dollar": _text("12,00 " * 30_000 + "$"),
+    "digit groups before a sign after": _text("123 " * 50_000 + "₽"),
+    "currency codes": _text("SEK TRY " * 25_000 + "1"),
+    # one amount of 2 MB: the faker's cost grows as the square of a value's length
+    "2 MB of digit groups after a euro sign": _text("€ " + "123 " * 500_000),
+    "2 MB of digits after a dollar sign": _text("$" + "1" * 2_000_000),
+    "2 MB of Indian groups after a rupee sign": _text("₹1," + "23," * 700_000 + "456"),
+    "2 MB of Swiss groups after CHF": _text("CHF 1'" + "234'" * 500_000 + "567.50"),
+    "ordinal words": _text("1 " + "1st " * 50_000),
+    "a number and long white space before an ordinal": _text("1" + " " * 100_000 + "1st St"),
+    "numbers and directions": _text("1 W " * 50_000),
+    "digit groups in an attribute": _attr("title", "+1 " + "1 " * 100_000),
 }
 
 #: Traps that need sanitiser options: (page, keyword arguments of ``sanitize_page``).

@@ -1,0 +1,296 @@
+"""International phones, amounts and street addresses the value rules fake (spec §6.2, §6.4), the
+values that are not theirs, and the traps for their patterns. Invented values only.
+
+Each fake keeps its original's shape (digits stay digits, separators and currency stay) and is read
+again by the same rule as the same kind and span, under any key: the sanitiser runs twice and the
+second pass must change nothing, and ``refake`` finds the old fakes by the same rules.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from sanitize import values
+from sanitize.faker import STREETS, Faker
+
+from .conftest import KEY, OTHER_KEY, clean, counts
+
+KEYS = [KEY, OTHER_KEY, *(f"attest-kit-test-key-{i}".encode() for i in range(2, 40))]
+
+
+def _fake(text: str, key: bytes = KEY) -> tuple[Faker, str, dict[str, int]]:
+    faker = Faker(key)
+    got: dict[str, int] = {}
+    return faker, values.fake_numbers(faker, text, got), got
+
+
+def _same_shape(a: str, b: str) -> bool:
+    """Digits stay digits, every other character stays itself."""
+    return len(a) == len(b) and all(x == y or (x.isdigit() and y.isdigit()) for x, y in zip(a, b))
+
+
+class _Reader(Faker):
+    """A faker that fakes nothing and notes the kind of each value a rule reads."""
+
+    def __init__(self) -> None:
+        super().__init__(OTHER_KEY)
+        self.read: Counter[str] = Counter()
+
+    def memo(self, kind: str, original: str, make) -> str:
+        self.read[kind] += 1
+        return original
+
+
+def _kinds(text: str) -> Counter[str]:
+    """What the rules read in ``text``, by kind."""
+    reader = _Reader()
+    values.fake_numbers(reader, text, {})
+    return reader.read
+
+
+def _assert_faked_whole(value: str, kind: str, contexts=("{}", "Call {} today.", "Tel: {}, ext. none", "({})")) -> None:
+    for ctx in contexts:
+        text = ctx.format(value)
+        start = ctx.index("{}")
+        assert values.pattern_spans(text) == [(start, start + len(value))], (text, values.pattern_spans(text))
+        for key in KEYS:
+            faker, out, got = _fake(text, key)
+            assert got == {kind: 1}, (text, got)
+            fake = out[start : start + len(value)]
+            assert out[:start] == text[:start] and out[start + len(value) :] == text[start + len(value) :]
+            assert fake != value and _same_shape(value, fake), (value, fake)
+            # the second pass changes nothing; a fresh faker reads the fake as the same kind and span
+            again: dict[str, int] = {}
+            assert values.fake_numbers(faker, out, again) == out and again == {}
+            assert values.pattern_spans(out) == values.pattern_spans(text), (text, out)
+            assert _kinds(out) == {kind: 1}, (value, fake)
+
+
+# -- phones -------------------------------------------------------------------------------------
+INTL_PHONES = [
+    "+33 1 42 68 53 00", "+44 7700 900123", "07700 900123", "+91 98765 43210", "+81 3-1234-5678", "+61 2 9374 4000",
+    "+353 1 555 0123", "+7 495 123-45-67", "+49 30 901820-0", "01 42 68 53 00", "03-1234-5678", "02 9374 4000",
+    "0151 2345 6789", "+33.1.42.68.53.00", "01.42.68.53.00", "+44 20 7946 0958",
+]
+
+
+@pytest.mark.parametrize("phone", INTL_PHONES)
+def test_international_and_trunk_phones_faked_in_their_shape(phone):
+    _assert_faked_whole(phone, "phone")
+
+
+@pytest.mark.parametrize("phone", ["07700 900123", "01 42 68 53 00", "0151 2345 6789", "03-1234-5678"])
+def test_a_trunk_phone_keeps_its_leading_zero(phone):
+    for key in KEYS:
+        _, out, _ = _fake(f"call {phone}", key)
+        assert out.startswith("call 0") and out != f"call {phone}"
+
+
+NOT_PHONES = [
+    "10:30", "2:03 PM", "2:03\u202fPM", "30 Nov 2026", "2026-11-30", "30.11.2026", "05.11.2026", "30-11-2026",
+    "11-30-2026", "30 11 2026", "30.11.2026 10:30", "05.11.2026 10:30", "05 11 2026 10:30", "2026-11-30 10:30",
+    "112-4567890-1234567", "012-4567890-1234567", "1999", "2026", "1 234 567", "12.50", "0.99", "18a000000000007b",
+    "#thread-f:1700000000000123", "Page 1 of 3", "1 2 3 4 5 6 7 8 9 10", "0 1 2 3 4 5 6 7 8 9", "+1 2 3",
+    "+44 1234567890123456", "Mon 30 Nov 2026 10:30 - 11:00", "v2.3.4", "10:30 05 11 2026",
+]
+
+
+@pytest.mark.parametrize("text", NOT_PHONES)
+def test_times_dates_ids_and_counts_are_not_phones(text):
+    for ctx in ("{}", "on {} at the desk", "({})"):
+        line = ctx.format(text)
+        assert values.pattern_spans(line) == [], line
+        assert _fake(line)[1] == line
+
+
+def test_a_time_before_a_phone_keeps_its_minutes():
+    for phone in ("415 555 0123", "07700 900123", "020 7946 0958"):
+        text = f"at 10:30 {phone}"
+        assert values.pattern_spans(text) == [(9, len(text))], text
+        assert _fake(text)[1].startswith("at 10:30 ")
+
+
+def test_order_number_stays_the_labelled_rules_and_is_faked_the_same_everywhere():
+    page = "<p>Order # 112-4567890-1234567</p><p>Order # 0123 4567 8901</p><p>Order 112-4567890-1234567 shipped</p>"
+    out = clean(page)
+    assert "4567890" not in out and "0123 4567 8901" not in out
+    fakes = re.findall(r"\d{3}-\d{7}-\d{7}", out)
+    assert len(fakes) == 2 and fakes[0] == fakes[1]
+    assert counts(page).get("phone") == 1  # only "0123 4567 8901"; the order number is the label's
+
+
+# -- cards --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card", ["4539\u00a01488\u00a00343\u00a06467", "4539\u202f1488\u202f0343\u202f6467", "3782\u00a0822463\u00a010005",
+             "4539 1488 0343 6467"],
+)
+def test_cards_grouped_with_no_break_spaces_faked(card):
+    _assert_faked_whole(card, "card", contexts=("{}", "Card {} exp 12/29", "paid with {}."))
+
+
+@pytest.mark.parametrize("prefix", ["+44 ", "+1 ", "0 ", "07 "])
+def test_a_card_after_a_phone_prefix_is_a_card(prefix):
+    text = f"{prefix}4539 1488 0343 6467"
+    _, out, got = _fake(text)
+    assert got == {"card": 1} and out.startswith(prefix)
+
+
+# -- amounts ------------------------------------------------------------------------------------
+AMOUNTS = [
+    "12,00 $", "1 234,56 ₽", "1\u202f234,56\u00a0₽", "120.000 ₫", "1.234,56 ₺", "฿1,200", "฿ 1,200.50", "₴500", "500 ₴",
+    "₦2,500", "250 Kč", "1 250,50 Kč", "1200円", "1,200円", "¥1,200", "₹1,23,456.00", "₹12,34,56,789", "Rs. 1,23,456",
+    "1,23,456.00 INR", "CHF 1'234.50", "CHF 1’234.50", "1'234.50 CHF", "$1234.56", "USD 12345", "€1.234,56",
+    "SEK 1 234,50", "100 NOK", "PLN 12,00", "MXN 1,234.00", "SGD 12.50", "HKD 88", "ZAR 99.00", "AED 120",
+    "BRL 10,00", "CNY 88", "NZD 5", "CZK 100", "HUF 1 000", "ILS 50", "THB 300", "KRW 10,000", "RUB 500", "TRY 120",
+    "DKK 75,00", "99,95 zł", "12 kr", "-12,00 $",
+]
+
+
+@pytest.mark.parametrize("amount", AMOUNTS)
+def test_amounts_faked_whole_in_their_currency_and_format(amount):
+    _assert_faked_whole(amount, "amount", contexts=("{}", "Total: {} paid", "({})"))
+
+
+def test_a_sign_before_the_next_amount_is_not_read_after_this_number():
+    # "2 $10": the $ belongs to the 10, not to the 2
+    _, out, got = _fake("Buy 2 $10 gift cards")
+    assert got == {"amount": 1} and out.startswith("Buy 2 $") and "$10 " not in out
+
+
+@pytest.mark.parametrize("text", ["12.50", "1 234,56", "Qty 3", "2 items at 4.99", "CHF", "TRY again", "Kč", "1'234",
+                                  "10:30", "30.11.2026", "ISO 9001"])
+def test_numbers_without_a_currency_are_left(text):
+    assert _fake(f"see {text} here")[1] == f"see {text} here"
+
+
+def test_no_currency_word_is_a_prefix_of_another():
+    words = [*values.CURRENCY_CODES, "Rs", "zł", "kr", "Kč"]
+    assert len(set(values.CURRENCY_CODES)) == len(values.CURRENCY_CODES)
+    for a in words:
+        for b in words:
+            assert a == b or not b.startswith(a), (a, b)
+
+
+# -- streets ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("street", ["350 5th Avenue", "123 W 42nd St", "1 E 3rd Street", "77 N 1st Ave, Apt 4B",
+                                    "9 21st Street"])
+def test_streets_with_ordinal_names_and_a_direction_faked(street):
+    for ctx in ("{}", "Ship it to {} please", "{}\n"):
+        text = ctx.format(street)
+        _, out, got = _fake(text)
+        assert got == {"street": 1}, (text, got)
+        start = ctx.index("{}")
+        assert values.pattern_spans(text) == [(start, start + len(street))]
+        assert street.split()[-1].rstrip(",") in out or "Apt" in street
+        again: dict[str, int] = {}
+        faker, out, _ = _fake(text)
+        assert values.fake_numbers(faker, out, again) == out and again == {}
+        assert _kinds(out) == {"street": 1}
+
+
+def test_a_street_ordinal_is_a_literal_word():
+    for word in ("42nd", "5th", "1st", "3rd", "12th-b"):
+        assert values.LITERAL_WORDS.search(word), word
+    for word in ("SEK", "TRY", "CHF", "12Kč"):
+        assert values.LITERAL_WORDS.search(word), word
+
+
+class _SteeredFaker(Faker):
+    """Fakes the labelled words of ``steer`` as given (a keyed fake makes such a word one time in
+    hundreds): a fake that spells a street ordinal or a currency code where the original did not."""
+
+    def __init__(self, steer: dict[str, str]) -> None:
+        super().__init__(KEY)
+        self.steer = steer
+
+    def shaped(self, kind: str, original: str, **shape: bool) -> str:
+        if kind == "order" and original in self.steer:
+            return self.steer[original]
+        return super().shaped(kind, original, **shape)
+
+
+def test_label_spans_carried_over_ordinal_and_code_fakes_read_as_spans_read_afresh(monkeypatch):
+    """A label's word faked into an ordinal makes "1234 Code. 34th Avenue" a street, so the earlier
+    label's "1234" is the street rule's (``values.LITERAL_WORDS`` names ordinals and every code): random
+    texts over such words read the same page and counts as reading the spans afresh after every fake."""
+    from sanitize import receipts
+    from sanitize.pipeline import Options
+    from sanitize.pipeline import clean as clean_page
+
+    steer = {"34ab": "34th", "12cd": "12nd", "ABC1": "SEK1", "XYZ9": "TRY9", "7ab": "7th", "Ab12": "Kr12"}
+    pieces = ["Order ", "Code. ", "code: ", "1234 ", "4321 ", "12 ", "Main ", "W ", "34ab ", "12cd ", "7ab ", "ABC1 ",
+              "XYZ9 ", "Ab12 ", "Avenue ", "St ", "5th ", "100 ", " ", ", ", "\n", "$", "0123 ", "4567 8901 "]
+    rng = random.Random(13)
+    pages = ["<p>Order 1234 Code. 34ab Avenue here</p>", "<p>Order 1234 Code. ABC1 here</p>"]
+    for _ in range(400):
+        pages.append("<p>" + "".join(rng.choice(pieces) for _ in range(rng.randint(4, 30))) + "</p>")
+
+    def run_all() -> list[tuple[str, dict[str, int]]]:
+        out = []
+        for page in pages:
+            result = clean_page(f"<html><body>{page}</body></html>", _SteeredFaker(steer), Options(page_host="mail.google.com"))
+            out.append((result.html, result.counts))
+        return out
+
+    carried = run_all()
+    # the street rule faked the street (a pool name before its suffix), the label did not
+    assert "1234 Code. 34th" not in carried[0][0] and re.search(rf"\d{{4}} (?:{'|'.join(STREETS)}) Avenue", carried[0][0])
+    monkeypatch.setattr(receipts.SpanMemo, "carry", lambda self, *args: None)
+    assert carried == run_all()
+
+
+# -- the whole pipeline, twice --------------------------------------------------------------------
+def test_a_page_of_international_values_is_a_fixed_point():
+    rows = [*INTL_PHONES, *AMOUNTS, "350 5th Avenue", "123 W 42nd St", "4539\u00a01488\u00a00343\u00a06467", *NOT_PHONES]
+    page = "".join(f"<p>{html.escape(r)}</p><span title='{html.escape(r)}'>x</span>" for r in rows)
+    out = clean(page)  # sanitize_page checks that a second pass changes nothing
+    for r in [*INTL_PHONES, "4539\u00a01488\u00a00343\u00a06467", "₹1,23,456.00", "CHF 1'234.50", "W 42nd", "5th Avenue"]:
+        assert html.escape(r) not in out, r
+    for r in NOT_PHONES:
+        assert html.escape(r) in out, r
+
+
+# -- the prechecks read as the full patterns --------------------------------------------------------
+def _spans_unguarded(text: str) -> list[tuple[int, int]]:
+    """``pattern_spans`` without its prechecks: every pattern run, a later rule's match that overlaps
+    an earlier rule's span left out."""
+    spans = [m.span() for m in values._CARD_OR_PHONE.finditer(text)]
+    for pattern in (values.AMOUNT, values.STREET):
+        spans += [m.span() for m in pattern.finditer(text) if not values.in_spans(spans, *m.span())]
+    return spans
+
+
+def test_prechecks_never_rule_out_a_match():
+    """A text the anchor-first prechecks rule out holds no match of the full patterns: random texts
+    over digits, every separator and sign the patterns read, codes, ordinals and capitals."""
+    pieces = ["0", "1", "12", "123", "1234", "456789", " ", "  ", "-", ".", ",", "'", "’", "\u00a0", "\u202f", "\n", "\t",
+              "+", "(", ")", ":", "/", "$", "€", "₹", "₽", "₫", "₺", "฿", "₴", "₦", "円", "Kč", "kr", "zł", "Rs", "Rs.", "SEK",
+              "TRY", "CHF", "USD", "US", "HK", "st", "th", "nd", "rd", "W", "Main", "St", "Avenue", "Apt", "x", "#", "a", "E"]
+    rng = random.Random(7)
+    for _ in range(30_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
+        assert sorted(values.pattern_spans(text)) == sorted(_spans_unguarded(text)), repr(text)
+
+
+def test_fakes_read_again_as_the_same_kind_and_span():
+    """Random digit-and-separator texts: whatever the rules fake, the second pass changes nothing and
+    the rules read the fakes as the same kinds and spans (they read shapes, never digit values but a
+    trunk phone's 0, which its fake keeps)."""
+    pieces = ["0", "1", "12", "123", "1234", "45678", "000", " ", "-", ".", ",", "'", "\u00a0", "+", "$", "₹", "CHF", "円",
+              " kr", "W ", "5th ", "Ave ", " St ", "\n"]
+    rng = random.Random(9)
+    for _ in range(6_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(2, 16)))
+        faker, out, got = _fake(text, KEYS[rng.randrange(len(KEYS))])
+        if not got:
+            continue
+        again: dict[str, int] = {}
+        assert values.fake_numbers(faker, out, again) == out and again == {}, (text, out)
+        assert _kinds(out) == _kinds(text), (text, out)
+        if "street" not in got:  # a street's fake is a pool name: its length is free
+            assert values.pattern_spans(out) == values.pattern_spans(text), (text, out)
