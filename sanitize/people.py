@@ -36,6 +36,9 @@ NAME_BEFORE_OPEN = re.compile(rf"(?:^|(?<=[\s,;:]))({_NAME}(?:[ \t]{_NAME}){{0,5
 #: Lower-case words that stand inside names ("María José García López de Vega").
 PARTICLES = frozenset({"de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "van", "von", "der", "den",
                        "ter", "bin", "binti", "al", "el", "y"})
+#: What a guest's label says after the guest's name ("Hana Sato, Accepted"): not a name.
+STATUS_WORDS = frozenset({"accepted", "declined", "tentative", "maybe", "needs rsvp", "awaiting response", "organizer",
+                          "optional", "going", "not going", "invited"})
 #: A word before a name that is not part of it: a time's AM/PM, anything with a digit.
 _NOT_A_NAME_WORD = re.compile(r"^(?:[ap]\.?m\.?|\S*\d\S*)$", re.I)
 
@@ -47,7 +50,7 @@ def name_words(name: str) -> str:
     lower case is kept whole)."""
     words = name.split()
     while len(words) > 1 and any(w[0].isupper() for w in words[1:]) and (
-        _NOT_A_NAME_WORD.match(words[0]) or (words[0][0].islower() and words[0] not in PARTICLES)
+        _NOT_A_NAME_WORD.match(words[0]) or (words[0].isalpha() and words[0].islower() and words[0] not in PARTICLES)
     ):
         words.pop(0)
     return " ".join(words)
@@ -269,10 +272,13 @@ def _names_beside(attrs: dict[str, str | None], m: re.Match[str], keep: bool, fa
             continue
         if keeps_display_name(name, m.group(1), result, names) or keep:
             continue
-        before = name.split(",", 1)[0].strip()
-        if "," in name and len(before.split()) > 1:
-            names.learn(before)  # "Hana Sato, Accepted": a guest's label names the person, then a status
-        elif len(name.split()) > 1:
+        parts = [p.strip() for p in name.split(",")]
+        for part in parts if len(parts) > 1 else ():
+            if len(part.split()) > 1 and part.lower() not in STATUS_WORDS:
+                names.learn(part)  # "Hana Sato, Accepted", "García López, María José": each name in it
+        if len(parts) > 1 and parts[-1].lower() in STATUS_WORDS:
+            continue  # a guest's label: the name, then a status the page shows (kept)
+        if len(name.split()) > 1:
             names.learn(name)  # "Sato, Hana" is learned whole
         else:
             singles.append(name)

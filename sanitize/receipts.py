@@ -43,6 +43,8 @@ _TWO_MARKS = re.compile("[•*·xX]{2}")
 
 def may_name_card_ending(text: str) -> bool:
     """False when ``text`` cannot hold a CARD_ENDING_INLINE match (a cheap test before the pattern)."""
+    if not text.isascii():
+        return True  # the pattern's re.I folds more than str.lower does ("VİSA")
     lower = text.lower()
     return ("end" in lower or "visa" in lower or "mastercard" in lower or "amex" in lower or "discover" in lower
             or "rupay" in lower or _TWO_MARKS.search(text) is not None)
@@ -163,7 +165,9 @@ class LabelledValues:
             m = _tokens(limit_tokens).match(text, start)
             end = m.end() if m else len(text)
         head = text[start:end]
-        if not _HAS_DIGIT.search(head) or AMOUNT.search(head):
+        # an amount first is a total line ("Order total $12.34"); an amount later in the text is the
+        # pattern rule's (its span is owned below) and leaves the id before it to this rule
+        if not _HAS_DIGIT.search(head) or AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))):
             self._unchanged.add(key)
             return text
         owned: list[tuple[int, int]] | None = None  # read only when a word could be faked

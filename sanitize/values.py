@@ -75,7 +75,7 @@ PHONE = re.compile(rf"(?=[\d+(])(?:(?P<trunk>{_PHONE_TRUNK})|{_PHONE_GROUPED}|{_
 #: (nor of Rs, zł, kr or Kč), and their order in an alternation is free.
 CURRENCY_CODES = (
     "INR", "USD", "EUR", "GBP", "CAD", "AUD", "JPY", "CHF", "SEK", "NOK", "DKK", "PLN", "MXN", "SGD", "HKD", "ZAR",
-    "AED", "BRL", "CNY", "NZD", "CZK", "HUF", "ILS", "THB", "KRW", "RUB", "TRY", "RON", "BGN", "ISK", "IDR", "MYR",
+    "AED", "BRL", "CNY", "NZD", "CZK", "HUF", "ILS", "THB", "KRW", "RUB", "RON", "BGN", "ISK", "IDR", "MYR",
     "TWD", "UAH", "SAR", "NGN", "PKR",
 )
 _CODES = "|".join(CURRENCY_CODES)

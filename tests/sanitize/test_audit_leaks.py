@@ -100,3 +100,31 @@ def test_words_before_a_display_name_are_not_part_of_it():
 def test_the_value_of_an_input_hidden_by_its_attribute_is_a_session_secret():
     out = clean('<input hidden name="at" value="tok-1234567890"><input type="text" value="kept">')
     assert "tok-" not in out and 'value="kept"' in out
+
+
+# -- a review of the fixes above (old code against new) --------------------------------------------------
+
+def test_an_order_number_beside_an_amount_in_a_newer_form_is_still_faked():
+    for body in ("<p>Order #</p><p>112-4567890-1234567 · 500 ₽</p>",
+                 "<table><tr><td>Order #</td><td>112-4567890-1234567 1,200円</td></tr></table>"):
+        assert "112-4567890-1234567" not in clean(body)
+
+
+def test_a_last_first_display_name_is_faked_whole():
+    out = clean('<span email="mj.garcia@garcia-vega.example" name="García López, María José">García López, María José</span>')
+    assert "María" not in out and "José" not in out and "García" not in out
+
+
+def test_a_name_starting_with_a_hyphenated_lower_case_word_is_kept_whole():
+    out = clean("<p>al-Sayed Hamid &lt;hamid@sayed.example&gt; wrote. Thanks, al-Sayed Hamid</p>")
+    assert "al-Sayed" not in out and "Hamid" not in out
+
+
+def test_marketing_capitals_are_not_an_amount():
+    assert "TRY 30 DAYS FREE" in clean("<p>TRY 30 DAYS FREE</p>")
+
+
+def test_the_card_ending_precheck_reads_non_ascii_as_the_pattern_does():
+    from sanitize.receipts import CARD_ENDING_INLINE, may_name_card_ending
+    for text in ("VİSA 7316", "Vısa 7316"):
+        assert not CARD_ENDING_INLINE.search(text) or may_name_card_ending(text)
