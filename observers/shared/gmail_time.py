@@ -87,9 +87,13 @@ def _meridiem_before(text: str, match: re.Match[str]) -> tuple[str, int] | None:
 
 
 def _word_follows(text: str, at: int) -> bool:
-    """Whether a word (letters of any script) follows the clock that ends at ``at``."""
-    after = text[at:].lstrip(" \t\u00a0\u202f")
-    return bool(after) and after[0].isalpha()
+    """Whether a word (letters of any script) follows the clock that ends at ``at``, after any white
+    space or invisible format character (a thin space, a zero-width space)."""
+    for ch in text[at:]:
+        if ch.isspace() or unicodedata.category(ch) == "Cf":
+            continue
+        return ch.isalpha()
+    return False
 
 
 def _clock(match: re.Match[str], meridiem_before: tuple[str, int] = ("", 0)) -> tuple[int, int] | None:

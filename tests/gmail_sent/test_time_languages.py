@@ -100,6 +100,8 @@ def test_the_languages_read_before_still_read(text, expected):
     "29 Nov 2026 9:14 م",  # Arabic
     "29 Nov 2026 0:14 ptg",
     "9:14 PTG",  # a time of today, the same
+    "Tue, Nov 24, 2026, 9:14\u2009PTG",  # after a thin space
+    "Tue, Nov 24, 2026, 9:14 \u200bPM",  # after a zero-width space: the PM is not read, so neither is the clock
 ])
 def test_a_clock_with_an_unknown_word_after_it_is_refused_not_read_as_24_hour(text):
     assert _local(text) is None
