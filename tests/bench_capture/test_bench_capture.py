@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import tempfile
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -44,12 +43,12 @@ class _Big(BaseHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def cdp():
+def cdp(tmp_path_factory):
     site = ThreadingHTTPServer(("127.0.0.1", 0), _Big)
     threading.Thread(target=site.serve_forever, daemon=True).start()
     port = _free_port()
     proc = subprocess.Popen([CHROMIUM, *ARGS, f"--remote-debugging-port={port}",
-                             f"--user-data-dir={tempfile.mkdtemp(prefix='attest-bench-')}",
+                             f"--user-data-dir={tmp_path_factory.mktemp('chrome-profile')}",
                              f"http://127.0.0.1:{site.server_address[1]}/big.html"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _wait_for(lambda: _Big.served > 0, "the big page never loaded")

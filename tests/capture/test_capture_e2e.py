@@ -11,7 +11,6 @@ import json
 import os
 import socket
 import subprocess
-import tempfile
 import threading
 import time
 import urllib.request
@@ -57,13 +56,13 @@ class _Site(BaseHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def live_browser():
+def live_browser(tmp_path_factory):
     """A Chromium with remote debugging, showing the watched page and two other tabs."""
     site = ThreadingHTTPServer(("127.0.0.1", 0), _Site)
     threading.Thread(target=site.serve_forever, daemon=True).start()
     web = site.server_address[1]
     port = _free_port()
-    profile = tempfile.mkdtemp(prefix="attest-capture-profile-")
+    profile = tmp_path_factory.mktemp("chrome-profile")  # pytest removes old base dirs; mkdtemp leaked one per run
     proc = subprocess.Popen([CHROMIUM, *ARGS, f"--remote-debugging-port={port}", f"--user-data-dir={profile}",
                              "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _wait_for(lambda: _devtools_answers(port), "Chromium's DevTools endpoint never answered")
