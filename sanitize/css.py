@@ -11,7 +11,7 @@ parser treats it as raw text or not (an <svg><style> is not raw text: a classic 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 #: Functions that load an image or a resource.
 FETCHING_FUNCTIONS = frozenset(
@@ -323,6 +323,43 @@ def _drop_script_strings(css: str) -> tuple[str, int]:
         return css, 0
     out.append(css[copied:])
     return "".join(out), count
+
+
+#: A quoted string and everything before it that is not one (text, and escapes: a quote after a
+#: backslash opens nothing), as ``_skip_string`` reads strings. Matches follow each other from the
+#: start; the last takes the tail (``\Z``), so a search never restarts inside a run without strings
+#: (restarted at each of its characters, a long tail cost its length squared).
+_NEXT_STRING = re.compile(
+    r"(?:[^'\"\\]++|\\[\s\S]?)*+(?:"
+    + "|".join(rf"{q}([^{q}\\\n]*+(?:\\[\s\S][^{q}\\\n]*+)*+)[{q}\n]?" for q in "'\"")
+    + r"|\Z)"
+)
+
+
+def map_strings(css: str, fn: Callable[[str], str]) -> str:
+    """Each quoted string's body through ``fn`` (the value rules: a string is where free text, an
+    address or a link survives in a style). ``fn`` is called once per distinct body. A result that
+    holds the string's quote, a backslash or a newline its body did not would end the string early:
+    the body is dropped instead (the value rules never add one)."""
+    if "'" not in css and '"' not in css:
+        return css
+    bodies = {body for pair in _NEXT_STRING.findall(css) for body in pair if body}
+    changed = {body: new for body in bodies if (new := fn(body)) != body}
+    if not changed:
+        return css
+
+    def one(m: re.Match[str]) -> str:
+        group = 1 if m.start(1) >= 0 else 2 if m.start(2) >= 0 else 0
+        new = changed.get(m.group(group)) if group else None
+        if new is None:
+            return m.group(0)
+        quote = "'" if group == 1 else '"'
+        if any(c in new and c not in m.group(group) for c in (quote, "\\", "\n")):
+            new = ""
+        start, end = m.start(group) - m.start(), m.end(group) - m.start()
+        return m.group(0)[:start] + new + m.group(0)[end:]
+
+    return _NEXT_STRING.sub(one, css)
 
 
 def _suspects(probe: str) -> Iterator[tuple[str, int]]:

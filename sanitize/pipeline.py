@@ -18,7 +18,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from attest_kit.errors import BadInput
 from sanitize import emails, strip, values
-from sanitize.css import neutralise_css
+from sanitize.css import map_strings, neutralise_css
 from sanitize.faker import Faker
 from sanitize.memo import DecisionCache, PassMemo
 from sanitize.model import Walk, subtree_ids, walk
@@ -195,6 +195,11 @@ class Cleaner(ValuePass):
         for node in w.styles:
             old = node.text_content or ""
             new, n = neutralise_css(old, stylesheet=True)
+            keep = node.mem_id in keep_ids
+            # memoised whole (a stylesheet the first pass left is a fixed point the second pass reuses,
+            # as any text: scanning 500 kB for its strings costs 4 ms); "css" keeps it apart from a text
+            new = self.cache.counted(self.cache.texts, (new, keep, "css", ()), new, lambda css=new, keep=keep: map_strings(
+                css, lambda body: self.values(body, keep=keep, meet=False, uuid=False)))  # type: ignore[assignment]
             new = values.neutralise_at(new, self.counts)
             if n:
                 self.bump("css-url", n)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from selectolax.lexbor import LexborNode
 
 from sanitize import strip, values
-from sanitize.css import neutralise_css
+from sanitize.css import map_strings, neutralise_css
 from sanitize.model import TextRun, Walk
 from sanitize.urls import cut_link
 
@@ -70,6 +70,7 @@ class ValuePass:
             new, n = neutralise_css(value)
             if n:
                 self.bump("css-url", n)
+            new = map_strings(new, lambda body: self.values(body, keep=keep, meet=meet, uuid=False, singles=scoped))
             return values.neutralise_at(new, self.counts)
         return self.values(value, keep=keep, meet=meet, uuid=not name.lower().startswith("data-legacy-"), singles=scoped,
                            endings=True)
