@@ -160,11 +160,14 @@ def _title_and_rest(middle: str, title_lines: tuple[str, ...]) -> tuple[str, lis
 def _unexplained_parts(after: list[str]) -> list[str]:
     """The parts after the title that are none the form names: the calendar (first), a response
     status, ``No location``, ``Guests:`` and its addresses, or ``Location:`` (running to the end,
-    commas and all); empty parts are an invitation's empty calendar or a trailing comma."""
+    commas and all, so only where no status or ``No location`` follows: the location comes after
+    them). An empty part is an invitation's empty calendar (first) or a trailing comma (last);
+    anywhere else it is a comma inside the title ("Lunch, then walk, , Needs RSVP")."""
     unexplained: list[str] = []
     in_guests = False
+    last = len(after) - 1
     for index, part in enumerate(after):
-        if part.startswith(L.location_prefix):
+        if part.startswith(L.location_prefix) and not any(_names_status_or_place(p) for p in after[index + 1:]):
             break
         if part.startswith(L.guests_prefix):
             in_guests = True
@@ -172,10 +175,16 @@ def _unexplained_parts(after: list[str]) -> list[str]:
         if in_guests and _ADDRESS.match(part):
             continue
         in_guests = False
-        if index == 0 or not part or part == L.no_location or part in L.response_statuses:
+        if index == 0 and not part.startswith(L.location_prefix):
+            continue
+        if (not part and index == last) or _names_status_or_place(part):
             continue
         unexplained.append(part)
     return unexplained
+
+
+def _names_status_or_place(part: str) -> bool:
+    return part == L.no_location or part in L.response_statuses
 
 
 def _unexplained(after: list[str]) -> bool:

@@ -11,7 +11,7 @@ clock, an unknown word after a clock that could be a 12-hour one (Malay ``9:14 P
 without its year, a month word another language uses for another month.
 
 >>> from zoneinfo import ZoneInfo
->>> from datetime import datetime, timezone
+>>> from datetime import datetime, timedelta, timezone
 >>> now = datetime(2026, 10, 7, 3, 0, tzinfo=timezone.utc)
 >>> la = ZoneInfo("America/Los_Angeles")
 >>> read_minute("Tue, Oct 6, 2026, 2:03\\u202fPM", now, la).isoformat()
@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -63,6 +63,29 @@ def month_words() -> dict[str, int]:
     """Month word → month number, from month_names.json (whole words only: see its "about")."""
     data = json.loads(Path(__file__).with_name("month_names.json").read_text(encoding="utf-8"))
     return {word: number for number, words in enumerate(data["months"], start=1) for word in words}
+
+
+@lru_cache(maxsize=1)
+def _relative_words() -> tuple[dict[str, int], frozenset[str]]:
+    """(day word → days from today, the words a "(5 minutes ago)" note may hold): month_names.json."""
+    data = json.loads(Path(__file__).with_name("month_names.json").read_text(encoding="utf-8"))
+    return data["relativeDays"], frozenset(data["recentWords"])
+
+
+def _days_back(rest: str, notes: list[str]) -> int | None:
+    """How many days before the pass's local date a time with no date is: 0 for a clock alone,
+    1 for "Yesterday, 2:03 PM"; None when a word names a day this reader does not know (a weekday,
+    another language's "yesterday", "Tomorrow") or a bracketed note is not in minutes or hours
+    ("(1 day ago)"): never taken for today."""
+    days, recent = _relative_words()
+    words = [_fold(t) for t in _TOKEN.findall(rest) if not t.isdigit()]
+    if any(_fold(t) not in recent for note in notes for t in _TOKEN.findall(note) if not t.isdigit()):
+        return None
+    if not words:
+        return 0
+    if len(words) == 1 and days.get(words[0], 1) <= 0:
+        return -days[words[0]]
+    return None
 
 
 def _fold(word: str) -> str:
@@ -140,7 +163,8 @@ def _date(text: str) -> tuple[int, int, int] | None | bool:
 def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime | None:
     """The minute ``text`` names, as an aware UTC datetime, or None when it names no minute.
 
-    A time with no date is today's, in ``tz``, as seen at the pass ``instant``.
+    A time with no date is today's, in ``tz``, as seen at the pass ``instant`` ("Yesterday" the day
+    before); any other word naming its day refuses it (``_days_back``).
     """
     if not text:
         return None
@@ -155,15 +179,23 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
         return None
     if not match.group(3) and not meridiem[0] and clock[0] <= 12 and _word_follows(text, match.end()):
         return None  # "9:14 PTG", "9:14 μ.μ.": an AM/PM word this reader does not know; never read as 24-hour
-    rest = text[: match.start()] + " " + text[match.end():]
+    before = text[: match.start()]
+    if meridiem[0] and not match.group(3):
+        before = _MERIDIEM_BEFORE.sub("", before.rstrip())  # 午後8:15: the AM/PM word is the clock's
+    rest = before + " " + text[match.end():]
+    notes = re.findall(r"[(（](.*?)[)）]", rest)
     rest = re.sub(r"[(（].*?[)）]", " ", rest)  # "(5 minutes ago)", "（1 分前）"
     date = _date(rest)
     if date is None:
         return None
     today = date is False
     if today:
-        local_today = instant.astimezone(tz)
+        back = _days_back(rest, notes)
+        if back is None:
+            return None
+        local_today = instant.astimezone(tz).date() - timedelta(days=back)
         year, month, day = local_today.year, local_today.month, local_today.day
+        today = back == 0
     else:
         year, month, day = date
     try:
