@@ -245,6 +245,10 @@ LUNCH = Chip("lunch0walk22", "12pm to 1pm, Lunch, then walk, Dana Whitfield, Acc
              [D[2]], lines=("Lunch, then walk", "12 – 1pm"))
 SUPPLIES = Chip("pens0paper33", "4pm to 5pm, Pens, paper, clips, Dana Whitfield, Accepted, No location, December 3, 2026",
                 [D[3]], lines=("Pens, paper, clips", "4 – 5pm"), each_line_hidden=True)
+# An invitation (its calendar part empty) with a comma in its title, short enough to be drawn as one line
+# ("title, time"): no shown line is the title alone, so nothing tells where the title ends.
+INVITE_ONE_LINE = Chip("lunch0walk44", "2pm to 2:15pm, Lunch, then walk, , Needs RSVP, No location, December 2, 2026",
+                       [D[2]], lines=("Lunch, then walk, 2pm",))
 DAY_BUDGET = Chip("bdg3tsync01", "1pm to 2pm, Budget sync, Dana Whitfield, Accepted, No location, December 1, 2026", [D[1]])
 
 # A span of days written with an en dash, drawn once in its first day's cell (as a chip spanning columns is):
@@ -307,6 +311,7 @@ PAGES = [
     GcalPage("synthetic-week-other-collapsed.html", WEEK_TITLE, chips=[REVIEW, STANDUP], other_collapsed=True,
              other=[Calendar("Holidays in Testland", shown=False, native=False)]),
     GcalPage("synthetic-week-comma-title.html", WEEK_TITLE, chips=[REVIEW, LUNCH, SUPPLIES]),
+    GcalPage("synthetic-week-invite-one-line.html", WEEK_TITLE, chips=[REVIEW, INVITE_ONE_LINE]),
     GcalPage("synthetic-week-no-lists.html", WEEK_TITLE, chips=[REVIEW], lists=False),
     GcalPage("synthetic-week-en-gb.html", "Google Calendar - Week of 29 November 2026",
              chips=[day_first(c) for c in WEEK_CHIPS], panel_progress=True),
