@@ -66,10 +66,11 @@ def month_words() -> dict[str, int]:
 
 
 @lru_cache(maxsize=1)
-def _relative_words() -> tuple[dict[str, int], frozenset[str]]:
-    """(day word → days from today, the words a "(5 minutes ago)" note may hold): month_names.json."""
+def _relative_words() -> tuple[dict[str, int], frozenset[str], frozenset[str]]:
+    """(day word → days from today, words allowed beside one, the words a "(5 minutes ago)" note may
+    hold): month_names.json."""
     data = json.loads(Path(__file__).with_name("month_names.json").read_text(encoding="utf-8"))
-    return data["relativeDays"], frozenset(data["recentWords"])
+    return data["relativeDays"], frozenset(data["relativeFillers"]), frozenset(data["recentWords"])
 
 
 def _days_back(rest: str, notes: list[str]) -> int | None:
@@ -77,8 +78,10 @@ def _days_back(rest: str, notes: list[str]) -> int | None:
     1 for "Yesterday, 2:03 PM"; None when a word names a day this reader does not know (a weekday,
     another language's "yesterday", "Tomorrow") or a bracketed note is not in minutes or hours
     ("(1 day ago)"): never taken for today."""
-    days, recent = _relative_words()
+    days, fillers, recent = _relative_words()
     words = [_fold(t) for t in _TOKEN.findall(rest) if not t.isdigit()]
+    if any(w in days for w in words):
+        words = [w for w in words if w not in fillers]
     if any(_fold(t) not in recent for note in notes for t in _TOKEN.findall(note) if not t.isdigit()):
         return None
     if not words:

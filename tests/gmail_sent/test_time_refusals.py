@@ -51,7 +51,7 @@ def test_a_relative_note_in_full_width_brackets_is_no_date():
 # the real send). With no date, nothing but the clock (and its AM/PM word) may name the day, or the
 # English "Today"/"Yesterday" (the spec's vendor-relative text, resolved against the pass instant).
 @pytest.mark.parametrize("text", [
-    "Tomorrow, 9:00 AM", "Sat 2:03 PM", "Yesterday 2:03 PM Sat", "Yesterday, 2:03 PM (1 day ago)",
+    "Tomorrow, 9:00 AM", "Sat 2:03 PM", "at 2:03 PM", "Sat at 2:03 PM", "Yesterday 2:03 PM Sat", "Yesterday, 2:03 PM (1 day ago)",
     "Gestern, 14:03", "hier 14:03", "ayer, 14:03", "вчера, 14:03", "dün 14:03",
     "昨日 14:03", "今日 14:03", "周三 14:03", "어제 오후 2:03", "昨天 下午2:03",
     "2:03 PM (1 day ago)", "2:03 PM (2 days ago)", "14:03 (vor 1 Tag)", "2:03 PM (1 week ago)",
@@ -83,6 +83,7 @@ def test_a_clock_alone_or_with_minutes_or_hours_ago_is_still_today(text, expecte
     ("Yesterday, 2:03 PM", "2026-11-29T22:03:00+00:00"),
     ("yesterday 11:59 PM", "2026-11-30T07:59:00+00:00"),
     ("Today, 2:03 PM", "2026-11-30T22:03:00+00:00"),
+    ("Yesterday at 2:03 PM", "2026-11-29T22:03:00+00:00"),
 ])
 def test_today_and_yesterday_are_read_against_the_pass_instant(text, expected):
     minute = read_minute(text, NOW, LA)
