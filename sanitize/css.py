@@ -325,25 +325,32 @@ def _drop_script_strings(css: str) -> tuple[str, int]:
     return "".join(out), count
 
 
+#: An escape inside a string, as CSS Syntax reads it: a hex escape takes one white space after it (a
+#: newline too, CR LF as one), an escaped newline continues the string, a backslash last stays in it.
+_STRING_ESCAPE = r"\\(?:[0-9a-fA-F]{1,6}+(?:\r\n|[ \t\n\r\f])?|\r\n|[\s\S]|\Z)"
+#: A string's body after its quote: up to the same quote or a newline (LF, CR or FF) not escaped.
+_STRING_BODIES = {q: re.compile(rf"(?:[^{q}\\\n\r\f]++|{_STRING_ESCAPE})*+") for q in "'\""}
 #: A quoted string and everything before it that is not one (text, and escapes: a quote after a
-#: backslash opens nothing), as ``_skip_string`` reads strings. Matches follow each other from the
-#: start; the last takes the tail (``\Z``), so a search never restarts inside a run without strings
-#: (restarted at each of its characters, a long tail cost its length squared).
+#: backslash opens nothing). Matches follow each other from the start; the last takes the tail
+#: (``\Z``), so a search never restarts inside a run without strings (restarted at each of its
+#: characters, a long tail cost its length squared).
 _NEXT_STRING = re.compile(
     r"(?:[^'\"\\]++|\\[\s\S]?)*+(?:"
-    + "|".join(rf"{q}([^{q}\\\n]*+(?:\\[\s\S][^{q}\\\n]*+)*+)[{q}\n]?" for q in "'\"")
+    + "|".join(rf"{q}((?:[^{q}\\\n\r\f]++|{_STRING_ESCAPE})*+)[{q}\n\r\f]?" for q in "'\"")
     + r"|\Z)"
 )
 
 
 def map_strings(css: str, fn: Callable[[str], str]) -> str:
     """Each quoted string's body through ``fn`` (the value rules: a string is where free text, an
-    address or a link survives in a style). ``fn`` is called once per distinct body. A result that
-    holds the string's quote, a backslash or a newline its body did not would end the string early:
-    the body is dropped instead (the value rules never add one)."""
+    address or a link survives in a style), strings read as CSS Syntax reads them. ``fn`` is called
+    once per distinct body, in the order of the text (a rule that learns, a display name, learns
+    the same way whatever the hash seed). A result that would not read back as the same one string
+    between the quote and the old end (a quote or newline added, or a backslash left last that now
+    escapes the closing quote) empties the body instead (the value rules never add one)."""
     if "'" not in css and '"' not in css:
         return css
-    bodies = {body for pair in _NEXT_STRING.findall(css) for body in pair if body}
+    bodies = dict.fromkeys(body for pair in _NEXT_STRING.findall(css) for body in pair if body)
     changed = {body: new for body in bodies if (new := fn(body)) != body}
     if not changed:
         return css
@@ -354,7 +361,8 @@ def map_strings(css: str, fn: Callable[[str], str]) -> str:
         if new is None:
             return m.group(0)
         quote = "'" if group == 1 else '"'
-        if any(c in new and c not in m.group(group) for c in (quote, "\\", "\n")):
+        written = quote + new + css[m.end(group) : m.end(group) + 2]
+        if _STRING_BODIES[quote].match(written, 1).end() != 1 + len(new):  # type: ignore[union-attr]  # always matches
             new = ""
         start, end = m.start(group) - m.start(), m.end(group) - m.start()
         return m.group(0)[:start] + new + m.group(0)[end:]

@@ -133,6 +133,39 @@ class Cleaner(ValuePass):
             text = values.fake_uuids(self.faker, text, c)
         return values.neutralise_at(text, c)
 
+    def _css_strings(self, css: str, keep: bool) -> str:
+        """The value rules over a stylesheet's strings (``css.map_strings``). A name learned in one of
+        them ("Ada Quorn (ada@…)") is faked in the strings before it too: read again from the start."""
+        counts, learned = dict(self.counts), len(self.names.learned)
+
+        def rules(body: str) -> str:
+            return self.values(body, keep=keep, meet=self._names_meet(body), uuid=False)
+
+        out = map_strings(css, rules)
+        if len(self.names.learned) != learned:
+            self.counts.clear()
+            self.counts.update(counts)
+            out = map_strings(css, rules)
+        return out
+
+    def learn_display_names(self, w: Walk) -> None:
+        """Names written beside an address ("Ada Quorn <ada@…>", "Ada Quorn (ada@…)") in any text or
+        attribute, learned before any value is faked: the value rules learn one only on reaching it,
+        so every use before it (a greeting above a quoted header) kept the name."""
+        seen: set[str] = set()  # a page repeats its attribute values
+        for run in w.runs:
+            text = run.new if run.new is not None else run.text
+            if "@" in text:
+                fake_display_names(text, self.faker, self.names, {})
+        no_address = self._no_address  # values known to hold no address (``learn_from_elements`` filled it)
+        for attrs in w.attrs:
+            if no_address.issuperset(attrs.values()):
+                continue
+            for value in attrs.values():
+                if value and "@" in value and value not in seen:
+                    seen.add(value)
+                    fake_display_names(value, self.faker, self.names, {})
+
     def _value_rules(self, text: str, *, meet: bool, uuid: bool) -> str:
         text = self.labelled.replace_everywhere(text)
         text = values.fake_numbers(self.faker, text, self.counts)
@@ -189,6 +222,7 @@ class Cleaner(ValuePass):
         apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows)
         apply_text_labels(w, self.labelled, self.counts)
         self.redact(w, redact_targets, keep_ids)
+        self.learn_display_names(w)
         self.cache.seed()
         self.clean_elements(w, seeded_ids, keep_ids, scoped)
         self.clean_runs(w, seeded_ids, keep_ids, scoped)
@@ -198,8 +232,8 @@ class Cleaner(ValuePass):
             keep = node.mem_id in keep_ids
             # memoised whole (a stylesheet the first pass left is a fixed point the second pass reuses,
             # as any text: scanning 500 kB for its strings costs 4 ms); "css" keeps it apart from a text
-            new = self.cache.counted(self.cache.texts, (new, keep, "css", ()), new, lambda css=new, keep=keep: map_strings(
-                css, lambda body: self.values(body, keep=keep, meet=False, uuid=False)))  # type: ignore[assignment]
+            new = self.cache.counted(self.cache.texts, (new, keep, "css", ()), new,
+                                     lambda css=new, keep=keep: self._css_strings(css, keep))  # type: ignore[assignment]
             new = values.neutralise_at(new, self.counts)
             if n:
                 self.bump("css-url", n)

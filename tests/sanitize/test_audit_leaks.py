@@ -128,3 +128,9 @@ def test_the_card_ending_precheck_reads_non_ascii_as_the_pattern_does():
     from sanitize.receipts import CARD_ENDING_INLINE, may_name_card_ending
     for text in ("VİSA 7316", "Vısa 7316"):
         assert not CARD_ENDING_INLINE.search(text) or may_name_card_ending(text)
+
+
+def test_a_name_written_beside_an_address_is_faked_in_the_texts_before_it_too():
+    # a review: the value rules learned "Ada Quorn" only on reaching "Ada Quorn (address)": a text before it kept the name
+    out = clean("<p>Ada Quorn said hi</p><p title='Ada Quorn'>x</p><p>From: Ada Quorn (ada.quorn@quornworks.example)</p>")
+    assert "Ada Quorn" not in out

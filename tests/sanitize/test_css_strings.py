@@ -80,3 +80,51 @@ def test_css_strings_are_a_fixed_point_within_a_capture(faker):
     once = sanitize_page(page, page_url=GMAIL, key=KEY, faker=faker).html
     assert "7946 0958" not in once
     assert sanitize_page(once, page_url=GMAIL, key=KEY, faker=faker).html == once
+
+
+# A review of the first version (each failed before its fix).
+@pytest.mark.parametrize(
+    ("css", "bodies"),
+    [
+        ("content:'one\rb{x:'two'}", ["one", "two"]),  # CR and FF end a string as LF does
+        ("content:'one\fb{x:'two'}", ["one", "two"]),
+        ("content:'\\31\nstill'", ["\\31\nstill"]),  # a hex escape takes one white space, a newline too
+        ("content:'end\\", ["end\\"]),  # a backslash last in the text stays in the string
+    ],
+)
+def test_strings_end_where_css_ends_them(css: str, bodies: list[str]):
+    seen: list[str] = []
+    assert map_strings(css, lambda body: seen.append(body) or body) == css
+    assert sorted(seen) == sorted(bodies)
+
+
+def test_a_result_whose_last_backslash_would_escape_the_quote_empties_the_string():
+    # dropping "?q=1" from 'x\?q=1' left 'x\' : the quote escaped, the string ran over the rest of the sheet
+    assert map_strings("a{content:'x\\?q=1'}b{color:red}", lambda body: body.replace("?q=1", "")) == (
+        "a{content:''}b{color:red}")
+
+
+def test_a_phone_after_a_hex_escape_and_a_newline_is_faked():
+    out = clean("<style>a::after{content:'\\31\n+1 415 555 0199 https://t.example.io/p?u=ada&amp;t=42'}</style><p>x</p>")
+    assert "415 555 0199" not in out and "u=ada" not in out
+
+
+def test_bodies_are_read_in_document_order_so_the_output_does_not_depend_on_hash_seeds():
+    import subprocess
+    import sys
+
+    script = (
+        "from tests.sanitize.conftest import clean\n"
+        "print(clean(\"<style>\" + \"\".join(f\"p{i}::after{{content:'Ada Quorn {i}'}}\" for i in range(4))"
+        " + \"q::after{content:'Ada Quorn (ada.quorn@quornworks.example)'}</style><p>x</p>\"))\n"
+    )
+    outs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": str(seed), "PATH": ""}).stdout for seed in range(6)}
+    assert len(outs) == 1
+    # and the name learned in the last string is faked in the strings before it too
+    assert "Ada Quorn" not in outs.pop()
+
+
+def test_a_meet_code_named_in_a_stylesheet_string_is_faked():
+    out = clean("<style>a::after{content:'Meet abc-defg-hij'}</style><p>x</p>")
+    assert "abc-defg-hij" not in out
