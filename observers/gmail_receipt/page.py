@@ -33,7 +33,7 @@ from observers.gmail_receipt.merchant import merchant_for
 from observers.gmail_receipt.selectors import SELECTORS, Kind
 from observers.gmail_receipt.totals import find_total, says_no_receipt
 from observers.shared.account import AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, attr, text_of
+from observers.shared.dom import ShownRule, ancestors, attr, shown_text_of, text_of
 from observers.shared.route import parse_route
 
 S = SELECTORS.selectors
@@ -124,7 +124,7 @@ def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject:
         return
     generic = choice.parser == "generic"
     platform = None if generic else SELECTORS.platforms[choice.parser]
-    if platform is not None and says_no_receipt(item, platform.refuse_texts):
+    if platform is not None and says_no_receipt(item, platform.refuse_texts, shown):
         return  # Uber's charge summary under the trip's subject: no receipt
     labels = SELECTORS.generic.total_labels if platform is None else platform.total_labels
     amount = find_total(item, labels, shown)
@@ -186,7 +186,7 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
     if not items:
         read.reasons.add("selector.missing.message")
         return read
-    headings = {one_line(text_of(h)) for h in shown.filter(main.css(S.subject_heading))}
+    headings = {shown_text_of(h, shown) for h in shown.filter(main.css(S.subject_heading))}
     expanded = [i for i in items if attr(i, A.expanded) != "false"]
     if expanded and len(headings) != 1:
         read.reasons.add("selector.missing.heading" if not headings else "selector.ambiguous.heading")

@@ -28,7 +28,7 @@ from selectolax.lexbor import LexborNode
 
 from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, names_currency, parse_amount
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import ShownRule, ancestors, block_text_of, element_children, text_of
+from observers.shared.dom import ShownRule, ancestors, block_text_of, element_children, shown_text_of
 
 S = SELECTORS.selectors
 _CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
@@ -136,9 +136,10 @@ def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule) -> Amo
     return amounts.pop()
 
 
-def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str]) -> bool:
-    """True when the body holds one of the kind's refuse texts (Uber's charge summary)."""
+def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str], shown: ShownRule) -> bool:
+    """True when the body shows one of the kind's refuse texts (Uber's charge summary); text the
+    page does not draw (a trimmed quote) says nothing."""
     if not refuse_texts:
         return False
-    text = text_of(body).casefold()
+    text = shown_text_of(body, shown).casefold()
     return any(phrase.casefold() in text for phrase in refuse_texts)

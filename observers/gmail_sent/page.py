@@ -18,7 +18,14 @@ from selectolax.lexbor import LexborNode
 from attest_kit.contract import PassContext
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.account import AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, attr, element_children, text_of
+from observers.shared.dom import (
+    ShownRule,
+    ancestors,
+    attr,
+    element_children,
+    shown_text_of,
+    text_of,
+)
 from observers.shared.gmail_time import read_minute
 from observers.shared.own_address import is_own_address
 from observers.shared.route import Route, parse_route
@@ -238,7 +245,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
 
     # The message count: a shown element after the last recipient, in its cell, whose whole text is a count.
     has_count = any(
-        _COUNT.match(text_of(node)) and shown.shown(node) and not parts.in_summary(node)
+        _COUNT.match(shown_text_of(node, shown)) and not parts.in_summary(node)
         for node in _following_elements(people[-1], cells[people_cell])
     )
     counts_shown.append(has_count)
@@ -267,7 +274,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
             continue
         if address not in recipients:
             recipients.append(address)
-    subject = text_of(anchor)
+    subject = shown_text_of(anchor, shown)
     if not subject or subject.lower() in _NO_SUBJECT:
         subject = None
     return SentRow(last, last_non_draft, minute, recipients, names_account, subject, has_count, thread == last)

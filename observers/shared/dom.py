@@ -1,9 +1,17 @@
 """Small DOM readers over selectolax nodes: the shown rule, text, attributes.
 
-The shown rule (shown.ts) is the one all three observers read with: an element is shown unless
-it or an ancestor carries the ``hidden`` attribute, or an inline ``display:none`` or
-``visibility:hidden``. A capture copies each element's computed display and visibility inline,
-so the inline style is the computed one; stylesheets are never consulted.
+The shown rule (shown.ts) is the one all three observers read with. A capture copies each element's
+own computed display and visibility inline (spec §6.2), so the rule reads them as a browser computes
+them, and stylesheets are never consulted:
+
+* ``display:none`` on the element or any ancestor hides it (nothing below can undo it); the ``hidden``
+  attribute counts as ``display:none`` unless the element's style sets another display (a capture
+  writes the computed one: page CSS that draws a ``[hidden]`` element wins over the browser's rule);
+* visibility is inherited and a child may set it back: the element's own declared visibility, else
+  its nearest ancestor's, decides (``hidden`` and ``collapse`` are not drawn);
+* the last declaration of a property wins;
+* inside ``<noscript>`` nothing is drawn (a live tab runs scripts: its content is text there), and a
+  closed ``<details>`` draws its ``<summary>`` only (its content's computed display says nothing).
 """
 
 from __future__ import annotations
@@ -17,8 +25,9 @@ from attest_kit.text import one_line
 _WS = " \t\n\r\f"
 
 
-def declares(style: str, prop: str, values: frozenset[str]) -> bool:
-    """True when an inline style declares ``prop`` with one of ``values`` (case-insensitive).
+def declared(style: str, prop: str) -> str | None:
+    """The value an inline style declares last for ``prop`` (lower-case, ``!important`` and white space
+    dropped), or None.
 
     A scan with str.find instead of a regex: a captured style attribute is several hundred
     characters long on every element, and this runs on each element's ancestor chain.
@@ -26,6 +35,7 @@ def declares(style: str, prop: str, values: frozenset[str]) -> bool:
     lowered = style.lower()
     size = len(lowered)
     start = 0
+    found: str | None = None
     while (at := lowered.find(prop, start)) != -1:
         start = at + len(prop)
         back = at - 1
@@ -38,77 +48,96 @@ def declares(style: str, prop: str, values: frozenset[str]) -> bool:
             colon += 1
         if colon < size and lowered[colon] == ":":
             end = lowered.find(";", colon)
-            value = lowered[colon + 1:end if end != -1 else size]
-            if value.replace("!important", "").strip(_WS) in values:
-                return True
-    return False
+            found = lowered[colon + 1:end if end != -1 else size].replace("!important", "").strip(_WS)
+    return found
+
+
+def declares(style: str, prop: str, values: frozenset[str]) -> bool:
+    """True when an inline style's last declaration of ``prop`` is one of ``values``."""
+    return declared(style, prop) in values
 
 
 _ABSENT = object()
 _NONE = frozenset({"none"})
 _HIDDEN = frozenset({"hidden", "collapse"})
-
-
-def hides_itself(node: LexborNode) -> bool:
-    """True when the element's own attributes hide it (not its ancestors)."""
-    attrs = node.attrs
-    if attrs.get("hidden", _ABSENT) is not _ABSENT:
-        return True
-    style = attrs.get("style")
-    if not style:
-        return False
-    return declares(style, "display", _NONE) or declares(style, "visibility", _HIDDEN)
+#: What one style attribute says: (display:none, a display declared at all, visibility hidden:
+#: True / visible: False / not declared: None).
+_StyleFacts = tuple[bool, bool, "bool | None"]
 
 
 class ShownRule:
     """The shown rule with a per-pass memo, so a deep page is walked once per ancestor."""
 
     def __init__(self) -> None:
-        self._memo: dict[int, bool] = {}
-        # A capture repeats the same computed style on many elements: decide each text once.
-        self._styles: dict[str, bool] = {}
+        self._removed: dict[int, bool] = {}  # element → not laid out (display, itself or an ancestor)
+        self._invisible: dict[int, bool] = {}  # element → its visibility (own, else inherited) hides it
+        # A capture repeats the same computed style on many elements: read each text once.
+        self._styles: dict[str, _StyleFacts] = {}
 
-    def _hides(self, node: LexborNode) -> bool:
-        attrs = node.attrs  # lazy: two C lookups instead of building a dict of every attribute
-        if attrs.get("hidden", _ABSENT) is not _ABSENT:
-            return True
-        style = attrs.get("style")
-        if not style:
-            return False
+    def _facts(self, style: str) -> _StyleFacts:
         known = self._styles.get(style)
         if known is None:
-            known = self._styles[style] = declares(style, "display", _NONE) or declares(style, "visibility", _HIDDEN)
+            display = declared(style, "display")
+            visibility = declared(style, "visibility")
+            known = self._styles[style] = (display == "none", display is not None,
+                                           None if visibility is None else visibility in _HIDDEN)
         return known
 
     def shown(self, node: LexborNode) -> bool:
-        """True when neither ``node`` nor any ancestor is hidden."""
-        memo = self._memo
-        chain: list[int] = []
+        """True when ``node`` is laid out (no display:none on it or above) and visible."""
+        removed_memo, invisible_memo = self._removed, self._invisible
+        chain: list[LexborNode] = []
         current: LexborNode | None = node
-        answer = True
-        while current is not None and current.is_element_node:
-            key = current.mem_id
-            known = memo.get(key)
-            if known is not None:
-                answer = known
-                break
-            chain.append(key)
-            if self._hides(current):
-                answer = False
-                break
+        while current is not None and current.is_element_node and current.mem_id not in removed_memo:
+            chain.append(current)
             current = current.parent
-        for key in chain:
-            memo[key] = answer
-        return answer
+        above = current if current is not None and current.is_element_node else None
+        removed = removed_memo[above.mem_id] if above is not None else False
+        invisible = invisible_memo[above.mem_id] if above is not None else False
+        for element in reversed(chain):  # from the top down: each answer builds on its parent's
+            attrs = element.attrs  # lazy: a few C lookups instead of building a dict of every attribute
+            style = attrs.get("style")
+            display_none, has_display, hides = self._facts(style) if style else (False, False, None)
+            tag = element.tag
+            if not removed:
+                removed = (
+                    display_none
+                    or (not has_display and attrs.get("hidden", _ABSENT) is not _ABSENT)
+                    or tag == "noscript"
+                    or (above is not None and above.tag == "details" and tag != "summary"
+                        and attrs_lack(above, "open"))
+                )
+            if hides is not None:
+                invisible = hides
+            removed_memo[element.mem_id] = removed
+            invisible_memo[element.mem_id] = invisible
+            above = element
+        return not removed and not invisible
 
     def filter(self, nodes: Iterable[LexborNode]) -> list[LexborNode]:
         """The shown ones of ``nodes``, in order."""
         return [n for n in nodes if self.shown(n)]
 
 
+def attrs_lack(node: LexborNode, name: str) -> bool:
+    return node.attrs.get(name, _ABSENT) is _ABSENT
+
+
 def text_of(node: LexborNode) -> str:
     """The element's text, white space collapsed to one line."""
     return one_line(node.text(deep=True, separator=""))
+
+
+def shown_text_of(node: LexborNode, shown: ShownRule) -> str:
+    """``text_of`` with only the text the page draws: a text inside a hidden element (a word set
+    visibility:hidden in a subject, a trimmed quote under display:none) is left out, and one set
+    visible again inside a hidden element is read."""
+    parts = [
+        t.text_content or ""
+        for t in node.traverse(include_text=True)
+        if t.is_text_node and (parent := t.parent) is not None and shown.shown(parent)
+    ]
+    return one_line("".join(parts))
 
 
 def attr(node: LexborNode, name: str) -> str | None:

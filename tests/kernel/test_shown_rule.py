@@ -1,0 +1,56 @@
+"""The shown rule (observers/shared/dom.py), which all three observers read with.
+
+A capture writes each element's own computed display and visibility inline (spec §6.2), so the rule
+reads them as a browser computes them. A held-out audit (selectors 1.2.4 / 1.3.4) found four ways it
+read a drawn element as hidden, or a hidden one as drawn; each case below failed before its fix.
+"""
+
+from __future__ import annotations
+
+import pytest
+from selectolax.lexbor import LexborHTMLParser
+
+from observers.shared.dom import ShownRule
+
+
+def _shown(html: str) -> bool:
+    tree = LexborHTMLParser(f"<html><body>{html}</body></html>")
+    return ShownRule().shown(tree.css_first("#x"))
+
+
+@pytest.mark.parametrize("html, expected", [
+    # visibility is inherited and a child may set it back: the element's own (or nearest) value decides
+    ('<div style="visibility:hidden"><span id="x" style="visibility:visible">a</span></div>', True),
+    ('<div style="visibility:hidden"><div style="visibility:visible"><span id="x">a</span></div></div>', True),
+    ('<div style="visibility:visible"><div style="visibility:hidden"><span id="x">a</span></div></div>', False),
+    ('<div style="visibility:collapse"><span id="x">a</span></div>', False),
+    ('<span id="x" style="visibility:hidden">a</span>', False),
+    # display:none cannot be undone below it
+    ('<div style="display:none"><span id="x" style="display:block;visibility:visible">a</span></div>', False),
+    # the hidden attribute is display:none only until a display is set: a capture writes the computed one
+    ('<div hidden style="display:block"><span id="x">a</span></div>', True),
+    ('<div hidden style="visibility:visible"><span id="x">a</span></div>', False),
+    ('<div hidden><span id="x">a</span></div>', False),
+    ('<div hidden style="display:none"><span id="x">a</span></div>', False),
+    # the last declaration wins
+    ('<div style="display:none;display:block"><span id="x">a</span></div>', True),
+    ('<div style="display:block;display:none"><span id="x">a</span></div>', False),
+    # a live tab runs scripts: <noscript> holds text there, never drawn elements
+    ('<noscript><div id="x">a</div></noscript>', False),
+    # a closed <details> draws its summary only
+    ('<details><summary id="x">a</summary><div>b</div></details>', True),
+    ('<details><summary>a</summary><div id="x">b</div></details>', False),
+    ('<details><summary>a</summary><div><p id="x">b</p></div></details>', False),
+    ('<details open><summary>a</summary><div id="x">b</div></details>', True),
+    ('<div id="x">a</div>', True),
+])
+def test_shown(html: str, expected: bool):
+    assert _shown(html) is expected
+
+
+def test_the_memo_gives_each_node_its_own_answer():
+    tree = LexborHTMLParser('<html><body><div style="visibility:hidden"><p id="a">a</p>'
+                            '<p id="b" style="visibility:visible"><i id="c">c</i></p></div></body></html>')
+    rule = ShownRule()
+    assert [rule.shown(tree.css_first(f"#{i}")) for i in "cab"] == [True, False, True]
+    assert [ShownRule().shown(tree.css_first(f"#{i}")) for i in "abc"] == [False, True, True]
