@@ -148,7 +148,7 @@ def _title_and_rest(middle: str, title_lines: tuple[str, ...]) -> tuple[str, lis
     """
     lines = {one_line(line) for line in title_lines} - {""}
     for line in sorted(lines, key=len, reverse=True):
-        if "," in line and (match := re.match(rf"{re.escape(line)}\s*,", middle)) is not None:
+        if "," in line and (match := re.match(rf"{re.escape(line)}\s*(?:,|$)", middle)) is not None:
             return line, _split_parts(middle[match.end():])
     parts = _split_parts(middle)
     title, after = parts[0], parts[1:]
@@ -161,11 +161,10 @@ def _unexplained_parts(after: list[str]) -> list[str]:
     """The parts after the title that are none the form names: the calendar (first), a response
     status, ``No location``, ``Guests:`` and its addresses, or ``Location:`` (running to the end,
     commas and all, so only where no status or ``No location`` follows: the location comes after
-    them). An empty part is an invitation's empty calendar (first) or a trailing comma (last);
-    anywhere else it is a comma inside the title ("Lunch, then walk, , Needs RSVP")."""
+    them). An empty part is an invitation's empty calendar (first); anywhere else it is a comma
+    inside the title ("Lunch, then walk, , Needs RSVP"). A trailing comma is cut before the parts."""
     unexplained: list[str] = []
     in_guests = False
-    last = len(after) - 1
     for index, part in enumerate(after):
         if part.startswith(L.location_prefix) and not any(_names_status_or_place(p) for p in after[index + 1:]):
             break
@@ -177,7 +176,7 @@ def _unexplained_parts(after: list[str]) -> list[str]:
         in_guests = False
         if index == 0 and not part.startswith(L.location_prefix):
             continue
-        if (not part and index == last) or _names_status_or_place(part):
+        if _names_status_or_place(part):
             continue
         unexplained.append(part)
     return unexplained

@@ -79,15 +79,17 @@ def _days_back(rest: str, notes: list[str]) -> int | None:
     another language's "yesterday", "Tomorrow") or a bracketed note is not in minutes or hours
     ("(1 day ago)"): never taken for today."""
     days, fillers, recent = _relative_words()
-    words = [_fold(t) for t in _TOKEN.findall(rest) if not t.isdigit()]
+    words = [_fold(t) for t in _TOKEN.findall(unicodedata.normalize("NFC", rest)) if not t.isdigit()]
     if any(w in days for w in words):
         words = [w for w in words if w not in fillers]
-    if any(_fold(t) not in recent for note in notes for t in _TOKEN.findall(note) if not t.isdigit()):
+    note_words = [_fold(t) for note in notes for t in _TOKEN.findall(unicodedata.normalize("NFC", note))
+                  if not t.isdigit()]  # NFC first: a decomposed "há" is one word, not "ha" and an accent
+    if any(w not in recent for w in note_words):
         return None
     if not words:
         return 0
-    if len(words) == 1 and days.get(words[0], 1) <= 0:
-        return -days[words[0]]
+    if len(words) == 1 and days.get(words[0], 1) <= 0 and not notes:
+        return -days[words[0]]  # "Yesterday, 2:03 PM (5 minutes ago)" says two things: refused
     return None
 
 

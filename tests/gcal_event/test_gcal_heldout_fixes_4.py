@@ -25,6 +25,7 @@ TZ = ZoneInfo("America/Los_Angeles")
     "2pm to 2:15pm, Lunch, then walk, , No location, December 2, 2026",
     "3pm to 3:15pm, Site visit, Location: TBD, Corin Vasquez, Accepted, No location, December 2, 2026",
     "3pm to 3:15pm, Site visit, Location: TBD, , Needs RSVP, No location, December 2, 2026",
+    "3pm to 3:30pm, Lunch, then walk, , December 2, 2026",  # a review: the empty part last is no trailing comma
 ])
 def test_a_comma_title_with_no_line_is_unreadable_not_cut(sentence):
     assert parse_sentence(sentence, TZ, ()) is None
@@ -39,6 +40,13 @@ def test_a_comma_title_with_no_line_is_unreadable_not_cut(sentence):
 def test_the_forms_the_sentence_explains_still_read(sentence, title, calendar):
     read = parse_sentence(sentence, TZ, ())
     assert read is not None and (read.title, read.calendar) == (title, calendar)
+
+
+def test_a_comma_title_line_is_read_when_nothing_follows_the_title():
+    # a review: the line was matched only when a comma followed it, and the trailing one is cut
+    read = parse_sentence("January 4, 2026 at 10pm to January 5, 2026 at 1:15am, Lunch, then walk, ,", TZ,
+                          ("Lunch, then walk", "10pm – 1:15am"))
+    assert read is not None and (read.title, read.calendar) == ("Lunch, then walk", None)
 
 
 def test_a_comma_title_with_its_shown_line_still_reads_whole():

@@ -55,6 +55,7 @@ def test_a_relative_note_in_full_width_brackets_is_no_date():
     "Gestern, 14:03", "hier 14:03", "ayer, 14:03", "вчера, 14:03", "dün 14:03",
     "昨日 14:03", "今日 14:03", "周三 14:03", "어제 오후 2:03", "昨天 下午2:03",
     "2:03 PM (1 day ago)", "2:03 PM (2 days ago)", "14:03 (vor 1 Tag)", "2:03 PM (1 week ago)",
+    "14:03 (il y a 1 an)", "Yesterday, 2:03 PM (5 minutes ago)",
 ])
 def test_a_day_named_by_a_word_is_refused_not_taken_for_today(text):
     assert read_minute(text, NOW, LA) is None
@@ -67,6 +68,9 @@ def test_a_day_named_by_a_word_is_refused_not_taken_for_today(text):
     ("14:03 (vor 27 Minuten)", "2026-11-30T22:03:00+00:00"),
     ("14:03 (il y a 27 minutes)", "2026-11-30T22:03:00+00:00"),
     ("14:03 (hace 6 horas)", "2026-11-30T22:03:00+00:00"),
+    ("14:03 (il y a quelques minutes)", "2026-11-30T22:03:00+00:00"),
+    ("14:03 (vor 1 Std.)", "2026-11-30T22:03:00+00:00"),
+    ("2:03 PM (ha\u0301 5 minutos)", "2026-11-30T22:03:00+00:00"),
     ("午後2:03", "2026-11-30T22:03:00+00:00"),
     ("下午2:03", "2026-11-30T22:03:00+00:00"),
     ("오후 2:03", "2026-11-30T22:03:00+00:00"),
