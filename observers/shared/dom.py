@@ -5,13 +5,15 @@ own computed display and visibility inline (spec §6.2), so the rule reads them 
 them, and stylesheets are never consulted:
 
 * ``display:none`` on the element or any ancestor hides it (nothing below can undo it); the ``hidden``
-  attribute counts as ``display:none`` unless the element's style sets another display (a capture
-  writes the computed one: page CSS that draws a ``[hidden]`` element wins over the browser's rule);
+  attribute counts as ``display:none`` unless the element's style sets another valid display (a
+  capture writes the computed one: page CSS that draws a ``[hidden]`` element wins over the
+  browser's rule), and ``hidden="until-found"`` always hides its content;
 * visibility is inherited and a child may set it back: the element's own declared visibility, else
-  its nearest ancestor's, decides (``hidden`` and ``collapse`` are not drawn);
-* the last declaration of a property wins;
+  its nearest ancestor's, decides (``hidden`` and ``collapse`` are not drawn; ``inherit``, ``unset``
+  and ``revert`` take the parent's);
+* the last declaration of a property wins, but an ``!important`` one beats any later normal one;
 * inside ``<noscript>`` nothing is drawn (a live tab runs scripts: its content is text there), and a
-  closed ``<details>`` draws its ``<summary>`` only (its content's computed display says nothing).
+  closed ``<details>`` draws its first ``<summary>`` only (its content's computed display says nothing).
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ _WS = " \t\n\r\f"
 
 
 def declared(style: str, prop: str) -> str | None:
-    """The value an inline style declares last for ``prop`` (lower-case, ``!important`` and white space
-    dropped), or None.
+    """The value an inline style gives ``prop`` (lower-case, white space and ``!important`` dropped), or
+    None: the last declaration, but an ``!important`` one beats any later one that is not.
 
     A scan with str.find instead of a regex: a captured style attribute is several hundred
     characters long on every element, and this runs on each element's ancestor chain.
@@ -36,6 +38,7 @@ def declared(style: str, prop: str) -> str | None:
     size = len(lowered)
     start = 0
     found: str | None = None
+    found_important = False
     while (at := lowered.find(prop, start)) != -1:
         start = at + len(prop)
         back = at - 1
@@ -48,18 +51,37 @@ def declared(style: str, prop: str) -> str | None:
             colon += 1
         if colon < size and lowered[colon] == ":":
             end = lowered.find(";", colon)
-            found = lowered[colon + 1:end if end != -1 else size].replace("!important", "").strip(_WS)
+            value = lowered[colon + 1:end if end != -1 else size].strip(_WS)
+            bang = value.rfind("!")
+            important = bang != -1 and value[bang + 1:].strip(_WS) == "important"
+            if important:
+                value = value[:bang].strip(_WS)
+            if important or not found_important:
+                found, found_important = value, important
     return found
 
 
-def declares(style: str, prop: str, values: frozenset[str]) -> bool:
-    """True when an inline style's last declaration of ``prop`` is one of ``values``."""
-    return declared(style, prop) in values
+#: Display values a browser keeps (any other is dropped, as an invalid declaration is). ``revert`` is
+#: left out: it falls back to the browser's own rules, where ``[hidden]`` is ``display:none``.
+_DISPLAY_WORDS = frozenset({
+    "none", "contents", "block", "inline", "run-in", "flow", "flow-root", "table", "flex", "grid", "ruby",
+    "list-item", "math", "inline-block", "inline-table", "inline-flex", "inline-grid", "inline-list-item",
+    "table-row-group", "table-header-group", "table-footer-group", "table-row", "table-cell",
+    "table-column-group", "table-column", "table-caption", "ruby-base", "ruby-text", "ruby-base-container",
+    "ruby-text-container", "-webkit-box", "-webkit-inline-box", "initial", "inherit", "unset",
+})
+#: Visibility values: hidden (True), visible (False); inherit, unset and revert take the parent's.
+_VISIBILITY = {"hidden": True, "collapse": True, "visible": False, "initial": False}
+
+
+def _display(style: str) -> str | None:
+    value = declared(style, "display")
+    if value is None or not value.split() or any(word not in _DISPLAY_WORDS for word in value.split()):
+        return None
+    return value
 
 
 _ABSENT = object()
-_NONE = frozenset({"none"})
-_HIDDEN = frozenset({"hidden", "collapse"})
 #: What one style attribute says: (display:none, a display declared at all, visibility hidden:
 #: True / visible: False / not declared: None).
 _StyleFacts = tuple[bool, bool, "bool | None"]
@@ -77,10 +99,10 @@ class ShownRule:
     def _facts(self, style: str) -> _StyleFacts:
         known = self._styles.get(style)
         if known is None:
-            display = declared(style, "display")
+            display = _display(style)
             visibility = declared(style, "visibility")
             known = self._styles[style] = (display == "none", display is not None,
-                                           None if visibility is None else visibility in _HIDDEN)
+                                           None if visibility is None else _VISIBILITY.get(visibility))
         return known
 
     def shown(self, node: LexborNode) -> bool:
@@ -100,12 +122,12 @@ class ShownRule:
             display_none, has_display, hides = self._facts(style) if style else (False, False, None)
             tag = element.tag
             if not removed:
+                hidden = attrs.get("hidden", _ABSENT)
                 removed = (
                     display_none
-                    or (not has_display and attrs.get("hidden", _ABSENT) is not _ABSENT)
+                    or (hidden is not _ABSENT and (not has_display or (hidden or "").lower() == "until-found"))
                     or tag == "noscript"
-                    or (above is not None and above.tag == "details" and tag != "summary"
-                        and attrs_lack(above, "open"))
+                    or (above is not None and _closed_details(above) and not _first_summary(above, element))
                 )
             if hides is not None:
                 invisible = hides
@@ -119,8 +141,18 @@ class ShownRule:
         return [n for n in nodes if self.shown(n)]
 
 
-def attrs_lack(node: LexborNode, name: str) -> bool:
-    return node.attrs.get(name, _ABSENT) is _ABSENT
+def _closed_details(node: LexborNode) -> bool:
+    return node.tag == "details" and node.attrs.get("open", _ABSENT) is _ABSENT
+
+
+def _first_summary(details: LexborNode, child: LexborNode) -> bool:
+    """Whether ``child`` is the summary a closed ``details`` draws: its first <summary> child."""
+    if child.tag != "summary":
+        return False
+    current = details.child
+    while current is not None and current.tag != "summary":
+        current = current.next
+    return current is not None and current.mem_id == child.mem_id
 
 
 def text_of(node: LexborNode) -> str:
@@ -135,7 +167,7 @@ def shown_text_of(node: LexborNode, shown: ShownRule) -> str:
     parts = [
         t.text_content or ""
         for t in node.traverse(include_text=True)
-        if t.is_text_node and (parent := t.parent) is not None and shown.shown(parent)
+        if t.is_text_node and (parent := t.parent) is not None and shown.shown(parent) and not _closed_details(parent)
     ]
     return one_line("".join(parts))
 

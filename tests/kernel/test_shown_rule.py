@@ -43,6 +43,24 @@ def _shown(html: str) -> bool:
     ('<details><summary>a</summary><div><p id="x">b</p></div></details>', False),
     ('<details open><summary>a</summary><div id="x">b</div></details>', True),
     ('<div id="x">a</div>', True),
+    # a review of the rewrite: hidden="until-found" keeps its box but hides its content
+    ('<div hidden="until-found" style="display:block;visibility:visible"><span id="x">a</span></div>', False),
+    # an earlier !important declaration beats a later normal one
+    ('<div style="display:none !important;display:block"><span id="x">a</span></div>', False),
+    ('<div style="visibility:hidden!important;visibility:visible"><span id="x">a</span></div>', False),
+    ('<div style="display:none ! important"><span id="x">a</span></div>', False),
+    # inherit, unset and revert take the parent's visibility; initial is visible
+    ('<div style="visibility:hidden"><span id="x" style="visibility:inherit">a</span></div>', False),
+    ('<div style="visibility:hidden"><span id="x" style="visibility:unset">a</span></div>', False),
+    ('<div style="visibility:hidden"><span id="x" style="visibility:revert">a</span></div>', False),
+    ('<div style="visibility:hidden"><span id="x" style="visibility:initial">a</span></div>', True),
+    # an invalid display is dropped, and revert falls back to the browser's own [hidden] rule
+    ('<div hidden style="display:"><span id="x">a</span></div>', False),
+    ('<div hidden style="display:bogus"><span id="x">a</span></div>', False),
+    ('<div hidden style="display:revert"><span id="x">a</span></div>', False),
+    ('<div hidden style="display:inline-flex"><span id="x">a</span></div>', True),
+    # a closed <details> draws its first summary only
+    ('<details><summary>a</summary><summary id="x">b</summary></details>', False),
 ])
 def test_shown(html: str, expected: bool):
     assert _shown(html) is expected
@@ -54,3 +72,11 @@ def test_the_memo_gives_each_node_its_own_answer():
     rule = ShownRule()
     assert [rule.shown(tree.css_first(f"#{i}")) for i in "cab"] == [True, False, True]
     assert [ShownRule().shown(tree.css_first(f"#{i}")) for i in "abc"] == [False, True, True]
+
+
+def test_shown_text_leaves_out_the_text_of_a_closed_details_but_its_summary():
+    from observers.shared.dom import shown_text_of
+
+    tree = LexborHTMLParser("<html><body><h2 id='h'><details><summary>Receipt</summary> hidden words</details>"
+                            "<span style='visibility:hidden'>B<b style='visibility:visible'>C</b></span></h2></body></html>")
+    assert shown_text_of(tree.css_first("#h"), ShownRule()) == "ReceiptC"
