@@ -205,7 +205,8 @@ NAME_ATTRS = ("name", "title", "aria-label", "data-name", "data-tooltip", "alt")
 def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRules,
                         no_address: set[str | None] | None = None) -> dict[int, list[str]]:
     """Display names on elements that carry an email: names of two or more words are learned into
-    ``names``; returns the one-word names scoped to their element (node mem_id → names).
+    ``names`` (also a ``Name <address>`` written in one of their values); returns the one-word names
+    scoped to their element (node mem_id → names).
 
     ``no_address`` collects attribute values known to hold no email address (a page repeats most of
     them); it is a pure fact about each value, so the passes of one capture may share it."""
@@ -234,6 +235,9 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
         singles = decided.get(sig)
         if singles is None:  # a list page repeats one person's element hundreds of times
             singles = decided[sig] = _names_beside(attrs, m, keep, faker, names)
+            for v in vals:  # "Ada Quorn <ada@…>" written in a value: learned before any value is faked
+                if v and "@" in v and ("<" in v or "(" in v):
+                    fake_display_names(v, faker, names, {})
         if not keep:
             _learn_name_before(el, m, faker, names)
         if singles:

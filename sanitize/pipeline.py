@@ -149,22 +149,14 @@ class Cleaner(ValuePass):
         return out
 
     def learn_display_names(self, w: Walk) -> None:
-        """Names written beside an address ("Ada Quorn <ada@…>", "Ada Quorn (ada@…)") in any text or
-        attribute, learned before any value is faked: the value rules learn one only on reaching it,
-        so every use before it (a greeting above a quoted header) kept the name."""
-        seen: set[str] = set()  # a page repeats its attribute values
+        """Names written beside an address ("Ada Quorn <ada@…>", "Ada Quorn (ada@…)") in any text,
+        learned before any value is faked (``learn_from_elements`` does the same for attributes): the
+        value rules learn one only on reaching it, so every use before it (a greeting above a quoted
+        header) kept the name."""
         for run in w.runs:
-            text = run.new if run.new is not None else run.text
+            text = run.new if run.new is not None else run.texts[0] if len(run.texts) == 1 else run.text
             if "@" in text:
                 fake_display_names(text, self.faker, self.names, {})
-        no_address = self._no_address  # values known to hold no address (``learn_from_elements`` filled it)
-        for attrs in w.attrs:
-            if no_address.issuperset(attrs.values()):
-                continue
-            for value in attrs.values():
-                if value and "@" in value and value not in seen:
-                    seen.add(value)
-                    fake_display_names(value, self.faker, self.names, {})
 
     def _value_rules(self, text: str, *, meet: bool, uuid: bool) -> str:
         text = self.labelled.replace_everywhere(text)

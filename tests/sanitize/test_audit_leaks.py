@@ -134,3 +134,8 @@ def test_a_name_written_beside_an_address_is_faked_in_the_texts_before_it_too():
     # a review: the value rules learned "Ada Quorn" only on reaching "Ada Quorn (address)": a text before it kept the name
     out = clean("<p>Ada Quorn said hi</p><p title='Ada Quorn'>x</p><p>From: Ada Quorn (ada.quorn@quornworks.example)</p>")
     assert "Ada Quorn" not in out
+
+
+def test_a_name_written_beside_an_address_in_an_attribute_is_faked_in_the_attributes_before_it():
+    out = clean("<p title='Ada Quorn'>x</p><p title='Ada Quorn (ada.quorn@quornworks.example)'>y</p>")
+    assert "Ada Quorn" not in out
