@@ -174,12 +174,12 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
     if read.account.status == "ambiguous":
         read.reasons.add("selector.ambiguous.account")
         return read
+    # An address that does not read (a value that is not one address) is judged only if the pass has
+    # a window to post (§2.2: account() is read only then); a label that ends with no address (the
+    # switcher half drawn) names no account. Either way the messages are read as without one (§8.2:
+    # no account hash, the generic parser off). Only Calendar refuses a half-drawn label (§4).
+    unreadable_address = read.account.status == "invalid" and not read.account.no_address
     if read.account.status == "invalid":
-        if not read.account.no_address:  # an address that does not read: a value that is not one address
-            read.reasons.add("account.invalid")
-            return read
-        # A label that ends with no address (the switcher half drawn) names no account: read on as
-        # without one (§8.2: no account hash, the generic parser off). Only Calendar refuses it (§4).
         read.account = AccountRead("missing")
 
     items = message_items(main, shown)
@@ -194,4 +194,6 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
     subject = next(iter(headings)) if headings else None
     for item in expanded:
         _read_message(item, ctx, shown, subject, read)
+    if unreadable_address and any(r.parser != "generic" for r in read.receipts):
+        read.reasons.add("account.invalid")  # a platform receipt's point would be posted
     return read

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from tests.fixture_builders.gmail_receipt_pages import (
-    AMAZON, STRIPE, Conversation, build_conversation, generic_table_body, layout, line, msg, shopify_body,
+    AMAZON, STRIPE, Conversation, build_conversation, generic_table_body, layout, line, msg, p, shopify_body,
     stripe_body, table, td, tr,
 )
 
@@ -214,3 +214,38 @@ def test_a_half_drawn_switcher_reads_as_no_account_not_a_refusal(run) -> None:
 def test_an_account_label_whose_address_does_not_read_is_account_invalid(run) -> None:
     html = page(stripe_msg(), account_label="Google Account: Wren Halloway\n(wren@@example..com)")
     assert run(html).health.reasons == ("account.invalid",)
+
+
+# A held-out audit of routes and accounts (selectors 1.2.7): the receipt observer read the account only
+# from `header a[role=button]`, not as the shared reader the other two use (spec §8.2: "The shared
+# Google-account reader, as for gmail.sent"), and judged an unreadable address on a conversation with
+# nothing to post (§2.2: account() is read only when the pass has a window to post).
+def _label_on_a_div(html: str) -> str:
+    import re
+
+    moved, n = re.subn(r'<a ([^>]*aria-label="Google Account[^"]*"[^>]*)>(.*?)</a>', r"<div \1>\2</div>", html, count=1,
+                       flags=re.S)
+    assert n == 1, "the builder draws the account label as an <a>"
+    return moved
+
+
+def test_the_account_label_is_read_on_any_element_of_the_banner(run) -> None:
+    generic = msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "10:00 AM", "18d3a1c0de000002",
+                  generic_table_body([("Total", "$41.04")]))
+    result = run(_label_on_a_div(page(stripe_msg(), generic)))
+    assert result.health.status == "OK" and result.account_hash is not None
+    assert sorted(o.fields["merchant"] for o in result.observations) == ["Fernhill Ceramics", "Larkspur Bakery"]
+
+
+def test_a_second_address_on_another_element_of_the_banner_is_ambiguous(run) -> None:
+    html = page(stripe_msg()).replace(
+        "</header>", '<div role="button" aria-label="Google Account: Other\n(other@example.net)"></div></header>')
+    assert run(html).health.reasons == ("selector.ambiguous.account",)
+
+
+def test_an_unreadable_address_on_a_conversation_with_nothing_to_post_is_not_judged(run) -> None:
+    personal = msg("Mara Quill", "mara.quill@example.org", "Mon, Nov 30, 2026", "9:41 AM", "18d3a1c0de000003",
+                   lambda c: p(c, "See you at the lake on Saturday."))
+    html = page(personal, subject="Saturday", account_label="Google Account: Wren Halloway\n(wren@@example..com)")
+    result = run(html)
+    assert result.health.status == "OK" and result.observations == [] and result.account_hash is None
