@@ -226,7 +226,8 @@ def _minor_units(number: str, digits: int, lakh: bool = False) -> int | _Ambiguo
 
 def parse_amount(text: str) -> Money | _Ambiguous | None:
     """Read ``text`` as exactly one amount; AMBIGUOUS when it is money that cannot be read for sure."""
-    flat = one_line(text).replace("\u00a0", " ")
+    # the Swiss grouping is written with a typographic apostrophe too (CLDR: 1’234.50)
+    flat = one_line(text).replace("\u00a0", " ").replace("\u2019", "'")
     if not flat or not any(ch.isdigit() for ch in flat):
         return None
     match = _grammar().match(flat)

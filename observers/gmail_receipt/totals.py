@@ -22,13 +22,14 @@ line under it must give the same amount, else the amount is ambiguous and not re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from selectolax.lexbor import LexborNode
 
 from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, names_currency, parse_amount
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import ShownRule, ancestors, block_text_of, element_children, shown_text_of
+from observers.shared.dom import ShownRule, ancestors, block_text_of, declared, element_children, shown_text_of
 
 S = SELECTORS.selectors
 _CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
@@ -72,12 +73,15 @@ def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool) -> tuple
     if holds_rows and len(texts) != 2:
         return None  # layout: the lines are the rows inside it
     if len(texts) == 1:
-        return _one_cell_line(texts[0], labels)
+        line = _one_cell_line(texts[0], labels)
+        return (line[0], AMBIGUOUS) if line is not None and any(_raised_digits(c) for c in cells) else line
     if len(texts) < 2:
         return None
     index = _label_index(texts[0], labels)
     if index is None:
         return None
+    if any(_SIGN_ONLY.fullmatch(t) for t in texts[1:]) or any(_raised_digits(c) for c in cells):
+        return (index, AMBIGUOUS)
     # The label's other cells hold exactly one amount: one reads as an amount ("1 item" or a
     # stray ":" beside it are no amount) and no other cell carries money ("was $15.00").
     parsed = [(t, parse_amount(t)) for t in texts[1:]]
@@ -117,7 +121,7 @@ def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
             continue  # not a leaf: its inner blocks or rows are the lines
         line = _one_cell_line(block_text_of(block), labels)
         if line is not None:
-            lines.append(line)
+            lines.append((line[0], AMBIGUOUS) if _raised_digits(block) else line)
     return lines
 
 
@@ -138,8 +142,22 @@ def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule) -> Amo
 
 def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str], shown: ShownRule) -> bool:
     """True when the body shows one of the kind's refuse texts (Uber's charge summary); text the
-    page does not draw (a trimmed quote) says nothing."""
+    page does not draw (a trimmed quote) says nothing. Compared with all white space taken out: the
+    phrase broken by a <br>, two blocks or two cells is read with no break between its words."""
     if not refuse_texts:
         return False
-    text = shown_text_of(body, shown).casefold()
-    return any(phrase.casefold() in text for phrase in refuse_texts)
+    text = "".join(shown_text_of(body, shown).casefold().split())
+    return any("".join(phrase.casefold().split()) in text for phrase in refuse_texts)
+
+
+#: A cell that holds a sign alone: the amount beside it is negative (a refund), or the line is odd.
+_SIGN_ONLY = re.compile(r"[-+\u2212\u2013\u2014]")
+
+
+def _raised_digits(node: LexborNode) -> bool:
+    """Digits written raised or lowered ("$48<sup>00</sup>": cents), which text reads run together."""
+    for el in node.css("sup, sub, [style]"):
+        if el.tag in ("sup", "sub") or declared(el.attrs.get("style") or "", "vertical-align") in ("super", "sub"):
+            if any(ch.isdigit() for ch in el.text(deep=True)):
+                return True
+    return False
