@@ -68,19 +68,21 @@ def _own_cells(row: LexborNode) -> list[LexborNode]:
 
 
 def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool) -> tuple[int, Amount] | None:
-    cells = _own_cells(row)
-    texts = [t for t in (block_text_of(c) for c in cells) if t]
+    written = [(c, t) for c in _own_cells(row) if (t := block_text_of(c))]
+    cells = [c for c, _ in written]
+    texts = [t for _, t in written]
     if holds_rows and len(texts) != 2:
         return None  # layout: the lines are the rows inside it
     if len(texts) == 1:
         line = _one_cell_line(texts[0], labels)
-        return (line[0], AMBIGUOUS) if line is not None and any(_raised_digits(c) for c in cells) else line
+        return (line[0], AMBIGUOUS) if line is not None and _raised_digits(cells[0]) else line
     if len(texts) < 2:
         return None
     index = _label_index(texts[0], labels)
     if index is None:
         return None
-    if any(_SIGN_ONLY.fullmatch(t) for t in texts[1:]) or any(_raised_digits(c) for c in cells):
+    at = next((i for i, t in enumerate(texts) if i and parse_amount(t) is not None), None)
+    if at is not None and (_raised_digits(cells[at]) or (at > 1 and _MINUS_ONLY.fullmatch(texts[at - 1]))):
         return (index, AMBIGUOUS)
     # The label's other cells hold exactly one amount: one reads as an amount ("1 item" or a
     # stray ":" beside it are no amount) and no other cell carries money ("was $15.00").
@@ -150,8 +152,9 @@ def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str], shown: ShownR
     return any("".join(phrase.casefold().split()) in text for phrase in refuse_texts)
 
 
-#: A cell that holds a sign alone: the amount beside it is negative (a refund), or the line is odd.
-_SIGN_ONLY = re.compile(r"[-+\u2212\u2013\u2014]")
+#: A cell holding a minus alone right before the amount's cell: the amount is negative (a refund). A dash
+#: elsewhere (an empty Qty column: "–", "—") says nothing about it.
+_MINUS_ONLY = re.compile(r"[-\u2212\u2012\ufe63\uff0d]")
 
 
 def _raised_digits(node: LexborNode) -> bool:

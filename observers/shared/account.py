@@ -2,7 +2,8 @@
 
 The account button in the banner carries an aria-label such as ``Google Account: <name>`` then a
 line break and ``(<address>)``; a second signed-in account can add a note after it. The reader
-takes the last parenthesised address of each account label, in any display language. Two
+takes the last parenthesised address of each account label, in any display language (never one
+inside the main region: a mail's own markup can carry a banner role). Two
 different addresses are ambiguous; a label the selectors call an account label that ends with no
 address is invalid (the switcher half drawn, or the page changed).
 """
@@ -13,9 +14,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from attest_kit.hashing import normalize_email
+from observers.shared.dom import ancestors
 
 _PAREN = re.compile(r"\(([^()]*)\)")
 
@@ -30,6 +32,10 @@ class AccountRead:
     no_address: bool = False
 
 
+def _inside_main(node: LexborNode) -> bool:
+    return any((up.attrs.get("role") or "").strip().lower() == "main" for up in ancestors(node))
+
+
 def read_account(
     tree: LexborHTMLParser, label_selector: str, label_prefixes: tuple[str, ...]
 ) -> AccountRead:
@@ -42,6 +48,8 @@ def read_account(
     invalid = False
     unreadable_address = False
     for node in tree.css(label_selector):
+        if _inside_main(node):
+            continue  # a "banner" in a mail's own markup (an email can carry roles, §8.2) is not the page's
         label = node.attributes.get("aria-label") or ""
         groups = [g.strip() for g in _PAREN.findall(label)]
         with_at = [g for g in groups if "@" in g]

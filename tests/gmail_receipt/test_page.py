@@ -249,3 +249,14 @@ def test_an_unreadable_address_on_a_conversation_with_nothing_to_post_is_not_jud
     html = page(personal, subject="Saturday", account_label="Google Account: Wren Halloway\n(wren@@example..com)")
     result = run(html)
     assert result.health.status == "OK" and result.observations == [] and result.account_hash is None
+
+
+def test_a_banner_inside_the_mail_is_not_the_account(run) -> None:
+    # a review: an email's own markup can carry roles (spec §8.2); a "banner" in a body named a second address
+    body_start = 'dir="ltr" style="display:block;visibility:visible">'
+    html = page(stripe_msg()).replace(
+        body_start, body_start + '<div role="banner"><a aria-label="Contact us (help@fernhill.example)">help</a></div>', 1)
+    assert 'aria-label="Contact us' in html
+    result = run(html)
+    assert result.health.status == "OK" and result.account_hash is not None
+    assert [o.fields["merchant"] for o in result.observations] == ["Fernhill Ceramics"]
