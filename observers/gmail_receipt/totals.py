@@ -81,15 +81,15 @@ def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool) -> tuple
     index = _label_index(texts[0], labels)
     if index is None:
         return None
-    at = next((i for i, t in enumerate(texts) if i and parse_amount(t) is not None), None)
-    if at is not None and (_raised_digits(cells[at]) or (at > 1 and _MINUS_ONLY.fullmatch(texts[at - 1]))):
-        return (index, AMBIGUOUS)
     # The label's other cells hold exactly one amount: one reads as an amount ("1 item" or a
     # stray ":" beside it are no amount) and no other cell carries money ("was $15.00").
     parsed = [(t, parse_amount(t)) for t in texts[1:]]
     amounts = [a for _, a in parsed if a is not None]
     if len(amounts) != 1 or sum(1 for t in texts[1:] if holds_amount(t)) != 1:
         return None
+    at = 1 + next(i for i, (_, a) in enumerate(parsed) if a is not None)  # the amount's cell
+    if _raised_digits(cells[at]) or (at > 1 and _MINUS_ONLY.fullmatch(texts[at - 1])):
+        return (index, AMBIGUOUS)
     # A cell holding a currency alone belongs to the amount (["Total", "CAD", "$63.18"]): read them
     # together, in their order, so a code that disagrees with the symbol is ambiguous, never USD.
     currencies = [names_currency(t) for t in texts[1:]]
