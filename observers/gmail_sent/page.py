@@ -10,6 +10,7 @@ A hidden screen-reader summary repeats the ids and recipients; it is recognised 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -188,6 +189,12 @@ def _read_time(cells: list[LexborNode], parts: "_RowParts", ctx: PassContext,
     return None if found_any else False
 
 
+def _visible_chars(text: str) -> str:
+    """``text`` without invisible format characters (a direction mark or a zero-width space beside a
+    count: "\u200f(3)"), which one_line keeps."""
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf") if not text.isascii() else text
+
+
 def _following_elements(node: LexborNode, container: LexborNode) -> list[LexborNode]:
     """Elements after ``node`` inside ``container``: its next siblings and its ancestors' next siblings."""
     out: list[LexborNode] = []
@@ -245,7 +252,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
 
     # The message count: a shown element after the last recipient, in its cell, whose whole text is a count.
     has_count = any(
-        _COUNT.match(shown_text_of(node, shown)) and not parts.in_summary(node)
+        _COUNT.match(_visible_chars(shown_text_of(node, shown))) and not parts.in_summary(node)
         for node in _following_elements(people[-1], cells[people_cell])
     )
     counts_shown.append(has_count)
