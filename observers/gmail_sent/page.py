@@ -104,6 +104,8 @@ class _RowParts:
         self.anchors = row.css(S.subject_anchor)
         holds_person: set[int] = set()
         for person in self.persons:
+            if not is_drawn_person(person):
+                continue  # one known only by a title is no summary's person (a chip beside the subject)
             node = person.parent
             while node is not None and node.mem_id != self.row_id and node.mem_id not in holds_person:
                 holds_person.add(node.mem_id)
@@ -189,6 +191,12 @@ def _read_time(cells: list[LexborNode], parts: "_RowParts", ctx: PassContext,
     return None if found_any else False
 
 
+def is_drawn_person(node: LexborNode) -> bool:
+    """A person as Gmail draws one (an ``email`` or ``name`` attribute), not one known by its title alone."""
+    attrs = node.attributes
+    return A.email in attrs or "name" in attrs
+
+
 def _visible_chars(text: str) -> str:
     """``text`` without invisible format characters (a direction mark or a zero-width space beside a
     count: "\u200f(3)"), which one_line keeps."""
@@ -215,22 +223,28 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     count goes to ``counts_shown`` as soon as that is known, read or not: a count on a row that
     fails later still says the list draws counts."""
     parts = _RowParts(row, cells)
+    # People by cell: those Gmail draws (an email or name attribute) place the subject; one known only
+    # by an address in its title counts only in the cells before the subject (a label "@Action" or an
+    # attachment "logo@2x.png" chip beside the subject is no person).
     people_of: list[list[LexborNode]] = [[] for _ in cells]
+    titled_of: list[list[LexborNode]] = [[] for _ in cells]
     for person in parts.persons:
         index = parts.cell_of(person)
         if index >= 0 and shown.shown(person) and not parts.in_summary(person):
-            people_of[index].append(person)
+            (people_of if is_drawn_person(person) else titled_of)[index].append(person)
 
     # The subject anchor: the first shown id element outside a summary, in a cell that shows no people
     # and comes after one that does (the recipients are in the cells before it). A summary that names
     # its people in plain text is not told by its people: its id element in a cell before any person
     # is passed over. With no such element, the first one in a cell without people (it then finds no
     # recipients: selector.missing.recipients, as before).
-    first_people = next((i for i, found in enumerate(people_of) if found), len(cells))
+    # (a row whose only recipients are known by their titles is placed by them)
+    placing = people_of if any(people_of) else titled_of
+    first_people = next((i for i, found in enumerate(placing) if found), len(cells))
     anchor, anchor_cell = None, -1
     for element in parts.anchors:
         index = parts.cell_of(element)
-        if index >= 0 and not people_of[index] and shown.shown(element) and not parts.in_summary(element):
+        if index >= 0 and not placing[index] and shown.shown(element) and not parts.in_summary(element):
             if index > first_people:
                 anchor, anchor_cell = element, index
                 break
@@ -243,8 +257,9 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     people: list[LexborNode] = []
     people_cell = -1
     for index in range(anchor_cell):
-        if people_of[index]:
-            people.extend(people_of[index])
+        found = [p for p in parts.persons if p in people_of[index] or p in titled_of[index]]  # in page order
+        if found:
+            people.extend(found)
             people_cell = index
     if not people:
         reasons.add("selector.missing.recipients")

@@ -5,7 +5,9 @@ M1: a recipient whose address is only in its ``title`` (no ``name``) was not a r
 it and the window vouched for the send. M2: a recipient with a ``name`` and no address was dropped the
 same way; it must not read (DEGRADED, no window). M3/M4: a message count with an invisible format
 character beside it (a right-to-left mark, a zero-width space) was not read as a count, so a
-conversation posted as one message. M5: the same count on the only row (no count read elsewhere).
+conversation posted as one message. M5 (a guard, it read before too): the same count on the only row.
+A review of the fix: a chip in the subject cell whose title holds an "@" (a label "@Action", an
+attachment "logo@2x.png") is no person there, and the row still reads.
 """
 
 from __future__ import annotations
@@ -55,3 +57,22 @@ def test_a_count_beside_an_invisible_format_character_is_a_count(name: str):
     assert posted["health"]["status"] == "OK"
     assert posted["observations"] == []
     assert _windows(posted) == [["2026-11-30T22:04:00.000Z", "2026-11-30T22:30:00.000Z"]]
+
+
+@pytest.mark.parametrize("chip", ['<span title="@Action">@Action</span>', '<span title="logo@2x.png">logo@2x.png</span>'])
+def test_a_chip_in_the_subject_cell_whose_title_holds_an_at_is_no_recipient(chip: str):
+    html = (HERE / "M1_title_only_recipient.html").read_text(encoding="utf-8")
+    snippet = '<span class="Hg X5" style="display:inline;visibility:visible"> - Thanks, see the notes below</span>'
+    assert snippet in html
+    html = html.replace(snippet, snippet + chip, 1)
+    posted = run_pass(html, "gmail.sent", PassInput(SENT, "America/Los_Angeles", NOW, {})).posted()
+    assert posted["health"]["status"] == "OK"
+    assert _rows(posted) == [["lena.park@example.org", "2026-11-30T19:42:00.000Z"],
+                             ["omar.haddad@example.net", "2026-11-30T19:42:00.000Z"]]
+
+
+def test_a_row_whose_only_recipient_is_known_by_its_title_reads():
+    posted = _posted("46_title_only_sole")
+    assert posted["health"]["status"] == "OK"
+    assert ["lena.park@example.org", "2026-11-30T19:42:00.000Z"] in _rows(posted)
+    assert _windows(posted) == [["2026-11-27T16:11:00.000Z", "2026-11-30T22:30:00.000Z"]]
