@@ -104,7 +104,7 @@ class _RowParts:
         self.anchors = row.css(S.subject_anchor)
         holds_person: set[int] = set()
         for person in self.persons:
-            if not is_drawn_person(person):
+            if not _is_drawn_person(person):
                 continue  # one known only by a title is no summary's person (a chip beside the subject)
             node = person.parent
             while node is not None and node.mem_id != self.row_id and node.mem_id not in holds_person:
@@ -191,7 +191,7 @@ def _read_time(cells: list[LexborNode], parts: "_RowParts", ctx: PassContext,
     return None if found_any else False
 
 
-def is_drawn_person(node: LexborNode) -> bool:
+def _is_drawn_person(node: LexborNode) -> bool:
     """A person as Gmail draws one (an ``email`` or ``name`` attribute), not one known by its title alone."""
     attrs = node.attributes
     return A.email in attrs or "name" in attrs
@@ -228,10 +228,12 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     # attachment "logo@2x.png" chip beside the subject is no person).
     people_of: list[list[LexborNode]] = [[] for _ in cells]
     titled_of: list[list[LexborNode]] = [[] for _ in cells]
+    everyone_of: list[list[LexborNode]] = [[] for _ in cells]  # both, in page order
     for person in parts.persons:
         index = parts.cell_of(person)
         if index >= 0 and shown.shown(person) and not parts.in_summary(person):
-            (people_of if is_drawn_person(person) else titled_of)[index].append(person)
+            (people_of if _is_drawn_person(person) else titled_of)[index].append(person)
+            everyone_of[index].append(person)
 
     # The subject anchor: the first shown id element outside a summary, in a cell that shows no people
     # and comes after one that does (the recipients are in the cells before it). A summary that names
@@ -257,9 +259,8 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     people: list[LexborNode] = []
     people_cell = -1
     for index in range(anchor_cell):
-        found = [p for p in parts.persons if p in people_of[index] or p in titled_of[index]]  # in page order
-        if found:
-            people.extend(found)
+        if everyone_of[index]:
+            people.extend(everyone_of[index])
             people_cell = index
     if not people:
         reasons.add("selector.missing.recipients")
