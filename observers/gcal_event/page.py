@@ -261,6 +261,12 @@ def _chip_button(node: LexborNode, shown: ShownRule) -> LexborNode | None:
     return None
 
 
+def _in_bubble(node: LexborNode, main: LexborNode) -> bool:
+    """Whether an element with an event id is, or sits in, a dialog: an event's detail bubble names its
+    id and holds buttons of its own (Close, Edit event), a day's "N more" popover lists chips."""
+    return any(a.css_matches(S.dialog) for a in (node, *ancestors(node, stop=main)))
+
+
 def _chip_sentence(node: LexborNode, button: LexborNode) -> str | None:
     """The chip's accessible sentence: its aria-label when it has one, else the hidden first child.
 
@@ -315,16 +321,16 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         if button is None:
             continue  # an element that only names the id: some chip must read it
         text = _chip_sentence(node, button)
-        if text is None:
-            read.reasons.add("event.unreadable")
-            continue
-        lines = _chip_lines(button)
         # An all-day sentence that names no date is placed on the day cell its chip sits in; a
         # chip drawn in several cells then reads one day per copy, and the copies disagree below.
-        sentence = parse_sentence(text, ctx.tz, lines, all_day_cell=_cell_day(node, main, cell_days),
-                                  calendars=names)
+        sentence = None if text is None else parse_sentence(text, ctx.tz, _chip_lines(button),
+                                                            all_day_cell=_cell_day(node, main, cell_days),
+                                                            calendars=names)
         if sentence is None:
-            read.reasons.add("event.unreadable")
+            # In a dialog, an id whose button does not read is a bubble's (Close, Edit event), no chip:
+            # it only names the id, which a chip must read (1.3.9; a popover's chips still read).
+            if not _in_bubble(node, main):
+                read.reasons.add("event.unreadable")
             continue
         key = sha256_hex(event_id)
         known = read.events.get(key)
@@ -421,7 +427,8 @@ def _drawn_chip_unread(ctx: PassContext, main: LexborNode, grids: list[LexborNod
         button = _chip_button(node, shown) if attr(node, A.event_id) else None
         text = _chip_sentence(node, button) if button is not None else None
         if text and one_line(text) and parse_sentence(text, ctx.tz, _chip_lines(button),
-                                                      all_day_cell=_cell_day(node, main, cell_days)) is None:
+                                                      all_day_cell=_cell_day(node, main, cell_days)) is None \
+                and not _in_bubble(node, main):
             return True
     return False
 

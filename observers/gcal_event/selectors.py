@@ -15,6 +15,7 @@ class GcalSelectors(Strict):
     grid: str
     day: str
     event_element: str
+    dialog: str
     button: str
     hidden_line: str
     any_element: str

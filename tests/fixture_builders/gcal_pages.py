@@ -87,6 +87,7 @@ class GcalPage:
     lists: bool = True  # False: the side panel's lists have not filled in yet
     list_labels: tuple[str, str] = ("My calendars", "Other calendars")  # another display language names them in it
     lang: str = "en"
+    bubble: Chip | None = None  # an event's detail bubble left open in the main region (a dialog naming its id)
 
 
 def _title_line(chip: Chip) -> str:
@@ -113,6 +114,16 @@ def _chip(c: Classes, chip: Chip) -> str:
                 f'<div class="{c()}" role="button" tabindex="0" {shown()}>{sentence}{hidden_lines}</div></div>')
     return (f'<div class="{c()}" role="button" tabindex="0" data-eventid="{esc(chip.eid)}" '
             f'style="display:block;visibility:visible;top:240px;height:24px;left:0%;width:100%">{sentence}{hidden_lines}</div>')
+
+
+def _bubble(c: Classes, chip: Chip) -> str:
+    """An open detail bubble: a dialog with the event's id, its action buttons and its shown title and time
+    (no sentence: the bubble is no chip)."""
+    buttons = "".join(f'<div class="{c()}" role="button" tabindex="0" aria-label="{label}" {shown("inline-block")}></div>'
+                      for label in ("Edit event", "Delete event", "Email event details", "Options", "Close"))
+    lines = "".join(f'<div class="{c()}" {shown()}>{esc(line)}</div>' for line in (chip.lines or (_title_line(chip),)))
+    return (f'<div class="{c()}" role="dialog" aria-label="Event details" data-eventid="{esc(chip.eid)}" {shown()}>'
+            f'<div class="{c()}" {shown("flex")}>{buttons}</div>{lines}</div>')
 
 
 def _cell(c: Classes, day: date, inner: str, heading: str | None = None) -> str:
@@ -218,7 +229,7 @@ def render(p: GcalPage) -> str:
     main_busy = ' aria-busy="true"' if p.main_busy else ""
     main_progress = f'<div class="{c()}" role="progressbar" {shown()}></div>' if p.main_progress else ""
     main = (f'<div class="{c()}" role="main"{main_busy} {shown()}>{main_progress}{seeded_block(c)}'
-            f'{_stale_view(c)}<div class="{c()}" {shown()}>{grids}</div></div>')
+            f'{_stale_view(c)}<div class="{c()}" {shown()}>{grids}</div>{_bubble(c, p.bubble) if p.bubble else ""}</div>')
     return (
         f'<!DOCTYPE html><html lang="{p.lang}"><head><meta charset="utf-8"><title>{esc(p.title)}</title></head>'
         f'<body class="{c()}" {shown()}>{_banner(c, p.account_labels)}'
@@ -294,6 +305,9 @@ PAGES = [
     GcalPage("synthetic-week.html", WEEK_TITLE, chips=WEEK_CHIPS, panel_progress=True),
     GcalPage("synthetic-day.html", "Google Calendar - Tuesday, December 1, 2026", view="day", days=[D[1]],
              chips=[FOUNDERS, DAY_BUDGET]),
+    # the same day with the budget sync's detail bubble left open over it (a dialog in main naming the event)
+    GcalPage("synthetic-day-bubble-open.html", "Google Calendar - Tuesday, December 1, 2026", view="day", days=[D[1]],
+             chips=[FOUNDERS, DAY_BUDGET], bubble=DAY_BUDGET),
     GcalPage("synthetic-month-empty.html", "Google Calendar - January 2027", view="month", days=JANUARY, zone=""),
     GcalPage("synthetic-month-event.html", "Google Calendar - November 2026", view="month", days=NOVEMBER, zone="",
              month_floating=[REVIEW]),

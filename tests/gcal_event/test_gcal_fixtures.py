@@ -96,10 +96,13 @@ def test_every_grid_removed_is_missing(page):
     assert posted["windows"] == [] and posted["snapshot"] is None
 
 
-@pytest.mark.parametrize("page", [p for p in OK_READ if "All-day events" in p.path.read_text(encoding="utf-8")], ids=IDS)
+@pytest.mark.parametrize("page", [p for p in OK_READ if "All-day events" in p.path.read_text(encoding="utf-8")
+                                  and 'role="dialog"' not in p.path.read_text(encoding="utf-8")], ids=IDS)
 def test_one_of_two_grids_removed_reads_the_other_alone(page):
     """A week may be drawn as one grid (spec §8.3 "may split"), so the grid left is read: its days,
-    its chips, and no more. The events of the removed grid are then simply not on the page."""
+    its chips, and no more. The events of the removed grid are then simply not on the page. (A page
+    with an open detail bubble still names its event: with that chip's grid gone, no chip reads the
+    id, and the pass is rightly DEGRADED; ``test_gcal_heldout_fixes_5`` covers it.)"""
     html = page.path.read_text(encoding="utf-8")
     full = POSTED[f"{page.folder}/{page.name}"]["snapshot"]
     kept = []
