@@ -33,6 +33,7 @@ SCHEMA_LIMITS: dict[str, int] = {
     "fieldText": 254,  # any allowlisted text value (an address is the longest)
     "observations": 500,  # rows per observer.observations message (spec §3.3)
     "days": 42,  # six weeks: a longer range is DEGRADED range.too_long before it is posted
+    "eventDays": 43,  # an event's days in the range, after the range's eve when it began before it
     "calendars": 200,
     "events": 2000,
     "guests": 200,  # guest addresses per event
@@ -168,9 +169,11 @@ class SnapshotDay(BusModel):
 
 
 class SnapshotCalendar(BusModel):
-    """A calendar of the side panel: SHA-256 of its name, and whether it is shown."""
+    """A calendar of the side panel: SHA-256 of its name, and whether it is shown. A calendar the page
+    draws with no name (a checkbox without a label, or a labelled list drawn empty) has no key: it
+    keeps ``allCalendars`` false and the view incomplete (spec §8.3), and is still posted."""
 
-    key: Hex64
+    key: Hex64 | None
     shown: bool
 
 
@@ -183,7 +186,7 @@ class SnapshotEvent(BusModel):
     start: Instant
     end: Instant
     all_day: bool
-    days: Annotated[list[DateKey], Field(max_length=SCHEMA_LIMITS["days"])]
+    days: Annotated[list[DateKey], Field(max_length=SCHEMA_LIMITS["eventDays"])]
     guests: Annotated[list[FieldText], Field(max_length=SCHEMA_LIMITS["guests"])] = []
     guest_count: Annotated[int, Field(ge=0, le=100_000)] = 0
 

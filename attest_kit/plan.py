@@ -1,6 +1,7 @@
 """plan_pass: one pass of one observer over one read of the page (spec §3.2). It never raises.
 
-Order: health → extract → project each row → windows → allCalendars and snapshot → account.
+Order: health → extract → project each row → windows → allCalendars and snapshot → account →
+every message checked against the bus (``messages.fits_the_bus``; else only DEGRADED message.invalid).
 Every failure becomes a reason code from the catalogue. A refused row does not stop the accepted
 rows (they are evidence) but voids the pass's coverage, because a refused row is not evidence of
 absence; the windows are still read so the report names every reason.
@@ -15,6 +16,7 @@ from typing import Any
 from attest_kit.contract import Health, Observation, Observer, PassContext, RawRow, Window
 from attest_kit.hashing import account_hash
 from attest_kit.instants import format_instant
+from attest_kit.messages import fits_the_bus
 from attest_kit.policy import Policy, Refusal, load_policy, project
 
 
@@ -155,4 +157,7 @@ def plan_pass(observer: Observer, ctx: PassContext, policy: Policy | None = None
     result.all_calendars = all_calendars if result.windows else None
     result.snapshot = snapshot
     result.health = Health.degraded(*reasons) if reasons else Health.ok()
+    if not fits_the_bus(result, ctx.tz):
+        # a message the bus would refuse (a bug, or a page past a cap): only this report is posted (§3.3)
+        return PassResult(observer.id, observer.version, ctx.instant, Health.degraded("message.invalid"))
     return result

@@ -114,7 +114,7 @@ def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot) -> dict[str,
     kept: dict[str, str] = {}
     if base is not None:
         shown_before = set(json.loads(base["shown_calendars"]))
-        shown_now = {c.key for c in snap.calendars if c.shown}
+        shown_now = {c.key for c in snap.calendars if c.shown and c.key}
         switched_on = (snap.all_calendars and not base["all_calendars"]) or bool(shown_now - shown_before)
         if not switched_on:
             kept = json.loads(base["day_since"])
@@ -134,7 +134,7 @@ def save_record(conn: sqlite3.Connection, snapshot: CalendarSnapshot, since: dic
         "INSERT OR REPLACE INTO snapshot_records (range_key, account_hash, first_day, last_day, read_at, version,"
         " all_calendars, shown_calendars, day_since, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (range_key(snapshot), snapshot.account_hash, snap.days[0].date, snap.days[-1].date, snapshot.read_at,
-         snapshot.version, int(snap.all_calendars), json.dumps(sorted(c.key for c in snap.calendars if c.shown)),
+         snapshot.version, int(snap.all_calendars), json.dumps(sorted(c.key for c in snap.calendars if c.shown and c.key)),
          json.dumps(since, sort_keys=True), json.dumps(body, sort_keys=True, ensure_ascii=False)))
 
 

@@ -3,7 +3,9 @@
 The snapshot (spec §8.3) names the selectors version it was read under, the account hash, the
 pass instant, the days and whether each was seen whole, the calendars (SHA-256 of their names)
 and whether each is shown, and per event its key (SHA-256 of ``data-eventid``, which itself never
-leaves the page), its calendar's key, title, start, end, all-day flag, days, guest addresses (the
+leaves the page), its calendar's key, title, start, end, all-day flag, days (those of the visible range it
+touches, after the day before the range when it began before it: all the step reads, and bounded by the
+range, where an event may last months), guest addresses (the
 account left out, ASCII-lowercase order) and guest count (every distinct guest the sentence names,
 the account included).
 
@@ -13,7 +15,7 @@ SHA-256 of every ASCII-lowercased guest address, which is all a comparison needs
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from attest_kit.hashing import account_hash, ascii_lower, normalize_email, sha256_hex
@@ -43,7 +45,20 @@ def _guests(sentence: Sentence, account: str | None) -> tuple[list[str], int]:
     return sorted(others, key=lambda g: (ascii_lower(g), g)), len(unique)
 
 
-def event_entry(key: str, sentence: Sentence, account: str | None) -> dict[str, Any]:
+def event_days(sentence: Sentence, first: date, last: date) -> list[str]:
+    """The event's days in the range ``first``..``last``, after ``first``'s eve when it began before it.
+
+    The step asks only whether the event began before the range and which of the range's days it
+    sits on (``step._could_see``); listing every day it touches put a secondment of two months over
+    the bus's cap on a day list, and the whole snapshot was refused."""
+    touched = sentence.days()
+    days = [d.isoformat() for d in touched if first <= d <= last]
+    if touched and touched[0] < first:
+        days.insert(0, (first - timedelta(days=1)).isoformat())
+    return days
+
+
+def event_entry(key: str, sentence: Sentence, account: str | None, first: date, last: date) -> dict[str, Any]:
     guests, count = _guests(sentence, account)
     return {
         "key": key,
@@ -52,7 +67,7 @@ def event_entry(key: str, sentence: Sentence, account: str | None) -> dict[str, 
         "start": format_instant(sentence.start),
         "end": format_instant(sentence.end),
         "allDay": sentence.all_day,
-        "days": [d.isoformat() for d in sentence.days()],
+        "days": event_days(sentence, first, last),
         "guests": guests,
         "guestCount": count,
     }
@@ -61,7 +76,8 @@ def event_entry(key: str, sentence: Sentence, account: str | None) -> dict[str, 
 def build_snapshot(read: GcalRead, instant: datetime) -> dict[str, Any]:
     """The snapshot of a clean, drawn page (the observer posts it only with a known account)."""
     account = read.account.address
-    events = [event_entry(key, s, account) for key, s in read.events.items()]
+    first, last = read.days[0].date, read.days[-1].date
+    events = [event_entry(key, s, account, first, last) for key, s in read.events.items()]
     events.sort(key=lambda e: (e["start"], e["end"], e["key"]))
     return {
         "selectorsVersion": SELECTORS_VERSION,

@@ -116,7 +116,7 @@ def _could_see(base: dict[str, Any], event: dict[str, Any]) -> bool:
         return False
     whole = {d["date"]: d["whole"] for d in base["days"]}
     first = base["days"][0]["date"] if base["days"] else None
-    if first is None or event["days"][0] < first:
+    if first is None or (event["days"] and event["days"][0] < first):
         return False
     return all(whole.get(day, day > base["days"][-1]["date"]) for day in event["days"])
 

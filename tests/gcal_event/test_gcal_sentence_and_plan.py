@@ -111,7 +111,8 @@ class _Fake(Observer):
         return True
 
     def snapshot(self, ctx):
-        return {"events": []}
+        return {"selectorsVersion": "gcal.event@0.0.0", "accountHash": "a" * 64, "readAt": "2026-11-30T18:00:00.000Z",
+                "allCalendars": True, "days": [{"date": "2026-11-30", "whole": True}], "calendars": [], "events": []}
 
     def account(self, ctx):
         return self._address
@@ -128,7 +129,18 @@ def test_a_window_ending_after_the_pass_is_future_unless_the_observer_says_it_ma
     refused = plan_pass(_Fake("dana@example.com", False), _ctx())
     assert refused.health.reasons == ("window.future",) and refused.windows == []
     allowed = plan_pass(_Fake("dana@example.com", True), _ctx())
-    assert allowed.health.status == "OK" and len(allowed.windows) == 1 and allowed.snapshot == {"events": []}
+    assert allowed.health.status == "OK" and len(allowed.windows) == 1 and allowed.snapshot["events"] == []
+
+
+class _Malformed(_Fake):
+    def snapshot(self, ctx):
+        return {"events": []}  # no days, no instant: no calendar.snapshot message can be built from it
+
+
+def test_a_snapshot_no_message_can_carry_is_one_degraded_health_report_never_a_raise():
+    result = plan_pass(_Malformed("dana@example.com", True), _ctx())
+    assert result.health.status == "DEGRADED" and result.health.reasons == ("message.invalid",)
+    assert result.observations == [] and result.windows == [] and result.snapshot is None
 
 
 def test_no_account_drops_the_snapshot_and_keeps_rows_and_windows():
