@@ -73,7 +73,10 @@ class Ledger:
         self.session = uuid.uuid4().hex  # tabs are known within one session only
         self.events: list[dict[str, Any]] = []
         self._held: dict[tuple[str | None, str], list[_Held]] = {}
-        self._accountless_refused: dict[tuple[str | None, str], str] = {}
+        # (source, tab, pass instant) → the code its rows were refused with, and when: that pass's pings
+        # are not recorded (spec §3.6: a refused row stops that pass's coverage); kept as long as a
+        # Calendar pass's pings are held, the time a pass takes to post
+        self._refused_passes: dict[tuple[str, str | None, str], tuple[str, str]] = {}
 
     def close(self) -> None:
         self.conn.close()
@@ -133,7 +136,9 @@ class Ledger:
             else:
                 health.pass_stored(self.conn, msg.observer, pass_at)
         if codes:
-            return refused(next(c for c in GMAIL_SEVERITY if c in codes))
+            code = next(c for c in GMAIL_SEVERITY if c in codes)
+            self._refused_passes[(msg.observer, tab, pass_at)] = (code, now)
+            return refused(code)
         return ACK_OK
 
     def _accountless_rows(self, msg: ObserverObservations, tab: str | None, pass_at: str, now: str) -> Ack:
@@ -152,7 +157,7 @@ class Ledger:
                     self._fault("accountless.row")
                 health.pass_stored(self.conn, CALENDAR, pass_at)
         except _Refused as refusal:
-            self._accountless_refused[(tab, pass_at)] = refusal.code
+            self._refused_passes[(CALENDAR, tab, pass_at)] = (refusal.code, now)
             self._degrade(CALENDAR, msg.version, refusal.code, pass_at, now)
             return refused(refusal.code)
         return ACK_OK
@@ -178,10 +183,9 @@ class Ledger:
         if ping.source == CALENDAR and ping.account_hash is not None:
             self._held.setdefault((tab, ping.last_sync_at), []).append(_Held(ping, now))
             return ACK_OK
-        if ping.source == CALENDAR:
-            code = self._accountless_refused.get((tab, ping.last_sync_at))
-            if code is not None:
-                return refused(code)  # recorded only if the rows were stored
+        refusal = self._refused_passes.get((ping.source, tab, ping.last_sync_at))
+        if refusal is not None:
+            return refused(refusal[0])  # recorded only if the pass's rows were stored
         with transaction(self.conn):
             self._record_ping(ping, None)
             health.pass_stored(self.conn, ping.source, ping.last_sync_at)
@@ -198,6 +202,7 @@ class Ledger:
         limit = format_instant(parse_instant(now) - CALENDAR_PASS_HOLD)
         self._held = {k: [h for h in v if h.held_at >= limit] for k, v in self._held.items()}
         self._held = {k: v for k, v in self._held.items() if v}
+        self._refused_passes = {k: v for k, v in self._refused_passes.items() if v[1] >= limit}
 
     # --- calendar.snapshot ---------------------------------------------------------------
 

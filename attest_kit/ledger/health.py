@@ -42,9 +42,11 @@ def _idle_may_replace(row: sqlite3.Row | None, tab: str | None, session: str) ->
     return tab is not None and row["tab"] == tab and row["session"] == session
 
 
-def _repeats(row: sqlite3.Row | None, report: AdapterHealth) -> bool:
-    """True when the stored report says the same and is less than a minute old."""
-    if row is None or row["own_checked_at"] is None:
+def _repeats(row: sqlite3.Row | None, report: AdapterHealth, tab: str | None, session: str) -> bool:
+    """True when the stored report came from the same tab, says the same and is less than a minute old.
+    Another tab's report is never a repeat: skipped, it left the stored report naming the first tab,
+    whose IDLE then replaced a status the second tab still gave (spec §4)."""
+    if row is None or row["own_checked_at"] is None or (row["tab"], row["session"]) != (tab, session):
         return False
     same = (row["version"], row["own_status"], json.loads(row["own_reasons"])) == (
         report.version, report.status, sorted(report.reasons))
@@ -57,7 +59,7 @@ def store_report(conn: sqlite3.Connection, report: AdapterHealth, tab: str | Non
     row = _row(conn, report.adapter_id)
     if report.status == "IDLE" and not _idle_may_replace(row, tab, session):
         return False
-    if _repeats(row, report):
+    if _repeats(row, report, tab, session):
         return False
     reasons = json.dumps(sorted(report.reasons))
     conn.execute(
@@ -85,9 +87,14 @@ def set_ledger_degraded(conn: sqlite3.Connection, adapter_id: str, version: str,
 
 
 def pass_stored(conn: sqlite3.Connection, adapter_id: str, pass_at: str) -> None:
-    """A message of a pass was stored in full: clear ledger.* reasons set by an earlier pass."""
+    """A message of a pass was stored in full: clear ledger.* reasons set by an earlier pass, if that pass
+    is clean. §4.5 asks for "a message fully stored with no refusal" and §9 for "a later clean pass ...
+    fully accepted": both must hold, so a pass that reported itself DEGRADED (its latest own report)
+    clears nothing, though its rows are stored."""
     row = _row(conn, adapter_id)
     if row is None or not json.loads(row["ledger_reasons"]) or pass_at <= (row["ledger_pass_at"] or ""):
+        return
+    if row["own_status"] not in (None, "OK"):
         return
     if row["own_status"] is None:
         conn.execute("DELETE FROM adapter_health WHERE adapter_id = ?", (adapter_id,))

@@ -83,3 +83,22 @@ def test_bad_input_is_refused_nothing_stored_and_the_next_message_answered(ledge
     assert ledger.health_list() == []
     ok = ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, b.T0)]))
     assert _ack(ok) == {"ok": True}
+
+
+def test_a_refused_row_stops_that_passs_coverage(ledger, b, clock):
+    # spec §3.6: "one refused row does not stop the rest, but it does stop that pass's coverage" (the content
+    # script stops after a refused post; a ping of that pass that arrives anyway is not recorded).
+    # A held-out audit found the ping of such a pass stored as a window.
+    clock.set(b.at(b.T0, minutes=1))
+    bad = b.sent_row("bad@example.com", OCC, b.T0)
+    bad["contentHash"] = "f" * 64
+    good = b.sent_row("good@example.com", OCC, b.T0)
+    assert _ack(ledger.handle(b.observations("gmail.sent", [good, bad]), tab="sent"))["code"] == "invalid_input"
+    ping = b.ping("gmail.sent", b.at(b.T0, hours=-1), b.T0, b.T0)
+    assert _ack(ledger.handle(ping, tab="sent")) == {"ok": False, "code": "invalid_input"}
+    assert ledger.counts()["windows"] == 0 and ledger.counts()["latest_pings"] == 0
+    # another tab's pass at the same instant, and the next pass of this tab, are not that pass
+    assert _ack(ledger.handle(ping, tab="other")) == {"ok": True}
+    later = b.at(b.T0, seconds=30)
+    assert _ack(ledger.handle(b.ping("gmail.sent", b.at(later, hours=-1), later, later), tab="sent")) == {"ok": True}
+    assert ledger.counts()["windows"] >= 1

@@ -90,8 +90,20 @@ def test_ledger_reasons_stay_until_a_later_pass_is_stored_in_full(ledger, b, clo
     ledger.handle(b.health("gmail.sent", "DEGRADED", later, "time.unreadable"), tab="sent")
     assert _status(ledger)[:2] == ("DEGRADED", ["ledger.invalid_input", "time.unreadable"])
 
+    # a pass that is not clean clears nothing though its rows are stored (§9: "until a later clean pass
+    # ... is fully accepted"; §4.5: "a message fully stored with no refusal": both must hold)
     ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, later)]), tab="sent")
-    assert _status(ledger)[:2] == ("DEGRADED", ["time.unreadable"])
+    assert _status(ledger)[:2] == ("DEGRADED", ["ledger.invalid_input", "time.unreadable"])
+    clean = b.at(later, minutes=1)
+    clock.set(clean)
+    ledger.handle(b.health("gmail.sent", "OK", clean), tab="sent")  # a pass posting only health
+    assert _status(ledger)[:2] == ("DEGRADED", ["ledger.invalid_input"])
+
+    cleaner = b.at(clean, seconds=10)
+    clock.set(cleaner)
+    ledger.handle(b.health("gmail.sent", "OK", cleaner), tab="sent")
+    ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, cleaner)]), tab="sent")
+    assert _status(ledger)[:2] == ("OK", [])
 
 
 def test_an_ok_report_does_not_clear_the_ledgers_degraded(ledger, b, clock):
@@ -113,3 +125,22 @@ def test_a_message_of_the_refused_pass_itself_clears_nothing(ledger, b):
     ledger.handle(b.observations("gmail.sent", [bad]), tab="sent")
     ledger.handle(b.ping("gmail.sent", b.at(b.T0, hours=-1), b.T0, b.T0), tab="sent")
     assert _status(ledger)[0] == "DEGRADED"
+
+
+def test_a_repeat_from_another_tab_is_written_so_the_first_tabs_idle_stays_under_it(ledger, b, clock):
+    # A held-out audit: tab A reported OK, tab B the same OK 30 s later (skipped by the one-minute
+    # repeat rule, so the stored report still named A), then A went to another folder and its IDLE
+    # replaced "its own" report while B still showed Sent (spec §4: never over another tab's report).
+    ledger.handle(b.health("gmail.sent", "OK", b.T0), tab="a")
+    clock.set(b.at(b.T0, seconds=30))
+    ledger.handle(b.health("gmail.sent", "OK", b.at(b.T0, seconds=30)), tab="b")
+    clock.set(b.at(b.T0, seconds=40))
+    ledger.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=40), "not_sent_folder"), tab="a")
+    assert _status(ledger) == ("OK", [], "b", b.at(b.T0, seconds=30))
+
+
+def test_a_repeat_from_the_same_tab_within_a_minute_is_still_not_written(ledger, b, clock):
+    ledger.handle(b.health("gmail.sent", "OK", b.T0), tab="a")
+    clock.set(b.at(b.T0, seconds=30))
+    ledger.handle(b.health("gmail.sent", "OK", b.at(b.T0, seconds=30)), tab="a")
+    assert _status(ledger) == ("OK", [], "a", b.T0)
