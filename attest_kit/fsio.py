@@ -114,6 +114,8 @@ def read_json(path: Path | str) -> Any:
         return json.loads(raw)
     except json.JSONDecodeError as exc:
         raise BadInput(p, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise BadInput(p, "is not valid JSON (nested deeper than the parser reads)") from None
 
 
 def _git_top(start: Path) -> Path | None:

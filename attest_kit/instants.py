@@ -27,8 +27,11 @@ def parse_instant(text: str) -> datetime:
     """Parse an ISO 8601 instant that names its offset; return an aware UTC datetime."""
     if not isinstance(text, str) or not _ISO.match(text):
         raise InvalidInstant(f"not an ISO 8601 instant with a zone: {text!r}")
-    value = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    return value.astimezone(timezone.utc)
+    try:  # the shape holds; the date and time must exist too (30 February, 24:00, year 0 do not)
+        value = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        return value.astimezone(timezone.utc)
+    except (ValueError, OverflowError):
+        raise InvalidInstant(f"not a real date and time: {text!r}") from None
 
 
 def format_instant(value: datetime) -> str:
@@ -40,10 +43,14 @@ def format_instant(value: datetime) -> str:
 
 
 def is_wire_instant(text: object) -> bool:
-    """True when ``text`` is already in the exact wire format."""
-    return isinstance(text, str) and re.fullmatch(
-        r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z", text
-    ) is not None
+    """True when ``text`` is already in the exact wire format, and names a real time."""
+    if not isinstance(text, str) or re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z", text) is None:
+        return False
+    try:
+        parse_instant(text)
+    except InvalidInstant:
+        return False
+    return True
 
 
 def load_zone(name: str) -> ZoneInfo:

@@ -18,9 +18,12 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
     read_html(page)
     try:
         load_zone(time_zone)
+    except ValueError as exc:
+        raise BadInput(None, f"--tz: {exc}") from None
+    try:
         instant = format_instant(parse_instant(read_at))
-    except (ValueError, InvalidInstant) as exc:
-        raise BadInput(None, str(exc)) from None
+    except InvalidInstant as exc:
+        raise BadInput(None, f"--read-at: {exc}") from None
     labels_file = labels_path_for(page)
     existing = load_labels(labels_file).get(page.name) if labels_file.exists() else None
     if existing is not None and existing.page is not None and not force:

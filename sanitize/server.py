@@ -40,7 +40,7 @@ def blocked_lines(body: bytes) -> list[str]:
     """Log lines for a CSP report body (report-uri or Reporting API form): directive and origin only."""
     try:
         data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         return ["blocked: (unreadable report)"]
     reports = data if isinstance(data, list) else [data]
     lines = []

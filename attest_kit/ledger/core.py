@@ -225,8 +225,10 @@ class Ledger:
             result = self.step(cal.as_record(base) if base is not None else None, snap, parse_instant(snap.read_at),
                                others=cal.other_records(self.conn, key))
             derived = [(cal.to_wire(r), r.first_sighting) for r in result.rows]
-        except Exception:  # noqa: BLE001 - a step that fails is refused, and the ledger answers on
-            log.exception("calendar step failed")
+        except Exception as exc:  # noqa: BLE001 - a step that fails is refused, and the ledger answers on
+            # logged as an event with the error's type only (its text may quote the snapshot), never a traceback
+            self._log("ledger.calendar_step_failed", error=type(exc).__name__)
+            log.debug("calendar step failed", exc_info=True)
             return self._refuse_pass(key, snap, "invalid_input", now)
         try:
             with transaction(self.conn):

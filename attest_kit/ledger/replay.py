@@ -46,7 +46,7 @@ def read_scenario(path: Path) -> list[Step]:
             continue
         try:
             item = json.loads(line)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # nested past the parser's depth is no message either
             raise BadInput(path, f"line {number}: not JSON") from None
         if not isinstance(item, dict) or set(item) - {"at", "tab", "message"} or "at" not in item \
                 or "message" not in item:

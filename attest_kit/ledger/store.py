@@ -88,11 +88,39 @@ CREATE TABLE IF NOT EXISTS snapshot_records (
 TABLES = ("rows", "coverage", "latest_pings", "adapter_health", "snapshot_records")
 
 
+def _objects(conn: sqlite3.Connection) -> dict[str, str]:
+    """Every table and index of a database, by name, as the statement that made it."""
+    return {name: sql for name, sql in conn.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'index') AND sql IS NOT NULL")}
+
+
+def _ledger_objects() -> dict[str, str]:
+    fresh = sqlite3.connect(":memory:")
+    try:
+        fresh.executescript(SCHEMA)
+        return _objects(fresh)
+    finally:
+        fresh.close()
+
+
 def connect(path: str) -> sqlite3.Connection:
-    """Open (and create) the ledger database; autocommit mode, transactions are explicit."""
+    """Open (and create) the ledger database; autocommit mode, transactions are explicit.
+
+    An empty database gets the ledger's tables; one holding exactly them is opened; any other (another
+    program's file, or an older ledger's tables) is refused with ``sqlite3.DatabaseError`` and left as
+    it was: the ledger never adds its tables beside someone else's, nor stores half a scenario in a
+    table of another shape."""
     conn = sqlite3.connect(path, isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    conn.executescript(SCHEMA)
+    try:
+        found = _objects(conn)
+        if found and found != _ledger_objects():
+            raise sqlite3.DatabaseError("not a ledger database (it holds other tables, or an older shape)")
+        conn.row_factory = sqlite3.Row
+        if not found:
+            conn.executescript(SCHEMA)
+    except BaseException:
+        conn.close()
+        raise
     return conn
 
 

@@ -68,3 +68,70 @@ def test_a_malformed_line_exits_3_naming_file_and_line_and_stores_nothing(tmp_pa
 def test_a_missing_scenario_is_bad_input(tmp_path):
     result = CliRunner().invoke(ledger, ["replay", str(tmp_path / "none.jsonl")])
     assert result.exit_code == 3 and "none.jsonl" in result.output
+
+
+def test_lines_that_are_not_real_times_or_nest_too_deep_exit_3_with_one_line(tmp_path, b):
+    # a held-out audit: each of these escaped as a traceback (exit 1)
+    good = {"at": b.T0, "tab": "sent", "message": b.health("gmail.sent", "OK", b.T0)}
+    cases = {
+        "30 February": ({**good, "at": "2026-02-30T18:00:00.000Z"}, "line 1: at is not an ISO 8601 instant"),
+        "year 0": ({**good, "at": "0000-01-01T00:00:00.000Z"}, "line 1: at is not an ISO 8601 instant"),
+        "before year 1": ({**good, "at": "0001-01-01T00:30:00+01:00"}, "line 1: at is not an ISO 8601 instant"),
+    }
+    for name, (item, said) in cases.items():
+        scenario = tmp_path / "s.jsonl"
+        _write(scenario, [item])
+        result = CliRunner().invoke(ledger, ["replay", str(scenario)])
+        assert result.exit_code == 3, (name, result.output)
+        assert result.output.strip() == f"error: {scenario}: {said}", name
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text('{"at": "' + b.T0 + '", "message": ' + "[" * 100_000 + "]" * 100_000 + "}\n", encoding="utf-8")
+    result = CliRunner().invoke(ledger, ["replay", str(deep)])
+    assert result.exit_code == 3 and "line 1: not JSON" in result.output and "Traceback" not in result.output
+
+
+def test_a_message_naming_a_day_that_does_not_exist_is_refused_not_a_traceback(tmp_path, b):
+    scenario = tmp_path / "s.jsonl"
+    _write(scenario, [{"at": b.T0, "tab": "sent", "message": b.health("gmail.sent", "OK", "2026-02-30T09:00:00.000Z")}])
+    result = CliRunner().invoke(ledger, ["replay", str(scenario)])
+    assert result.exit_code == 0, result.output
+    assert 'line 1: adapter.health tab=sent -> {"ok":false,"code":"invalid_input"}' in result.output
+
+
+def test_a_database_that_is_not_a_ledger_is_refused_and_left_as_it_was(tmp_path, b):
+    import sqlite3
+
+    scenario = tmp_path / "s.jsonl"
+    _write(scenario, [{"at": b.T0, "tab": "sent", "message": b.health("gmail.sent", "OK", b.T0)}])
+    for name, ddl in {"another program's": "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)",
+                      "an older shape": "CREATE TABLE rows (id TEXT PRIMARY KEY, body TEXT)"}.items():
+        db = tmp_path / f"{len(name)}.sqlite"
+        conn = sqlite3.connect(db)
+        conn.execute(ddl)
+        conn.commit()
+        conn.close()
+        before = db.read_bytes()
+        result = CliRunner().invoke(ledger, ["replay", str(scenario), "--db", str(db)])
+        assert result.exit_code == 3, (name, result.output)
+        assert "not a ledger database" in result.output and "Traceback" not in result.output
+        assert db.read_bytes() == before, name
+    # an empty file, or one the ledger wrote, is opened
+    fresh = tmp_path / "fresh.sqlite"
+    for _ in range(2):
+        assert CliRunner().invoke(ledger, ["replay", str(scenario), "--db", str(fresh)]).exit_code == 0
+
+
+def test_a_snapshot_the_step_cannot_take_is_refused_and_logged_without_a_traceback(tmp_path, b):
+    # the bus takes a title with a line break; the row the step derives from it is one project()
+    # refuses, so the step raises: the pass is refused, logged as an event, and nothing is printed
+    # to stderr (the traceback quoted the step's own error)
+    scenario = tmp_path / "s.jsonl"
+    _write(scenario, [
+        {"at": b.T0, "tab": "cal", "message": b.week_ping(b.T0)},
+        {"at": b.T0, "tab": "cal", "message": b.snapshot(b.T0, [b.event("a", "Two\nlines", "2026-10-06T10:00:00.000Z")])},
+    ])
+    result = CliRunner().invoke(ledger, ["replay", str(scenario)])
+    assert result.exit_code == 0, result.output
+    assert 'line 2: calendar.snapshot tab=cal -> {"ok":false,"code":"invalid_input"}' in result.output
+    assert "log: ledger.calendar_step_failed error=ValueError" in result.output
+    assert "Traceback" not in result.stderr and "Two" not in result.stderr + result.output

@@ -119,3 +119,29 @@ def test_a_write_that_fails_is_bad_input_not_a_traceback(cli, repo_copy, tmp_pat
 
     with pytest.raises(BadInput, match="cannot write"):
         atomic_write_text(blocker / "under-a-file.json", "{}")
+
+
+@pytest.mark.parametrize("now", ["2026-02-30T18:00:00Z", "2026-11-30T24:00:00Z", "0001-01-01T00:30:00+01:00"])
+def test_a_now_of_the_right_shape_that_names_no_real_time(cli, now):
+    # a held-out audit: datetime's own errors escaped as tracebacks (exit 1)
+    _one_clear_line(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--now", now]), "--now")
+
+
+def test_a_state_file_nested_past_the_parser_or_naming_no_real_time(cli, tmp_path):
+    week = str(GMAIL_FOLDER.parent.parent / "gcal/2026-11-30/synthetic-week.html")
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"busySince": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    _one_clear_line(cli.invoke(main, ["observe", week, "--observer", "gcal.event", "--state", str(deep)]),
+                    "deep.json", "JSON")
+    bad_day = tmp_path / "day.json"
+    bad_day.write_text('{"busySince": "2026-02-30T18:00:00.000Z"}', encoding="utf-8")
+    _one_clear_line(cli.invoke(main, ["observe", week, "--observer", "gcal.event", "--state", str(bad_day)]),
+                    "day.json", "busySince")
+
+
+def test_label_names_the_option_it_cannot_read(cli, repo_copy):
+    page = repo_copy / "fixtures/pages/gmail/2026-11-30/synthetic-new.html"
+    page.write_text("<html><body><div role=main></div></body></html>", encoding="utf-8")
+    base = ["label", str(page), "--view", "sent-list", "--url", "https://mail.google.com/mail/u/0/#sent"]
+    _one_clear_line(cli.invoke(main, [*base, "--tz", "UTC", "--read-at", "2026-02-30T10:00:00Z"]), "--read-at")
+    _one_clear_line(cli.invoke(main, [*base, "--tz", "Mars/Olympus", "--read-at", "2026-11-30T10:00:00Z"]), "--tz")
