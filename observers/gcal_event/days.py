@@ -21,8 +21,8 @@ from observers.gcal_event.sentence import local_midnight
 
 def decode_date_key(value: str | None) -> date | None:
     """The date a ``data-datekey`` names, or None when it is not one."""
-    if value is None or not value.strip().isdigit():
-        return None
+    if value is None or not value.strip().isascii() or not value.strip().isdigit():
+        return None  # isdigit alone takes "²" and other digits int() does not read
     key = int(value)
     try:
         return date(1970 + key // 512, (key % 512) // 32, key % 32)

@@ -69,8 +69,14 @@ def _aria_busy(node: LexborNode) -> bool:
 
 
 def _busy(main: LexborNode, grids: list[LexborNode], shown: ShownRule) -> bool:
-    """aria-busy on main, a shown grid or an ancestor of either; or a shown progressbar in main."""
+    """aria-busy on main, a shown grid or an ancestor of either (the <html> element too, which
+    ``ancestors`` stops below); or a shown progressbar in main."""
     if _aria_busy(main) or any(_aria_busy(a) for a in ancestors(main)):
+        return True
+    root = main
+    while root.parent is not None and root.parent.tag != "-document":
+        root = root.parent
+    if root.tag == "html" and _aria_busy(root):
         return True
     if shown.filter(main.css(S.progressbar)):
         return True

@@ -230,7 +230,17 @@ def _guests(parts: list[str]) -> tuple[str, ...]:
 
 def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
                    all_day_cell: date | None = None, calendars: tuple[str, ...] = ()) -> Sentence | None:
-    """Read one chip sentence; None when it is not one of the forms above.
+    """Read one chip sentence; None when it is not one of the forms above, or names a day past the
+    calendar's last (``December 31, 9999`` ends at a midnight no date can hold: unreadable, not a fault)."""
+    try:
+        return _parse_sentence(text, tz, title_lines, all_day_cell, calendars)
+    except OverflowError:
+        return None
+
+
+def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
+                    all_day_cell: date | None, calendars: tuple[str, ...]) -> Sentence | None:
+    """``parse_sentence``'s reading.
 
     ``calendars``: the side panel's calendar names (a name holding a comma is read whole).
     ``all_day_cell``: the day of the one day cell the chip sits in. An all-day sentence that names

@@ -116,13 +116,16 @@ def _could_see(base: dict[str, Any], event: dict[str, Any]) -> bool:
         return False
     whole = {d["date"]: d["whole"] for d in base["days"]}
     first = base["days"][0]["date"] if base["days"] else None
-    if first is None or (event["days"] and event["days"][0] < first):
-        return False
+    if first is None or not event["days"] or event["days"][0] < first:
+        return False  # no day in the range (an event wholly after it), or one before it
     return all(whole.get(day, day > base["days"][-1]["date"]) for day in event["days"])
 
 
-def _state(event: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(event[k] for k in _COMPARED)
+def _state(event: dict[str, Any], left_out: set[str] | frozenset[str] = frozenset()) -> tuple[Any, ...]:
+    """What an update compares; ``left_out``: guest hashes not compared (accounts, see ``_seen_elsewhere``)."""
+    if not left_out:
+        return tuple(event[k] for k in _COMPARED)
+    return tuple(sorted(set(event[k]) - left_out) if k == "guestHashes" else event[k] for k in _COMPARED)
 
 
 def _first_guest(guests: Iterable[str]) -> str | None:
@@ -139,13 +142,19 @@ def _fields(event: dict[str, Any], counterparty: str | None) -> dict[str, Any]:
     return fields
 
 
-def _seen_elsewhere(others: Iterable[dict[str, Any]], base_read: str, read: str, event: dict[str, Any]) -> bool:
+def _seen_elsewhere(others: Iterable[dict[str, Any]], base_read: str, read: str, event: dict[str, Any],
+                    account: str | None) -> bool:
+    """Whether another range's or account's view, read between the base and this pass, held ``event``
+    in its new state. Each view leaves its own account out of the guests, so between two accounts
+    the guests are compared with both accounts left out (a guest's hash is its account hash)."""
     low, high = parse_instant(base_read), parse_instant(read)
     for other in others:
         at = parse_instant(other["readAt"])
         if not low < at < high:
             continue
-        if any(e["key"] == event["key"] and _state(e) == _state(event) for e in other["events"]):
+        both = {account, other.get("accountHash")} - {None} if other.get("accountHash") != account else set()
+        mine = _state(event, both)
+        if any(e["key"] == event["key"] and _state(e, both) == mine for e in other["events"]):
             return True
     return False
 
@@ -158,6 +167,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
          others: Iterable[dict[str, Any]] = ()) -> StepResult:
     """The rows and the new record from ``record`` (the range's stored record, or None) to ``snapshot``."""
     read = snapshot["readAt"]
+    account = snapshot.get("accountHash")
     new_record = stored_form(snapshot)
     full = {e["key"]: e for e in snapshot["events"]}
     new_events = {e["key"]: e for e in new_record["events"]}
@@ -188,7 +198,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
         old = old_events.get(key)
         if old is None:
             first = late or not (_every_day_whole(base) and _could_see(base, event)) or \
-                _seen_elsewhere(others, base["readAt"], read, event)
+                _seen_elsewhere(others, base["readAt"], read, event, account)
             result.rows.append(StepRow("calendar.created", _fields(event, event["firstGuest"]), key, first, read))
             continue
         if _state(old) == _state(event):
@@ -197,7 +207,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
         counterparty = _first_guest(added) or event["firstGuest"]
         # a change made while the base could not see the event (its calendar off, its day hidden)
         # may be hours old: a first sighting, like a late one
-        if late or key in unseen or _seen_elsewhere(others, base["readAt"], read, event):
+        if late or key in unseen or _seen_elsewhere(others, base["readAt"], read, event, account):
             result.rows.append(StepRow("calendar.created", _fields(event, counterparty), key, True, read))
         else:
             result.rows.append(StepRow("calendar.updated", _fields(event, counterparty), key, False, read))

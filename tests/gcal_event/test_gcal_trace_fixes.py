@@ -1,0 +1,66 @@
+"""Defects a sentence-by-sentence trace of spec §2, §3 and §8.3 found (selectors 1.3.11).
+
+- §3.5: still drawing is aria-busy on main, a shown grid or *an ancestor of either*: busy on <html>
+  was passed over (the ancestor walk stops below it), and a week still drawing posted its window.
+- §8.3: a first sighting is "every event the stored snapshot could not have seen": an event wholly after
+  the range (a chip of next week left on a grid redrawn for this one) was an ordinary creation.
+- §8.3: a change "another account" already held in its new state is a first sighting: each account's
+  view leaves its own address out of the guests, so two accounts' views of one event never agreed.
+- §4.4: a day key or a date no calendar day can be is a page fault (range.invalid, event.unreadable),
+  not health.threw: "2905²" passed ``isdigit`` and ``int`` raised; "December 31, 9999" overflowed.
+"""
+
+from __future__ import annotations
+
+from attest_kit.hashing import sha256_hex
+from observers.gcal_event.step import step
+from tests.gcal_event.helpers import posted_for
+from tests.gcal_event.test_gcal_review_fixes import REVIEW, grid, health, page, row
+from tests.gcal_event.test_gcal_step import ACC, at, event, kinds, record, snap
+
+
+def test_aria_busy_on_the_html_element_is_a_page_still_drawing():
+    html = page(grid(row({"29054": REVIEW}))).replace("<html>", '<html aria-busy="true">')
+    posted = posted_for(html)
+    assert health(posted) == ("OK", [])
+    assert posted["windows"] == [] and posted["snapshot"] is None and posted["accountHash"] is None
+
+
+def test_an_event_wholly_after_the_range_is_a_first_sighting():
+    base = record(snap(at(0), [event()]))
+    later = event("e2", start="2026-12-20T18:00:00.000Z", end="2026-12-20T19:00:00.000Z", days=())
+    assert kinds(step(base, snap(at(1), [event(), later]))) == [("calendar.created", True)]
+
+
+def test_the_posted_days_of_an_event_after_the_range_are_empty_and_it_is_still_read():
+    chip = ('<div role="button" data-eventid="bGF0ZQ"><div>10am to 11am, Later call, Dana Whitfield, Accepted, '
+            'No location, December 20, 2026</div><div aria-hidden="true">Later call</div></div>')
+    posted = posted_for(page(grid(row({"29054": REVIEW, "29058": chip}))))
+    assert health(posted) == ("OK", [])
+    assert {e["title"]: e["days"] for e in posted["snapshot"]["events"]}["Later call"] == []
+
+
+def test_a_change_another_accounts_view_already_held_is_a_first_sighting_whatever_its_guests():
+    me, them = "dana.whitfield@example.com", "sam.okafor@example.org"
+    shared = ["omar@example.org"]
+    base = record(snap(at(0), [event(guests=[them, *shared])]))
+    # the other account's view leaves its own address out and names this account instead
+    theirs = record(snap(at(0, 30), [event(title="Renamed", guests=[me, *shared])], account=sha256_hex(them)))
+    result = step(base, snap(at(1), [event(title="Renamed", guests=[them, *shared])]), others=[theirs])
+    assert kinds(result) == [("calendar.created", True)]
+    # a guest set that differs beyond the two accounts is another state
+    other_guests = record(snap(at(0, 30), [event(title="Renamed", guests=[me])], account=sha256_hex(them)))
+    result = step(base, snap(at(1), [event(title="Renamed", guests=[them, *shared])]), others=[other_guests])
+    assert kinds(result) == [("calendar.updated", False)]
+    assert ACC == sha256_hex(me)
+
+
+def test_a_day_key_with_a_digit_python_cannot_read_is_range_invalid():
+    html = page(grid(row())).replace('data-datekey="29058"', 'data-datekey="2905\u00b2"')
+    assert health(posted_for(html)) == ("DEGRADED", ["range.invalid"])
+
+
+def test_a_date_past_the_last_calendar_day_is_unreadable():
+    chip = ('<div data-eventid="eTk"><div role="button"><div>All day, Far future, Dana Whitfield, No location, '
+            'December 31, 9999</div><div aria-hidden="true">Far future</div></div></div>')
+    assert health(posted_for(page(grid(row({"29057": chip}))))) == ("DEGRADED", ["event.unreadable"])
