@@ -64,3 +64,27 @@ def test_a_date_past_the_last_calendar_day_is_unreadable():
     chip = ('<div data-eventid="eTk"><div role="button"><div>All day, Far future, Dana Whitfield, No location, '
             'December 31, 9999</div><div aria-hidden="true">Far future</div></div></div>')
     assert health(posted_for(page(grid(row({"29057": chip}))))) == ("DEGRADED", ["event.unreadable"])
+
+
+# --- statements the trace found implemented but untested (each test fails when its rule is removed) ---
+
+def test_aria_busy_on_an_element_between_main_and_a_grid_is_still_drawing():
+    html = page('<div aria-busy="true">' + grid(row({"29054": REVIEW})) + "</div>")
+    posted = posted_for(html)
+    assert health(posted) == ("OK", []) and posted["windows"] == [] and posted["snapshot"] is None
+
+
+def test_the_guest_hash_lowercases_ascii_letters_only():
+    from observers.gcal_event.snapshot import guest_hash
+    assert guest_hash("\u00c5MY@Example.net") == sha256_hex("\u00c5my@example.net")
+
+
+def test_a_calendar_row_cuts_its_subject_hint_to_80_code_points():
+    title = "\U0001f389" + "Planning session " * 8  # a supplementary-plane character first
+    chip = (f'<div role="button" data-eventid="bG9uZw"><div>3pm to 3:30pm, {title.strip()}, Dana Whitfield, Accepted, '
+            f'No location, November 30, 2026</div><div aria-hidden="true">{title.strip()}</div></div>')
+    html = page(grid(row({"29054": chip}))).replace("dana.whitfield@example.com", "").replace(
+        "Google Account: Dana Whitfield\n()", "Google Account")
+    posted = posted_for(html)
+    [row_] = posted["observations"]
+    assert len(row_["fields"]["subjectHint"]) == 80 and row_["fields"]["subjectHint"] == title.strip()[:80]
