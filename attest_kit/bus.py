@@ -170,8 +170,8 @@ class SnapshotDay(BusModel):
 
 class SnapshotCalendar(BusModel):
     """A calendar of the side panel: SHA-256 of its name, and whether it is shown. A calendar the page
-    draws with no name (a checkbox without a label, or a labelled list drawn empty) has no key: it
-    keeps ``allCalendars`` false and the view incomplete (spec §8.3), and is still posted."""
+    draws with no name (a checkbox without a label, or a labelled list drawn empty: shown false) has no
+    key: it keeps the view incomplete (spec §8.3), and is still posted."""
 
     key: Hex64 | None
     shown: bool

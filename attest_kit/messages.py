@@ -69,6 +69,6 @@ def fits_the_bus(result: PassResult, tz: ZoneInfo) -> bool:
     try:
         for message in pass_messages(result, tz):
             parse_message(message)
-    except (ValidationError, KeyError, TypeError, ValueError):  # a snapshot no message can be built from
-        return False
+    except (ValidationError, LookupError, TypeError, ValueError, ArithmeticError):
+        return False  # a snapshot no message can be built from (a day past 9999-12-31 has no next midnight)
     return True

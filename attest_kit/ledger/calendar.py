@@ -103,6 +103,20 @@ def other_records(conn: sqlite3.Connection, key: str) -> list[StoredRecord]:
                                                 " ORDER BY read_at", (key,))]
 
 
+def shown_keys(snap: Any) -> list[str]:
+    """The keys of the shown calendars; one with no name is known by its place among the unnamed
+    ("unnamed:0", ...), so ticking an unlabelled checkbox still reads as a calendar switched on."""
+    keys, unnamed = [], 0
+    for c in snap.calendars:
+        if c.key is None:
+            if c.shown:
+                keys.append(f"unnamed:{unnamed}")
+            unnamed += 1
+        elif c.shown:
+            keys.append(c.key)
+    return keys
+
+
 def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot) -> dict[str, str]:
     """Per whole day: since when it has been followed without a break.
 
@@ -114,7 +128,7 @@ def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot) -> dict[str,
     kept: dict[str, str] = {}
     if base is not None:
         shown_before = set(json.loads(base["shown_calendars"]))
-        shown_now = {c.key for c in snap.calendars if c.shown and c.key}
+        shown_now = set(shown_keys(snap))
         switched_on = (snap.all_calendars and not base["all_calendars"]) or bool(shown_now - shown_before)
         if not switched_on:
             kept = json.loads(base["day_since"])
@@ -134,7 +148,7 @@ def save_record(conn: sqlite3.Connection, snapshot: CalendarSnapshot, since: dic
         "INSERT OR REPLACE INTO snapshot_records (range_key, account_hash, first_day, last_day, read_at, version,"
         " all_calendars, shown_calendars, day_since, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (range_key(snapshot), snapshot.account_hash, snap.days[0].date, snap.days[-1].date, snapshot.read_at,
-         snapshot.version, int(snap.all_calendars), json.dumps(sorted(c.key for c in snap.calendars if c.shown and c.key)),
+         snapshot.version, int(snap.all_calendars), json.dumps(sorted(shown_keys(snap))),
          json.dumps(since, sort_keys=True), json.dumps(body, sort_keys=True, ensure_ascii=False)))
 
 

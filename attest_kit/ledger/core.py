@@ -73,10 +73,13 @@ class Ledger:
         self.session = uuid.uuid4().hex  # tabs are known within one session only
         self.events: list[dict[str, Any]] = []
         self._held: dict[tuple[str | None, str], list[_Held]] = {}
-        # (source, tab, pass instant) → the code its rows were refused with, and when: that pass's pings
-        # are not recorded (spec §3.6: a refused row stops that pass's coverage); kept as long as a
-        # Calendar pass's pings are held, the time a pass takes to post
-        self._refused_passes: dict[tuple[str, str | None, str], tuple[str, str]] = {}
+        # (source, tab) → (pass instant, code) of the tab's last pass whose rows were refused: that pass's
+        # pings are not recorded, however late they come (spec §3.6: a refused row stops that pass's
+        # coverage); the tab's next pass replaces it
+        self._refused_passes: dict[tuple[str, str | None], tuple[str, str]] = {}
+        # (observer, tab) → (checkedAt, status) of the tab's latest own report this session, written or
+        # not: an IDLE never replaces another tab's live report, and a pass is clean by its own report
+        self._tab_reports: dict[tuple[str, str | None], tuple[str, str]] = {}
 
     def close(self) -> None:
         self.conn.close()
@@ -108,10 +111,20 @@ class Ledger:
     def _health(self, report: AdapterHealth, tab: str | None, now: str) -> Ack:
         if report.checked_at > now:
             return refused("clock_behind")
+        other_tab_live = any(status != "IDLE" for (adapter, other), (_, status) in self._tab_reports.items()
+                             if adapter == report.adapter_id and other != tab)
+        self._tab_reports[(report.adapter_id, tab)] = (report.checked_at, report.status)
+        if report.status == "IDLE" and other_tab_live:
+            return ACK_OK  # spec §4: an IDLE is never written over another tab's report
         with transaction(self.conn):
             if health.store_report(self.conn, report, tab, self.session):
                 raise_high_water(self.conn, report.checked_at)
         return ACK_OK
+
+    def _clean(self, adapter: str, tab: str | None, pass_at: str) -> bool | None:
+        """Whether the pass of ``tab`` at ``pass_at`` reported itself OK (None: its report was not seen)."""
+        seen = self._tab_reports.get((adapter, tab))
+        return None if seen is None or seen[0] != pass_at else seen[1] == "OK"
 
     # --- observer.observations -----------------------------------------------------------
 
@@ -134,11 +147,12 @@ class Ledger:
                 health.set_ledger_degraded(self.conn, msg.observer, msg.version, codes, pass_at, now)
                 raise_high_water(self.conn, now)
             else:
-                health.pass_stored(self.conn, msg.observer, pass_at)
+                health.pass_stored(self.conn, msg.observer, pass_at, self._clean(msg.observer, tab, pass_at))
         if codes:
             code = next(c for c in GMAIL_SEVERITY if c in codes)
-            self._refused_passes[(msg.observer, tab, pass_at)] = (code, now)
+            self._refused_passes[(msg.observer, tab)] = (pass_at, code)
             return refused(code)
+        self._refused_passes.pop((msg.observer, tab), None)
         return ACK_OK
 
     def _accountless_rows(self, msg: ObserverObservations, tab: str | None, pass_at: str, now: str) -> Ack:
@@ -155,9 +169,9 @@ class Ledger:
                                               obs.observed_at)
                         raise_high_water(self.conn, obs.observed_at)
                     self._fault("accountless.row")
-                health.pass_stored(self.conn, CALENDAR, pass_at)
+                health.pass_stored(self.conn, CALENDAR, pass_at, self._clean(CALENDAR, tab, pass_at))
         except _Refused as refusal:
-            self._refused_passes[(CALENDAR, tab, pass_at)] = (refusal.code, now)
+            self._refused_passes[(CALENDAR, tab)] = (pass_at, refusal.code)
             self._degrade(CALENDAR, msg.version, refusal.code, pass_at, now)
             return refused(refusal.code)
         return ACK_OK
@@ -183,12 +197,13 @@ class Ledger:
         if ping.source == CALENDAR and ping.account_hash is not None:
             self._held.setdefault((tab, ping.last_sync_at), []).append(_Held(ping, now))
             return ACK_OK
-        refusal = self._refused_passes.get((ping.source, tab, ping.last_sync_at))
-        if refusal is not None:
-            return refused(refusal[0])  # recorded only if the pass's rows were stored
+        refusal = self._refused_passes.get((ping.source, tab))
+        if refusal is not None and refusal[0] == ping.last_sync_at:
+            return refused(refusal[1])  # recorded only if the pass's rows were stored
         with transaction(self.conn):
             self._record_ping(ping, None)
-            health.pass_stored(self.conn, ping.source, ping.last_sync_at)
+            health.pass_stored(self.conn, ping.source, ping.last_sync_at,
+                               self._clean(ping.source, tab, ping.last_sync_at))
         return ACK_OK
 
     def _record_ping(self, ping: CoveragePing, changes_since: str | None) -> None:
@@ -202,7 +217,6 @@ class Ledger:
         limit = format_instant(parse_instant(now) - CALENDAR_PASS_HOLD)
         self._held = {k: [h for h in v if h.held_at >= limit] for k, v in self._held.items()}
         self._held = {k: v for k, v in self._held.items() if v}
-        self._refused_passes = {k: v for k, v in self._refused_passes.items() if v[1] >= limit}
 
     # --- calendar.snapshot ---------------------------------------------------------------
 
@@ -232,13 +246,15 @@ class Ledger:
             return self._refuse_pass(key, snap, "invalid_input", now)
         try:
             with transaction(self.conn):
-                self._store_pass(snap, base, derived, result.record, pings)
+                self._store_pass(snap, base, derived, result.record, pings,
+                                 self._clean(CALENDAR, tab, snap.read_at))
         except _Refused as refusal:
             return self._refuse_pass(key, snap, refusal.code, now)
         return ACK_OK
 
     def _store_pass(self, snap: CalendarSnapshot, base: sqlite3.Row | None,
-                    derived: list[tuple[Any, bool]], record: dict[str, Any], pings: list[CoveragePing]) -> None:
+                    derived: list[tuple[Any, bool]], record: dict[str, Any], pings: list[CoveragePing],
+                    clean: bool | None) -> None:
         """Rows with their markers, the record, the windows and latest pings: inCalendarPass."""
         for obs, _first_sighting in derived:  # the row's own word; every inserted row gets a marker (below)
             decision = rows.decide(self.conn, obs, CALENDAR, self.policy, obs.observed_at)
@@ -261,7 +277,7 @@ class Ledger:
         for ping in pings:
             self._record_ping(ping, cal.window_since(ping, snap, since))
             self._fault("calendar.window")
-        health.pass_stored(self.conn, CALENDAR, snap.read_at)
+        health.pass_stored(self.conn, CALENDAR, snap.read_at, clean)
 
     def _refuse_pass(self, key: str, snap: CalendarSnapshot, code: str, now: str) -> Ack:
         """Nothing of the pass is stored; the range's record is dropped (a chain restart)."""

@@ -86,15 +86,16 @@ def set_ledger_degraded(conn: sqlite3.Connection, adapter_id: str, version: str,
                  " WHERE adapter_id = ?", (json.dumps(reasons), now, last_pass, adapter_id))
 
 
-def pass_stored(conn: sqlite3.Connection, adapter_id: str, pass_at: str) -> None:
+def pass_stored(conn: sqlite3.Connection, adapter_id: str, pass_at: str, clean: bool | None = None) -> None:
     """A message of a pass was stored in full: clear ledger.* reasons set by an earlier pass, if that pass
     is clean. §4.5 asks for "a message fully stored with no refusal" and §9 for "a later clean pass ...
-    fully accepted": both must hold, so a pass that reported itself DEGRADED (its latest own report)
-    clears nothing, though its rows are stored."""
+    fully accepted": both must hold, so a pass that reported itself DEGRADED
+    clears nothing, though its rows are stored. ``clean``: that pass's own report said OK (the caller
+    knows it by tab and instant); None when the report was not seen, then the latest own report stands in."""
     row = _row(conn, adapter_id)
     if row is None or not json.loads(row["ledger_reasons"]) or pass_at <= (row["ledger_pass_at"] or ""):
         return
-    if row["own_status"] not in (None, "OK"):
+    if clean is False or (clean is None and row["own_status"] not in (None, "OK")):
         return
     if row["own_status"] is None:
         conn.execute("DELETE FROM adapter_health WHERE adapter_id = ?", (adapter_id,))

@@ -89,9 +89,10 @@ TABLES = ("rows", "coverage", "latest_pings", "adapter_health", "snapshot_record
 
 
 def _objects(conn: sqlite3.Connection) -> dict[str, str]:
-    """Every table and index of a database, by name, as the statement that made it."""
-    return {name: sql for name, sql in conn.execute(
-        "SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'index') AND sql IS NOT NULL")}
+    """Every table, index, view and trigger of a database, by name, as the statement that made it
+    (white space collapsed: a layout change of ``SCHEMA`` is the same shape)."""
+    return {name: " ".join(sql.split()) for name, sql in conn.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'index', 'view', 'trigger') AND sql IS NOT NULL")}
 
 
 def _ledger_objects() -> dict[str, str]:
@@ -116,8 +117,8 @@ def connect(path: str) -> sqlite3.Connection:
         if found and found != _ledger_objects():
             raise sqlite3.DatabaseError("not a ledger database (it holds other tables, or an older shape)")
         conn.row_factory = sqlite3.Row
-        if not found:
-            conn.executescript(SCHEMA)
+        if not found:  # in one transaction: a run stopped half way leaves an empty file, not half a ledger
+            conn.executescript(f"BEGIN IMMEDIATE;\n{SCHEMA}\nCOMMIT;")
     except BaseException:
         conn.close()
         raise

@@ -110,3 +110,21 @@ def test_a_list_drawn_empty_or_a_calendar_with_no_name_is_posted_and_stored(tmp_
         sub.mkdir()
         acks, counts = _stored(html, sub)
         assert all(acks) and counts["snapshot_records"] == 1 and counts["windows"] >= 1
+
+
+def test_a_range_ending_on_the_last_calendar_day_never_raises():
+    # a review: the last day's next midnight overflowed while the messages were built, and the pass raised
+    from datetime import date
+
+    from attest_kit.contract import PassContext
+    from attest_kit.plan import plan_pass
+    from observers.registry import get_observer
+
+    last = date(9999, 12, 31)
+    key = (last.year - 1970) * 512 + last.month * 32 + last.day
+    # the day hidden behind "N more": no window, but a snapshot whose day's next midnight is past the calendar
+    html = page(grid('<div role="row">' + f'<div role="gridcell" data-datekey="{key}"><div role="button">2 more</div>'
+                     "</div></div>"))
+    ctx = PassContext(html, URL, ZoneInfo(ZONE), READ_AT, {})
+    result = plan_pass(get_observer("gcal.event"), ctx)
+    assert result.health.status == "DEGRADED"

@@ -102,3 +102,13 @@ def test_a_refused_row_stops_that_passs_coverage(ledger, b, clock):
     later = b.at(b.T0, seconds=30)
     assert _ack(ledger.handle(b.ping("gmail.sent", b.at(later, hours=-1), later, later), tab="sent")) == {"ok": True}
     assert ledger.counts()["windows"] >= 1
+
+
+def test_a_ping_of_a_refused_pass_is_refused_however_late_it_comes(ledger, b, clock):
+    bad = b.sent_row("bad@example.com", OCC, b.T0)
+    bad["contentHash"] = "f" * 64
+    ledger.handle(b.observations("gmail.sent", [bad]), tab="sent")
+    clock.set(b.at(b.T0, minutes=5))
+    ping = b.ping("gmail.sent", b.at(b.T0, hours=-1), b.T0, b.T0)
+    assert _ack(ledger.handle(ping, tab="sent")) == {"ok": False, "code": "invalid_input"}
+    assert ledger.counts()["windows"] == 0

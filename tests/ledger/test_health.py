@@ -144,3 +144,33 @@ def test_a_repeat_from_the_same_tab_within_a_minute_is_still_not_written(ledger,
     clock.set(b.at(b.T0, seconds=30))
     ledger.handle(b.health("gmail.sent", "OK", b.at(b.T0, seconds=30)), tab="a")
     assert _status(ledger) == ("OK", [], "a", b.T0)
+
+
+def test_an_idle_never_replaces_a_status_another_tab_still_gives_whichever_tab_leaves_first(ledger, b, clock):
+    # a review: with the stored row naming one tab, the IDLE of whichever tab it did not name replaced nothing,
+    # but the IDLE of the tab it named replaced a status the other tab still gave
+    for leaving in ("a", "b"):
+        ledger.conn.execute("DELETE FROM adapter_health")
+        ledger._tab_reports.clear()
+        t = b.at(b.T0, minutes=5 if leaving == "b" else 0)
+        clock.set(t)
+        ledger.handle(b.health("gmail.sent", "OK", t), tab="a")
+        clock.set(b.at(t, seconds=30))
+        ledger.handle(b.health("gmail.sent", "OK", b.at(t, seconds=30)), tab="b")
+        clock.set(b.at(t, seconds=40))
+        ledger.handle(b.health("gmail.sent", "IDLE", b.at(t, seconds=40), "not_sent_folder"), tab=leaving)
+        assert _status(ledger)[0] == "OK", leaving
+
+
+def test_a_clean_pass_clears_the_ledgers_degraded_though_another_tab_reported_degraded_in_between(ledger, b, clock):
+    bad = b.sent_row("ana@example.com", OCC, b.T0)
+    bad["contentHash"] = "0" * 64
+    ledger.handle(b.health("gmail.sent", "OK", b.T0), tab="sent")
+    ledger.handle(b.observations("gmail.sent", [bad]), tab="sent")
+    later = b.at(b.T0, minutes=2)
+    clock.set(later)
+    ledger.handle(b.health("gmail.sent", "OK", later), tab="sent")
+    ledger.handle(b.health("gmail.sent", "DEGRADED", later, "time.unreadable"), tab="other")
+    ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, later)]), tab="sent")
+    # the sent tab's pass was clean and fully stored: the ledger's reason goes; the other tab's own report stays
+    assert _status(ledger)[:2] == ("DEGRADED", ["time.unreadable"])

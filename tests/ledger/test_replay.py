@@ -104,7 +104,8 @@ def test_a_database_that_is_not_a_ledger_is_refused_and_left_as_it_was(tmp_path,
     scenario = tmp_path / "s.jsonl"
     _write(scenario, [{"at": b.T0, "tab": "sent", "message": b.health("gmail.sent", "OK", b.T0)}])
     for name, ddl in {"another program's": "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)",
-                      "an older shape": "CREATE TABLE rows (id TEXT PRIMARY KEY, body TEXT)"}.items():
+                      "an older shape": "CREATE TABLE rows (id TEXT PRIMARY KEY, body TEXT)",
+                      "a view alone": "CREATE VIEW answers AS SELECT 42 AS answer"}.items():
         db = tmp_path / f"{len(name)}.sqlite"
         conn = sqlite3.connect(db)
         conn.execute(ddl)
