@@ -111,7 +111,9 @@ def plain_latin_name(name: str) -> bool:
         return False
     # Read as composed, so "e" + combining acute counts as é; a mark left over is refused.
     composed = unicodedata.normalize("NFC", name)
-    return any(ch.isalpha() for ch in composed) and all(_plain_latin_char(ch) for ch in composed)
+    # and as written: NFC turns a KELVIN SIGN into an ASCII K, and the name is posted as written
+    as_written = all(_plain_latin_char(ch) or unicodedata.combining(ch) for ch in name)
+    return as_written and any(ch.isalpha() for ch in composed) and all(_plain_latin_char(ch) for ch in composed)
 
 
 def names_brand(name: str, address: str) -> bool:
