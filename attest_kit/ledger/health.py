@@ -42,11 +42,9 @@ def _idle_may_replace(row: sqlite3.Row | None, tab: str | None, session: str) ->
     return tab is not None and row["tab"] == tab and row["session"] == session
 
 
-def _repeats(row: sqlite3.Row | None, report: AdapterHealth, tab: str | None, session: str) -> bool:
-    """True when the stored report came from the same tab, says the same and is less than a minute old.
-    Another tab's report is never a repeat: skipped, it left the stored report naming the first tab,
-    whose IDLE then replaced a status the second tab still gave (spec §4)."""
-    if row is None or row["own_checked_at"] is None or (row["tab"], row["session"]) != (tab, session):
+def _repeats(row: sqlite3.Row | None, report: AdapterHealth) -> bool:
+    """True when the stored report says the same and is less than a minute old."""
+    if row is None or row["own_checked_at"] is None:
         return False
     same = (row["version"], row["own_status"], json.loads(row["own_reasons"])) == (
         report.version, report.status, sorted(report.reasons))
@@ -59,7 +57,7 @@ def store_report(conn: sqlite3.Connection, report: AdapterHealth, tab: str | Non
     row = _row(conn, report.adapter_id)
     if report.status == "IDLE" and not _idle_may_replace(row, tab, session):
         return False
-    if _repeats(row, report, tab, session):
+    if _repeats(row, report):
         return False
     reasons = json.dumps(sorted(report.reasons))
     conn.execute(

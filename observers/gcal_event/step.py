@@ -118,7 +118,7 @@ def _could_see(base: dict[str, Any], event: dict[str, Any]) -> bool:
     first = base["days"][0]["date"] if base["days"] else None
     if first is None or not event["days"] or event["days"][0] < first:
         return False  # no day in the range (an event wholly after it), or one before it
-    return all(whole.get(day, day > base["days"][-1]["date"]) for day in event["days"])
+    return all(whole.get(day, False) for day in event["days"])  # clipped to the range (snapshot.event_days)
 
 
 def _state(event: dict[str, Any], left_out: set[str] | frozenset[str] = frozenset()) -> tuple[Any, ...]:
