@@ -21,7 +21,7 @@ from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence, parse_sentence
 from observers.shared.account import AccountRead, read_account
 from attest_kit.text import one_line
-from observers.shared.dom import ShownRule, ancestors, attr, element_children, text_of
+from observers.shared.dom import ShownRule, ancestors, attr, element_children, outermost, text_of
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
@@ -447,7 +447,7 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     read = GcalRead()
     ctx.memo[MEMO_KEY] = read
     shown = ShownRule()
-    mains = shown.filter(ctx.tree.css(S.main))
+    mains = outermost(shown.filter(ctx.tree.css(S.main)))
     if len(mains) != 1:
         read.reasons.add("selector.missing.main" if not mains else "selector.ambiguous.main")
         return read

@@ -69,6 +69,7 @@ class GcalLabels(Strict):
     calendar_lists: list[str] = Field(min_length=1)
     account_label_prefixes: list[str]
     months: list[str] = Field(min_length=12, max_length=12)
+    weekdays: list[str] = Field(min_length=7, max_length=7)  # Monday first, as date.weekday() counts
 
 
 class GcalLimits(Strict):

@@ -52,6 +52,10 @@ _MONTHS = {name: index + 1 for index, name in enumerate(L.months)}
 _MONTH_FORMS = sorted({form for m in L.months for form in (m, m[:3])} | {"Sept"}, key=len, reverse=True)
 _MONTH_WORD = "|".join(rf"{re.escape(form)}\.?" for form in _MONTH_FORMS)
 _UNREAD_DATE = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b|^\d{{4}}$", re.I)
+#: A weekday named in a part the form does not explain: the first day of a range written with weekdays
+#: ("Monday, November 30 – Wednesday, December 2, 2026" leaves "Monday" and "November 30 – Wednesday"
+#: before the tail's date), a recurrence ("Weekly on Tuesday, until Tuesday, …").
+_WEEKDAY = re.compile(r"\b(?:" + "|".join(re.escape(day) for day in L.weekdays) + r")\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -214,18 +218,33 @@ def _calendar(parts: list[str], calendars: tuple[str, ...] = ()) -> str | None:
     return name or None
 
 
-def _guests(parts: list[str]) -> tuple[str, ...]:
+def _guests(parts: list[str]) -> tuple[str, ...] | None:
+    """The addresses after ``Guests:``, up to the next part the form names or the end; None when an
+    entry is anything else ("Ola Nowak", "and 5 more"): cut there, a partial guest set and count would
+    pass for the whole (the step compares guest sets)."""
     guests: list[str] = []
     for index, part in enumerate(parts):
         if not part.startswith(L.guests_prefix):
             continue
         following = [one_line(part[len(L.guests_prefix):])] + parts[index + 1:]
-        for candidate in following:
-            if not _ADDRESS.match(candidate):
-                break
-            guests.append(candidate)
+        for position, candidate in enumerate(following):
+            if _ADDRESS.match(candidate):
+                guests.append(candidate)
+            elif position and _known_part(candidate) and not candidate.startswith(L.guests_prefix):
+                break  # the list ends at the next part the form names
+            else:
+                return None
         break
     return tuple(guests)
+
+
+def _without_own_weekday(middle: str, day: date) -> str:
+    """``middle`` without a last part that is ``day``'s own weekday ("…, Monday, November 30, 2026"):
+    the date's weekday, written beside it, says nothing the date does not."""
+    head, sep, last = middle.rpartition(",")
+    if sep and one_line(last).lower() == L.weekdays[day.weekday()].lower():
+        return head
+    return middle
 
 
 def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
@@ -285,6 +304,8 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
                 return None
     else:
         middle = rest.rstrip(", ")
+    if tail is not None and d1 is not None and not tail["d2"] and d1 == _date(tail["d1"]):
+        middle = _without_own_weekday(middle, d1)
     on_cell = d1 is None and all_day
     if on_cell:
         d1 = all_day_cell
@@ -295,13 +316,17 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
     if told is None:
         return None
     title, after = told
-    if on_cell and any(_UNREAD_DATE.search(part) for part in _unexplained_parts(after)):
-        return None  # it names a date, in a form not read: its days are not its cell's (never guess)
+    if any(_UNREAD_DATE.search(part) or _WEEKDAY.search(part) for part in _unexplained_parts(after)):
+        # it names a day, in a form not read: a range's first day, a recurrence, or an undated chip's
+        # own days (not its cell's); a shown title line explains the title, never these (never guess)
+        return None
     title = one_line(title)
     if title == L.no_title or not title:
         title = None
     calendar = _calendar(after, calendars)
     guests = _guests(after)
+    if guests is None:
+        return None
 
     if all_day:
         last = d2 or d1

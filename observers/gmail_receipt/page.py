@@ -33,7 +33,8 @@ from observers.gmail_receipt.merchant import merchant_for
 from observers.gmail_receipt.selectors import SELECTORS, Kind
 from observers.gmail_receipt.totals import find_total, says_no_receipt
 from observers.shared.account import AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, attr, shown_text_of, text_of
+from observers.shared.dom import ShownRule, ancestors, attr, outermost, shown_text_of, text_of
+from observers.shared.gmail_words import is_no_subject
 from observers.shared.route import parse_route
 
 S = SELECTORS.selectors
@@ -160,7 +161,7 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
     ctx.memo[MEMO_KEY] = read
     shown = ShownRule()
     route = parse_route(ctx.url)
-    mains = shown.filter(ctx.tree.css(S.main))
+    mains = outermost(shown.filter(ctx.tree.css(S.main)))
     holding = [m for m in mains if shown.filter(m.css(S.subject_heading)) or message_items(m, shown)]
     if route.thread is None and not holding:
         read.idle = "no_conversation"
@@ -192,6 +193,8 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
         read.reasons.add("selector.missing.heading" if not headings else "selector.ambiguous.heading")
         return read
     subject = next(iter(headings)) if headings else None
+    if subject is not None and is_no_subject(subject):
+        subject = None  # Gmail's placeholder for an empty subject (§8.1), never a subject a row carries
     for item in expanded:
         _read_message(item, ctx, shown, subject, read)
     if unreadable_address and any(r.parser != "generic" for r in read.receipts):

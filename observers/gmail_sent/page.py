@@ -24,10 +24,12 @@ from observers.shared.dom import (
     ancestors,
     attr,
     element_children,
+    outermost,
     shown_text_of,
     text_of,
 )
 from observers.shared.gmail_time import read_minute
+from observers.shared.gmail_words import is_no_subject
 from observers.shared.own_address import is_own_address
 from observers.shared.route import Route, parse_route
 
@@ -37,7 +39,6 @@ L = SELECTORS.labels
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
 _COUNT = re.compile(SELECTORS.patterns.message_count)
 _TITLE_COUNT = re.compile(r"\s*\(\d[\d,.]*\)\s*$")
-_NO_SUBJECT = frozenset(s.lower() for s in L.no_subject)
 
 
 @dataclass
@@ -298,7 +299,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
         if address not in recipients:
             recipients.append(address)
     subject = shown_text_of(anchor, shown)
-    if not subject or subject.lower() in _NO_SUBJECT:
+    if is_no_subject(subject):
         subject = None
     return SentRow(last, last_non_draft, minute, recipients, names_account, subject, has_count, thread == last)
 
@@ -322,7 +323,7 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     shown = ShownRule()
     if _view_mismatch(ctx, shown):
         read.reasons.add("view.mismatch")
-    mains = shown.filter(ctx.tree.css(S.main))
+    mains = outermost(shown.filter(ctx.tree.css(S.main)))
     if len(mains) != 1:
         read.reasons.add("selector.missing.main" if not mains else "selector.ambiguous.main")
         return read

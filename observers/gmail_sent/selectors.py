@@ -50,7 +50,6 @@ class SentPatterns(Strict):
 class SentLabels(Strict):
     older: str
     newer: str
-    no_subject: list[str]
     account_label_prefixes: list[str]
     sent_folder_routes: list[str]
     title_other_folders: list[str]

@@ -191,6 +191,16 @@ def ancestors(node: LexborNode, stop: LexborNode | None = None) -> Iterator[Lexb
         current = current.parent
 
 
+def outermost(nodes: list[LexborNode]) -> list[LexborNode]:
+    """``nodes`` without those inside another of them, in order: a ``role=main`` in an email's own
+    markup lies inside the main Gmail shows and is part of it, never a second view (spec §8.2: an
+    email's own markup can carry roles)."""
+    ids = {n.mem_id for n in nodes}
+    if len(ids) < 2:
+        return list(nodes)
+    return [n for n in nodes if not any(a.mem_id in ids for a in ancestors(n))]
+
+
 def is_inside(node: LexborNode, container: LexborNode) -> bool:
     """True when ``node`` is ``container`` or lies inside it."""
     if node.mem_id == container.mem_id:

@@ -139,3 +139,16 @@ def test_gmails_no_subject_placeholder_posts_no_hint_in_every_language_the_time_
         r = row([DANIEL], "a" * 16)
         r.subject = placeholder
         assert "subjectHint" not in run([r])["observations"][0]["fields"], placeholder
+
+
+def test_a_main_inside_the_main_is_part_of_it_a_sibling_is_a_second_view():
+    # the shared rule of gmail.receipt 1.2.12 (an email's own role=main is part of Gmail's main)
+    html = build(ListPage("synthetic-test.html", "#sent", [row([DANIEL], "a" * 16)]))
+    grid_at = html.index('role="grid"')
+    tag_start = html.rindex("<", 0, grid_at)
+    nested = html[:tag_start] + '<div role="main"><p>Tip</p></div>' + html[tag_start:]
+    sibling = html.replace("</body>", '<div role="main"><p>Another view</p></div></body>', 1)
+    for page, status in ((nested, ("OK", [])), (sibling, ("DEGRADED", ["selector.ambiguous.main"]))):
+        posted = run_pass(page, "gmail.sent", PassInput("https://mail.google.com/mail/u/0/#sent", TZ, NOW)).posted()
+        health = posted["health"]
+        assert (health["status"], health["reasons"]) == status

@@ -1,0 +1,81 @@
+"""Defects a sixth held-out set found (selectors 1.3.12).
+
+A date range written with weekdays ("Monday, November 30 – Wednesday, December 2, 2026") left its
+first date in the parts before the tail's date, and a shown title line let those parts through: the
+event was read as its last day only, under a window over its real days (spec §8.3: start and days;
+Hard Rule 5: never guess a time). Now a part the form does not explain that names a weekday or a date
+in a form not read makes the sentence unreadable, whatever the chip, unless it is the tail date's own
+weekday just before it ("Monday, November 30, 2026").
+
+A ``Guests:`` list (the reader's own guess at the form: real week sentences name none) that holds an
+entry other than an address ("Ola Nowak", "and 5 more") was cut at that entry, a partial guest set
+and count posted as whole; now the sentence is unreadable.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from observers.gcal_event.sentence import parse_sentence
+
+TZ = ZoneInfo("America/Los_Angeles")
+LINE = ("Ski week",)
+WHERE = "Ski week, Dana Whitfield, Accepted, No location"
+
+
+@pytest.mark.parametrize("sentence", [
+    f"All day, {WHERE}, Monday, November 30 – Wednesday, December 2, 2026",
+    f"All day, {WHERE}, Monday, 30 November – Wednesday, 2 December 2026",
+    f"All day, {WHERE}, November 30 to Wednesday, December 2, 2026",
+    f"All day, {WHERE}, until Wednesday, December 2, 2026",
+    f"8pm to 10am, {WHERE}, Saturday, December 5 – Monday, December 7, 2026",
+    f"3pm to 4pm, {WHERE}, December 1, 2026, Weekly on Tuesday, until Tuesday, December 22, 2026",
+    f"3pm to 4pm, {WHERE}, Monday, December 22, 2026",  # the 22nd is a Tuesday: which day is meant?
+])
+def test_a_sentence_whose_parts_name_another_day_is_unreadable(sentence):
+    for cell in (None, date(2026, 11, 30)):
+        assert parse_sentence(sentence, TZ, title_lines=LINE, all_day_cell=cell) is None
+
+
+@pytest.mark.parametrize("sentence, days", [
+    (f"All day, {WHERE}, Monday, November 30, 2026", [date(2026, 11, 30)]),
+    (f"3pm to 4pm, {WHERE}, Tuesday, December 1, 2026", [date(2026, 12, 1)]),
+    (f"All day, {WHERE}, November 30, 2026 to December 2, 2026",
+     [date(2026, 11, 30), date(2026, 12, 1), date(2026, 12, 2)]),
+])
+def test_the_tail_dates_own_weekday_before_it_reads(sentence, days):
+    for lines in (LINE, ()):
+        read = parse_sentence(sentence, TZ, title_lines=lines)
+        assert read is not None and read.days() == days and read.title == "Ski week"
+
+
+@pytest.mark.parametrize("guests", [
+    "Guests: Ola Nowak, bob.ko@example.net",
+    "Guests: bob.ko@example.net, and 5 more",
+    "Guests: bob.ko@example.net, Ola Nowak",
+])
+def test_a_guest_list_holding_a_name_or_a_count_is_unreadable(guests):
+    sentence = f"3pm to 4pm, Budget sync, Dana Whitfield, Accepted, {guests}, No location, December 1, 2026"
+    for lines in (("Budget sync",), ()):
+        assert parse_sentence(sentence, TZ, title_lines=lines) is None
+
+
+def test_a_guest_list_of_addresses_reads_whole():
+    sentence = ("3pm to 4pm, Budget sync, Dana Whitfield, Accepted, Guests: ada@example.org, bob.ko@example.net, "
+                "No location, December 1, 2026")
+    read = parse_sentence(sentence, TZ)
+    assert read is not None and read.guests == ("ada@example.org", "bob.ko@example.net")
+
+
+def test_a_main_inside_the_main_is_part_of_it_and_a_sibling_main_is_a_second_view():
+    # the shared rule of gmail.receipt 1.2.12 (an email's own role=main), held by every observer
+    from tests.gcal_event.helpers import posted_for
+    from tests.gcal_event.test_gcal_review_fixes import REVIEW, grid, health, page, row
+
+    nested = page(grid(row({"29054": REVIEW})) + '<div role="main"><p>Notes</p></div>')
+    assert health(posted_for(nested)) == ("OK", [])
+    sibling = nested.replace("</body>", '<div role="main"><p>Another view</p></div></body>', 1)
+    assert sibling != nested and health(posted_for(sibling)) == ("DEGRADED", ["selector.ambiguous.main"])
