@@ -104,6 +104,17 @@ LABELS: dict[str, dict[str, Any]] = {
                  "2026-11-25T15:02:00.000Z")],
         [point("2026-11-25T15:02:00.000Z")],
         "Shopify: subtotal lines, then a Total table; merchant is the +tag sender's name; '$63.18 USD'."),
+    "synthetic-receipt-body-main.html": entry(
+        "inbox/18d3a1c0de000017", "conversation", "OK", [],
+        [receipt("purchase.made", "Tidewater Candle Co.", 6318, "USD", "Order #1052 confirmed",
+                 "2026-11-24T20:12:00.000Z")],
+        [point("2026-11-24T20:12:00.000Z")],
+        "The Shopify receipt's body sits in a role=main of the mail's own, inside Gmail's main: part of it, "
+        "one main (spec §8.2: an email's own markup can carry roles); 3:12 PM New York is 20:12Z."),
+    "synthetic-receipt-generic-no-subject.html": entry(
+        "inbox/18d3a1c0de000018", "conversation", "OK", [], [], [],
+        "A generic receipt whose heading is Gmail's '(no subject)' placeholder: no subject a row can carry "
+        "(spec §8.1, §8.2), so the generic parser reads nothing; the conversation is OK."),
     "synthetic-receipt-amazon-shipped.html": entry(
         "inbox/18d3a1c0de000008", "conversation", "OK", [], [], [],
         "A shipping notice from amazon.com: not a receipt kind, ignored (its Order Total is never read)."),

@@ -185,6 +185,13 @@ def shopify_body(total: str) -> Body:
     return build
 
 
+def in_own_main(body: Body) -> Body:
+    """A body wrapped in a ``role="main"`` of the mail's own (accessible mail templates do it)."""
+    def build(c: Classes) -> str:
+        return f'<div role="main" {shown("block")}>{body(c)}</div>'
+    return build
+
+
 def shopify_rupee_body(c: Classes) -> str:
     return layout(c, p(c, "Thank you for your purchase!"),
                   table(c, line(c, "Subtotal", "Rs. 2,100.00"), line(c, "Shipping", "Rs. 250.00")),
@@ -411,6 +418,12 @@ PAGES: list[Conversation] = [
                  "18d3a1c0de000016", [
                      msg("Fernhill Ceramics", STRIPE, "Mon, Nov 30, 2026", "3:07 PM", "18d3a1c0de000016",
                          stripe_body("Fernhill Ceramics", "1043-2307", "$22.00", [("Bud vase", "$22.00")]))]),
+    Conversation("synthetic-receipt-body-main", "inbox/18d3a1c0de000017", "Order #1052 confirmed", "18d3a1c0de000017", [
+        msg("Tidewater Candle Co.", SHOPIFY, "Tue, Nov 24, 2026", "3:12 PM", "18d3a1c0de000017",
+            in_own_main(shopify_body("$63.18 USD")))]),
+    Conversation("synthetic-receipt-generic-no-subject", "inbox/18d3a1c0de000018", "(no subject)", "18d3a1c0de000018", [
+        msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "10:15 AM", "18d3a1c0de000018",
+            generic_table_body([("Subtotal", "$18.00"), ("Total", "$18.00")]))]),
 ]
 
 
