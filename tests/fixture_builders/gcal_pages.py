@@ -266,6 +266,9 @@ DAY_BUDGET = Chip("bdg3tsync01", "1pm to 2pm, Budget sync, Dana Whitfield, Accep
 # not a form the reader reads, so it must not be taken for an undated chip of that one day.
 OFFSITE_DASH = Chip("0ffs1tedash", "All day, Offsite, Team Rota, No location, December 1 – 2, 2026",
                     [D[1]], all_day=True, owner="team.rota@example.com")
+# A span written with weekdays (a guess at a form): the parts before the tail date name its first day.
+OFFSITE_WEEKDAYS = Chip("0ffs1tewkdy", "All day, Offsite, Team Rota, No location, Tuesday, December 1 – Wednesday, December 2, 2026",
+                        [D[1]], all_day=True, owner="team.rota@example.com", lines=("Offsite",))
 # Calendar in German: its chips and its side-panel lists in German (invented wording, spec §1: not guessed).
 GERMAN_REVIEW = Chip("7f3kq0dereview", "15:00 bis 15:30, Designprüfung, Dana Whitfield, Zugesagt, Kein Ort, 30. November 2026",
                      [D[30]])
@@ -330,6 +333,7 @@ PAGES = [
     GcalPage("synthetic-week-en-gb.html", "Google Calendar - Week of 29 November 2026",
              chips=[day_first(c) for c in WEEK_CHIPS], panel_progress=True),
     GcalPage("synthetic-week-dash-span.html", WEEK_TITLE, chips=[REVIEW, OFFSITE_DASH]),
+    GcalPage("synthetic-week-weekday-span.html", WEEK_TITLE, chips=[REVIEW, OFFSITE_WEEKDAYS]),
     GcalPage("synthetic-week-german.html", "Google Kalender - Woche vom 29. November 2026",
              chips=[GERMAN_REVIEW, GERMAN_HOLIDAY], account_labels=[f"Google-Konto: Dana Whitfield\n({ME})"],
              mine=[Calendar("Dana Whitfield"), Calendar("Team-Dienstplan")], other=[Calendar("Feiertage in Testland", native=False)],
