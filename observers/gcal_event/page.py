@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 from selectolax.lexbor import LexborNode
 
@@ -19,6 +19,7 @@ from attest_kit.hashing import sha256_hex
 from observers.gcal_event.days import decode_date_key
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence, parse_sentence
+from observers.gcal_event.zone import zone_reason
 from observers.shared.account import AccountRead, read_account
 from attest_kit.text import one_line
 from observers.shared.dom import ShownRule, ancestors, attr, element_children, outermost, text_of
@@ -26,8 +27,6 @@ from observers.shared.dom import ShownRule, ancestors, attr, element_children, o
 S = SELECTORS.selectors
 A = SELECTORS.attributes
 L = SELECTORS.labels
-_ZONE = re.compile(SELECTORS.patterns.zone_hint)
-_ZONE_CANDIDATE = re.compile(SELECTORS.patterns.zone_hint_candidate)
 _MORE = re.compile(SELECTORS.patterns.more, re.I)
 _MORE_MAX_TEXT = 24  # longer than any "N more" wording: stop climbing there
 MEMO_KEY = "gcal.event"
@@ -210,52 +209,6 @@ def _hide_behind_more(main: LexborNode, shown: ShownRule, read: GcalRead, cell_d
         else:
             hidden.add(owner)
     read.days = [Day(d.date, d.whole and d.date not in hidden) for d in read.days]
-
-
-def _zone_hints(main: LexborNode, shown: ShownRule) -> tuple[set[int], bool]:
-    """The GMT offsets (minutes) the shown main names, and whether one did not read."""
-    offsets: set[int] = set()
-    unreadable = False
-    for node in main.traverse(include_text=True):
-        if node.tag != "-text":
-            continue
-        text = (node.text_content or "").strip()
-        if not text.startswith("GMT") or not _ZONE_CANDIDATE.match(text):
-            continue
-        parent = node.parent
-        if parent is None or not shown.shown(parent):
-            continue
-        if attr(parent, A.event_id) is not None or any(attr(a, A.event_id) is not None for a in ancestors(parent)):
-            continue  # text inside a chip is the event's, not the page's
-        match = _ZONE.match(text)
-        if match is None or int(match.group(2)) > 14 or int(match.group(3) or 0) > 59:
-            unreadable = True
-            continue
-        minutes = int(match.group(2)) * 60 + int(match.group(3) or 0)
-        offsets.add(-minutes if match.group(1) == "-" else minutes)
-    return offsets, unreadable
-
-
-def _check_zone(ctx: PassContext, main: LexborNode, shown: ShownRule, visible: list[date], read: GcalRead) -> None:
-    offsets, unreadable = _zone_hints(main, shown)
-    if unreadable or len(offsets) > 1:
-        read.reasons.add("time_zone.ambiguous")
-        return
-    if not offsets or not visible:
-        return  # a month view draws no hour gutter: nothing to compare
-    # The browser's offsets at noon of each visible day are the page's own. An offset the zone has
-    # only at some other hour of the range (the first hours of the day the clocks go back) may be
-    # Calendar's label for that week, or another zone's: which one is not known, so it is
-    # ambiguous, never read (an hour off for every event would be a wrong reading).
-    at_noon, elsewhere = set(), set()
-    for day in visible:
-        for hour, minute in ((0, 0), (12, 0), (23, 59)):
-            local = datetime(day.year, day.month, day.day, hour, minute, tzinfo=ctx.tz)
-            offset = int((local.utcoffset() or timedelta(0)).total_seconds() // 60)
-            (at_noon if hour == 12 else elsewhere).add(offset)
-    if offsets <= at_noon:
-        return
-    read.reasons.add("time_zone.ambiguous" if offsets <= at_noon | elsewhere else "time_zone.mismatch")
 
 
 def _chip_button(node: LexborNode, shown: ShownRule) -> LexborNode | None:
@@ -475,7 +428,9 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     rows: dict[int, set[date]] = {}
     visible = _read_days(grids, main, shown, read, cell_days, rows)
     _hide_behind_more(main, shown, read, cell_days)
-    _check_zone(ctx, main, shown, visible, read)
+    zone_fault = zone_reason(main, shown, visible, ctx.tz)
+    if zone_fault is not None:
+        read.reasons.add(zone_fault)
     _read_calendars(lists, read)
     _read_chips(ctx, main, shown, _month_layout(rows, visible), read, cell_days)
 

@@ -339,9 +339,10 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
     if d2 is not None:
         end = _at(d2, t2, tz)
     else:
-        end = _at(d1, t2, tz)
-        if start is not None and end is not None and end < start:  # "11pm to 12am": the next day
-            end = _at(d1 + timedelta(days=1), t2, tz)
+        # "11pm to 12am": an end clock before the start clock is on the next day, placed there at once
+        # (placed first on the chip's own day, a day whose own midnight a zone repeats or skips made
+        # "7pm to 12am" unreadable before it could move)
+        end = _at(d1 + timedelta(days=1) if t2 < t1 else d1, t2, tz)
     if start is None or end is None or end < start:
         return None
     last_moment = max(start, end - timedelta(microseconds=1))

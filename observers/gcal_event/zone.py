@@ -1,0 +1,81 @@
+"""The zone hint: the GMT offset Calendar writes above its hour gutter, held to the browser's zone.
+
+Calendar draws its grid in its own zone setting; the reader places every event in the browser's
+(spec §8.3 known limits: the browser's zone must match Calendar's). The gutter's hint (``GMT-07``,
+``GMT+05:30``) tells the two apart: it must be the browser zone's offset at noon of the visible days.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from selectolax.lexbor import LexborNode
+
+from observers.gcal_event.selectors import SELECTORS
+from observers.gcal_event.sentence import local_midnight
+from observers.shared.dom import ShownRule, ancestors, attr
+
+A = SELECTORS.attributes
+_ZONE = re.compile(SELECTORS.patterns.zone_hint)
+_ZONE_CANDIDATE = re.compile(SELECTORS.patterns.zone_hint_candidate)
+
+
+def _zone_hints(main: LexborNode, shown: ShownRule) -> tuple[set[int], bool]:
+    """The GMT offsets (minutes) the shown main names, and whether one did not read."""
+    offsets: set[int] = set()
+    unreadable = False
+    for node in main.traverse(include_text=True):
+        if node.tag != "-text":
+            continue
+        text = (node.text_content or "").strip()
+        if not text.startswith("GMT") or not _ZONE_CANDIDATE.match(text):
+            continue
+        parent = node.parent
+        if parent is None or not shown.shown(parent):
+            continue
+        if attr(parent, A.event_id) is not None or any(attr(a, A.event_id) is not None for a in ancestors(parent)):
+            continue  # text inside a chip is the event's, not the page's
+        match = _ZONE.match(text)
+        if match is None or int(match.group(2)) > 14 or int(match.group(3) or 0) > 59:
+            unreadable = True
+            continue
+        minutes = int(match.group(2)) * 60 + int(match.group(3) or 0)
+        offsets.add(-minutes if match.group(1) == "-" else minutes)
+    return offsets, unreadable
+
+
+_QUARTER_HOUR = timedelta(minutes=15)
+
+
+def _offset_minutes(moment: datetime) -> int:
+    return int((moment.utcoffset() or timedelta(0)).total_seconds() // 60)
+
+
+def _offsets_during(day: date, tz: ZoneInfo) -> set[int]:
+    """Every offset ``tz`` has at some instant of the local day ``day``, read at real instants every
+    quarter hour (wall-clock hours name a skipped hour, or only one of a repeated one, on the days the
+    clocks change at midnight: Havana, Santiago, the Azores)."""
+    start, end = local_midnight(day, tz), local_midnight(day + timedelta(days=1), tz)
+    steps = int((end - start) / _QUARTER_HOUR)
+    return {_offset_minutes((start + i * _QUARTER_HOUR).astimezone(tz)) for i in range(steps)}
+
+
+def zone_reason(main: LexborNode, shown: ShownRule, visible: list[date], tz: ZoneInfo) -> str | None:
+    """``time_zone.ambiguous`` or ``time_zone.mismatch`` when the hint the main shows is not the browser
+    zone's offset over the visible days (spec §8.3: the browser's zone must match Calendar's), else None."""
+    offsets, unreadable = _zone_hints(main, shown)
+    if unreadable or len(offsets) > 1:
+        return "time_zone.ambiguous"
+    if not offsets or not visible:
+        return None  # a month view draws no hour gutter: nothing to compare
+    # The browser's offsets at noon of each visible day are the page's own. An offset the zone has
+    # only at some other hour of the range (the first hours of the day the clocks go back) may be
+    # Calendar's label for that week, or another zone's: which one is not known, so it is
+    # ambiguous, never read (an hour off for every event would be a wrong reading).
+    at_noon = {_offset_minutes(datetime(day.year, day.month, day.day, 12, tzinfo=tz)) for day in visible}
+    elsewhere = {offset for day in visible for offset in _offsets_during(day, tz)}
+    if offsets <= at_noon:
+        return None
+    return "time_zone.ambiguous" if offsets <= at_noon | elsewhere else "time_zone.mismatch"
