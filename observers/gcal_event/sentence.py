@@ -142,23 +142,33 @@ def _split_parts(middle: str) -> list[str]:
     return [one_line(p) for p in middle.split(",")]
 
 
-def _title_and_rest(middle: str, title_lines: tuple[str, ...]) -> tuple[str, list[str]] | None:
+def _title_and_rest(middle: str, title_lines: tuple[str, ...],
+                    own_day: date | None = None) -> tuple[str, list[str]] | None:
     """The title and the parts after it; None when the title cannot be told.
 
     A shown title line settles a title holding commas. Without one the title is the first part,
     but only when the title is itself a shown line or the parts after it are all ones the form
     explains: ``Lunch, then walk, Dana Whitfield, ...`` with no line would else read "Lunch", a
-    title no claim could match (Hard Rule 5: never guess).
+    title no claim could match (Hard Rule 5: never guess). ``own_day``: the tail's date, whose own
+    weekday written last before it is cut from the parts (never from the title: "Pay day, Friday").
     """
     lines = {one_line(line) for line in title_lines} - {""}
     for line in sorted(lines, key=len, reverse=True):
         if "," in line and (match := re.match(rf"{re.escape(line)}\s*(?:,|$)", middle)) is not None:
-            return line, _split_parts(middle[match.end():])
+            return line, _cut_own_weekday(_split_parts(middle[match.end():]), own_day)
     parts = _split_parts(middle)
-    title, after = parts[0], parts[1:]
+    title, after = parts[0], _cut_own_weekday(parts[1:], own_day)
     if title in lines or not _unexplained(after):
         return title, after
     return None
+
+
+def _cut_own_weekday(after: list[str], day: date | None) -> list[str]:
+    """``after`` without a last part that is ``day``'s own weekday ("…, Monday, November 30, 2026"):
+    the date's weekday, written beside it, says nothing the date does not."""
+    if day is not None and after and after[-1].lower() == L.weekdays[day.weekday()].lower():
+        return after[:-1]
+    return after
 
 
 def _unexplained_parts(after: list[str]) -> list[str]:
@@ -238,13 +248,21 @@ def _guests(parts: list[str]) -> tuple[str, ...] | None:
     return tuple(guests)
 
 
-def _without_own_weekday(middle: str, day: date) -> str:
-    """``middle`` without a last part that is ``day``'s own weekday ("…, Monday, November 30, 2026"):
-    the date's weekday, written beside it, says nothing the date does not."""
-    head, sep, last = middle.rpartition(",")
-    if sep and one_line(last).lower() == L.weekdays[day.weekday()].lower():
-        return head
-    return middle
+def _names_another_day(after: list[str], calendar: str | None, calendars: tuple[str, ...],
+                       dated_by_tail: bool) -> bool:
+    """A part after the title that names a day in a form not read: a range's first day ("Monday,
+    November 30 – Wednesday, …"), a recurrence ("Weekly on Tuesday, until …"), an undated chip's own
+    days. A shown title line explains the title, never these (never guess). The calendar's parts (a
+    listed name may hold commas: "Rota, May 2026") are the calendar's. A location runs to the end,
+    so within one only the part right before the tail's date is held to it: a weekday there joins
+    another day to the date ("Location: Hall, Tuesday, December 1 – Wednesday, December 2, 2026")."""
+    calendar_parts = 1 + calendar.count(",") if calendar is not None and calendar in calendars else 1
+    rest = [after[0], *after[calendar_parts:]] if after else []
+    if any(_UNREAD_DATE.search(part) or _WEEKDAY.search(part) for part in _unexplained_parts(rest)):
+        return True
+    last = rest[-1] if len(rest) > 1 else None
+    return (dated_by_tail and last is not None and not last.startswith(L.location_prefix)
+            and _WEEKDAY.search(last) is not None)
 
 
 def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
@@ -304,26 +322,23 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
                 return None
     else:
         middle = rest.rstrip(", ")
-    if tail is not None and d1 is not None and not tail["d2"] and d1 == _date(tail["d1"]):
-        middle = _without_own_weekday(middle, d1)
+    own_day = d1 if tail is not None and d1 is not None and not tail["d2"] and d1 == _date(tail["d1"]) else None
     on_cell = d1 is None and all_day
     if on_cell:
         d1 = all_day_cell
     if d1 is None:
         return None  # a sentence that names no day cannot be placed
 
-    told = _title_and_rest(middle, title_lines)
+    told = _title_and_rest(middle, title_lines, own_day)
     if told is None:
         return None
     title, after = told
-    if any(_UNREAD_DATE.search(part) or _WEEKDAY.search(part) for part in _unexplained_parts(after)):
-        # it names a day, in a form not read: a range's first day, a recurrence, or an undated chip's
-        # own days (not its cell's); a shown title line explains the title, never these (never guess)
-        return None
     title = one_line(title)
     if title == L.no_title or not title:
         title = None
     calendar = _calendar(after, calendars)
+    if _names_another_day(after, calendar, calendars, dated_by_tail=tail is not None):
+        return None
     guests = _guests(after)
     if guests is None:
         return None

@@ -75,7 +75,7 @@ def zone_reason(main: LexborNode, shown: ShownRule, visible: list[date], tz: Zon
     # Calendar's label for that week, or another zone's: which one is not known, so it is
     # ambiguous, never read (an hour off for every event would be a wrong reading).
     at_noon = {_offset_minutes(datetime(day.year, day.month, day.day, 12, tzinfo=tz)) for day in visible}
-    elsewhere = {offset for day in visible for offset in _offsets_during(day, tz)}
     if offsets <= at_noon:
-        return None
+        return None  # the common case: no instant of the range need be read
+    elsewhere = {offset for day in visible for offset in _offsets_during(day, tz)}
     return "time_zone.ambiguous" if offsets <= at_noon | elsewhere else "time_zone.mismatch"

@@ -79,3 +79,39 @@ def test_a_main_inside_the_main_is_part_of_it_and_a_sibling_main_is_a_second_vie
     assert health(posted_for(nested)) == ("OK", [])
     sibling = nested.replace("</body>", '<div role="main"><p>Another view</p></div></body>', 1)
     assert sibling != nested and health(posted_for(sibling)) == ("DEGRADED", ["selector.ambiguous.main"])
+
+
+# A review of 1.3.12 (selectors 1.3.14): a listed calendar name holding a comma is the calendar's, never a
+# day; the tail's own weekday is cut from the parts, never from the title; a location runs to the end, so
+# only the part right before the tail's date is held to it; an unread date refuses every chip.
+@pytest.mark.parametrize("sentence, calendars, calendar", [
+    ("3pm to 4pm, Shift, Calendar: Rota, May 2026, No location, May 4, 2026", ("Rota, May 2026",), "Rota, May 2026"),
+    ("3pm to 4pm, Shift, Calendar: Kids, Sunday League, No location, May 4, 2026", ("Kids, Sunday League",),
+     "Kids, Sunday League"),
+    ("All day, Match, Sunday League, December 6, 2026", (), "Sunday League"),
+])
+def test_a_calendar_name_holding_a_day_word_reads(sentence, calendars, calendar):
+    read = parse_sentence(sentence, TZ, title_lines=("Shift", "Match"), calendars=calendars)
+    assert read is not None and read.calendar == calendar
+
+
+def test_the_own_weekday_is_never_cut_from_a_title_line():
+    read = parse_sentence("All day, Pay day, Friday, December 4, 2026", TZ, title_lines=("Pay day, Friday",))
+    assert read is not None and read.title == "Pay day, Friday" and read.days() == [date(2026, 12, 4)]
+
+
+@pytest.mark.parametrize("sentence", [
+    "All day, Offsite, Team Rota, Location: Hall, Tuesday, December 1 – Wednesday, December 2, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall, December 1, 2026, Weekly on Tuesday, until Tuesday, "
+    "December 22, 2026",
+    f"All day, {WHERE}, Nov 30, 2026, December 2, 2026",
+])
+def test_a_location_or_an_unread_date_does_not_hide_another_day(sentence):
+    assert parse_sentence(sentence, TZ, title_lines=("Offsite", "Ski week")) is None
+
+
+@pytest.mark.parametrize("location", ["Location: Friday Harbor, WA", "Location: 1 Monday St", "Location: 3 March Street"])
+def test_a_location_holding_a_day_word_reads(location):
+    read = parse_sentence(f"3pm to 4pm, Offsite, Team Rota, Accepted, {location}, December 4, 2026", TZ,
+                          title_lines=("Offsite",))
+    assert read is not None and read.days() == [date(2026, 12, 4)]
