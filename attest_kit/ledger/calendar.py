@@ -72,21 +72,27 @@ def range_key(snapshot: CalendarSnapshot) -> str:
 
 
 def snapshot_is_consistent(snapshot: CalendarSnapshot) -> bool:
-    """Days in order, each a positive span, touching the next, none repeated."""
+    """Days in order, each a positive span, none repeated or overlapping the next. Days need not touch:
+    Calendar with weekends hidden draws Friday, then Monday (spec §8.3 refuses a pass for its pings,
+    never for the days it did not draw; ``ping_fits`` keeps every window off such a gap)."""
     days = snapshot.snapshot.days
     if any(d.start >= d.end for d in days):
         return False
-    return all(a.date < b.date and a.end == b.start for a, b in zip(days, days[1:]))
+    return all(a.date < b.date and a.end <= b.start for a, b in zip(days, days[1:]))
 
 
 def ping_fits(ping: CoveragePing, snapshot: CalendarSnapshot) -> bool:
-    """The ping's account is the snapshot's, its window lies in the range and reaches no hidden day."""
+    """The ping's account is the snapshot's, its window lies in the range, and the days it reaches are
+    whole and cover it without a gap (a day hidden or not drawn at all is one the snapshot hid)."""
     if ping.account_hash != snapshot.account_hash or ping.all_calendars != snapshot.snapshot.all_calendars:
         return False
     days = snapshot.snapshot.days
     if ping.window_start >= ping.window_end or ping.window_start < days[0].start or ping.window_end > days[-1].end:
         return False
-    return all(d.whole for d in days if d.start < ping.window_end and d.end > ping.window_start)
+    reached = [d for d in days if d.start < ping.window_end and d.end > ping.window_start]
+    if not reached or reached[0].start > ping.window_start or reached[-1].end < ping.window_end:
+        return False
+    return all(d.whole for d in reached) and all(a.end == b.start for a, b in zip(reached, reached[1:]))
 
 
 def load_record(conn: sqlite3.Connection, key: str) -> sqlite3.Row | None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from attest_kit.contract import RawRow
@@ -43,6 +43,7 @@ from observers.gcal_event.snapshot import guest_hash, stored_event, stored_form
 
 STALE_CHANGE = timedelta(seconds=SELECTORS.limits.stale_change_seconds)
 _COMPARED = ("start", "end", "allDay", "title", "calendarKey", "guestHashes")
+_ONE_DAY = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,14 @@ def is_complete(view: dict[str, Any]) -> bool:
 
 
 def _every_day_whole(view: dict[str, Any]) -> bool:
-    return bool(view["days"]) and all(d["whole"] for d in view["days"])
+    """Every day of the range whole: each day listed is, and none between the first and the last is
+    missing (Calendar with weekends hidden lists Friday, then Monday: the weekend is a day of the
+    range it did not see, and an event moved onto it would read as absent)."""
+    days = view["days"]
+    if not days or not all(d["whole"] for d in days):
+        return False
+    dates = [date.fromisoformat(d["date"]) for d in days]
+    return all(later - earlier == _ONE_DAY for earlier, later in zip(dates, dates[1:]))
 
 
 def _calendar_shown(view: dict[str, Any], key: str | None) -> bool:

@@ -17,6 +17,7 @@ from datetime import datetime
 from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
+from attest_kit.text import one_line
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.account import AccountRead, read_account
 from observers.shared.dom import (
@@ -39,6 +40,12 @@ L = SELECTORS.labels
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
 _COUNT = re.compile(SELECTORS.patterns.message_count)
 _TITLE_COUNT = re.compile(r"\s*\(\d[\d,.]*\)\s*$")
+#: What may stand between and after the people of a row it draws whole: spaces and commas (Latin,
+#: Arabic, ideographic, full-width) or a semicolon. Anything else there (Gmail's "..", a "+3" or
+#: "and 2 more") stands for recipients the row does not draw.
+_SEPARATORS = re.compile(r"[\s,;\u060c\u3001\uff0c\ufe50]*")
+#: An elision mark in the label before the first person (".. Lena Park").
+_ELISION = re.compile(r"\.\.|\u2026")
 
 
 @dataclass
@@ -54,6 +61,7 @@ class SentRow:
     has_count: bool = False
     thread_is_last: bool = False
     single: bool = False
+    drawn_whole: bool = True  # its people cell shows nothing that stands for more recipients
 
 
 @dataclass
@@ -204,18 +212,66 @@ def _visible_chars(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf") if not text.isascii() else text
 
 
-def _following_elements(node: LexborNode, container: LexborNode) -> list[LexborNode]:
-    """Elements after ``node`` inside ``container``: its next siblings and its ancestors' next siblings."""
+def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts: "_RowParts",
+                         shown: ShownRule) -> bool:
+    """Whether the people cells show only their people: after the first person, nothing but
+    separators (``_SEPARATORS``); before it, the display language's label ("To: "), which holds no
+    elision mark. The people, the hidden summary and any element holding an id element (a summary
+    that names its people in plain text) are not read, nor a cell with an id element loose in it (a
+    summary with no element of its own).
+
+    A recipient Gmail does not draw is in no attribute of the row, so a row that draws its list short
+    would be read as a send to fewer people (spec §4.2: a row that cannot be read structurally)."""
+    persons = {p.mem_id for p in people}
+    skip = persons | parts.summaries
+    for anchor in parts.anchors:
+        node: LexborNode | None = anchor
+        while node is not None and node.mem_id not in parts.cell_index and node.mem_id != parts.row_id:
+            skip.add(node.mem_id)
+            node = node.parent
+        if node is not None and node.mem_id in parts.cell_index and anchor.parent is not None \
+                and anchor.parent.mem_id == node.mem_id:
+            skip.add(node.mem_id)  # an id element loose in the cell: the whole cell is a summary's
+    seen = False
+
+    def only_people(node: LexborNode) -> bool:
+        nonlocal seen
+        child = node.child
+        while child is not None:
+            if child.is_text_node:
+                parent = child.parent
+                if parent is not None and shown.shown(parent):
+                    text = _visible_chars(child.text_content or "")
+                    if (not _SEPARATORS.fullmatch(text)) if seen else bool(_ELISION.search(text)):
+                        return False
+            elif child.is_element_node:
+                if child.mem_id in skip:
+                    seen = seen or child.mem_id in persons
+                elif not only_people(child):
+                    return False
+            child = child.next
+        return True
+
+    return all(only_people(cell) for cell in cells if cell.mem_id not in skip)
+
+
+def _following_nodes(node: LexborNode, container: LexborNode) -> list[LexborNode]:
+    """Elements and texts after ``node`` inside ``container``: its next siblings and its ancestors' next siblings."""
     out: list[LexborNode] = []
     current: LexborNode | None = node
     while current is not None and current.mem_id != container.mem_id:
         sibling = current.next
         while sibling is not None:
-            if sibling.is_element_node:
+            if sibling.is_element_node or sibling.is_text_node:
                 out.append(sibling)
             sibling = sibling.next
         current = current.parent
     return out
+
+
+def _shown_bare(text_node: LexborNode, shown: ShownRule) -> str:
+    parent = text_node.parent
+    return one_line(text_node.text_content or "") if parent is not None and shown.shown(parent) else ""
 
 
 def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown: ShownRule,
@@ -259,18 +315,23 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
 
     people: list[LexborNode] = []
     people_cell = -1
+    people_cells: list[LexborNode] = []
     for index in range(anchor_cell):
         if everyone_of[index]:
             people.extend(everyone_of[index])
             people_cell = index
+            people_cells.append(cells[index])
     if not people:
         reasons.add("selector.missing.recipients")
         return None
 
-    # The message count: a shown element after the last recipient, in its cell, whose whole text is a count.
+    # The message count: a shown element after the last recipient, in its cell, whose whole text is a
+    # count; or a bare text of its own there (" (15)": REAL-PAGES, older pages; a public sample).
+    following = _following_nodes(people[-1], cells[people_cell])
     has_count = any(
-        _COUNT.match(_visible_chars(shown_text_of(node, shown))) and not parts.in_summary(node)
-        for node in _following_elements(people[-1], cells[people_cell])
+        _COUNT.match(_visible_chars(shown_text_of(node, shown) if node.is_element_node else _shown_bare(node, shown)))
+        and not parts.in_summary(node)
+        for node in following
     )
     counts_shown.append(has_count)
 
@@ -301,7 +362,8 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     subject = shown_text_of(anchor, shown)
     if is_no_subject(subject):
         subject = None
-    return SentRow(last, last_non_draft, minute, recipients, names_account, subject, has_count, thread == last)
+    return SentRow(last, last_non_draft, minute, recipients, names_account, subject, has_count, thread == last,
+                   drawn_whole=_draws_every_person(people_cells, people, parts, shown))
 
 
 def read_sent_page(ctx: PassContext) -> SentRead:
@@ -355,7 +417,14 @@ def read_sent_page(ctx: PassContext) -> SentRead:
 
     counts_shown: list[bool] = []
     rows: list[SentRow] = []
-    for row in shown.filter(grids[0].css(S.row)):
+    shown_rows = shown.filter(grids[0].css(S.row))
+    if all(row.css_first(S.subject_anchor) is None and row.css_first(S.person) is None for row in shown_rows):
+        # No row holds an id or a person: an empty list's notice ("No sent messages!") or no row at
+        # all. Nothing here is a send, so nothing is unreadable (and with no row there is no window).
+        # Beside rows that read, such a row could be a send whose markup changed: it is read (and
+        # refused) below.
+        shown_rows = []
+    for row in shown_rows:
         cells = _cells(row)
         if not cells:
             if row.css_first(S.subject_anchor) is not None:
@@ -372,5 +441,10 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     for row_read in rows:
         ids_one = row_read.message_id == row_read.last_non_draft
         row_read.single = ids_one and not row_read.has_count and (row_read.thread_is_last or draws_counts)
+    # A single message whose cell draws its recipients short does not read (a conversation row gives
+    # no row whatever it shows, so its elision changes nothing).
+    if any(r.single and not r.drawn_whole for r in rows):
+        read.reasons.add("selector.missing.recipients")
+        rows = [r for r in rows if not (r.single and not r.drawn_whole)]
     read.rows = rows
     return read

@@ -250,3 +250,19 @@ def test_a_deletion_that_began_while_the_base_could_not_see_the_event_is_a_first
 def test_an_event_back_edited_after_one_complete_absence_is_an_update():
     results, _ = chain([snap(at(0), [event()]), snap(at(1), []), snap(at(2), [event(title="Design review v2")])])
     assert kinds(results[2]) == [("calendar.updated", False)]
+
+
+# "Show weekends" off: Friday, then Monday (the ledger stores such a pass; its weekend is no day it saw).
+GAP = ["2026-12-04", "2026-12-07"]
+
+
+def test_a_range_with_days_not_drawn_is_not_complete():
+    """Spec §8.3: "a complete snapshot saw every day of its range whole". Its weekend lies in its range
+    and was not seen, so an event moved onto Saturday (invisible there) is no absence: it is never
+    deleted on two such passes (it was, after two, as if it had been deleted)."""
+    friday = event(start="2026-12-04T18:00:00.000Z", end="2026-12-04T18:30:00.000Z", days=("2026-12-04",))
+    assert is_complete(snap(at(0), [], days=["2026-12-04", "2026-12-05", "2026-12-06", "2026-12-07"]))
+    assert not is_complete(snap(at(0), [], days=GAP))
+    results, last = chain([snap(at(0), [friday], days=GAP), snap(at(1), [], days=GAP), snap(at(2), [], days=GAP)])
+    assert [r.rows for r in results[1:]] == [[], []]
+    assert sha256_hex("e1") in last["pending"] and last["pending"][sha256_hex("e1")]["firstAbsentAt"] is None

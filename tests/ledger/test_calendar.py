@@ -238,3 +238,38 @@ def test_an_unnamed_calendar_switched_on_restarts_changes_since(b, clock):
                                 " LIMIT 1").fetchone()[0]
 
     assert latest_since() == b.at(b.T0, minutes=2)
+
+
+# Calendar with "Show weekends" off draws Friday then Monday (observer 1.3.0 reads such a view: one
+# window per run of weekdays). Fri 2026-10-09, Mon 2026-10-12.
+GAP_DAYS = ["2026-10-09", "2026-10-12"]
+
+
+def test_a_snapshot_with_a_weekend_gap_is_stored(ledger, b):
+    """Spec §8.3 refuses a pass only for a ping of another account, a window outside the range or one
+    reaching a day the snapshot hid; days that are not drawn at all refuse nothing (every such pass
+    was refused invalid_input, and the chain restarted on every pass)."""
+    pings = [b.week_ping(b.T0, d, d) for d in GAP_DAYS]
+    acks = b.calendar_pass(ledger, b.T0, [b.event("a", "Standup", "2026-10-12T10:00:00.000Z")], pings=pings,
+                           days=[b.day(d) for d in GAP_DAYS])
+    assert acks == [{"ok": True}] * 4
+    assert ledger.counts()["windows"] == 2 and ledger.counts()["snapshot_records"] == 1
+    assert _health(ledger)["gcal.event"] == ("OK", [])
+
+
+def test_a_window_over_the_gap_refuses_the_pass(ledger, b):
+    """A window from Friday through Monday vouches for the weekend no day of the snapshot saw."""
+    acks = b.calendar_pass(ledger, b.T0, [], pings=[b.week_ping(b.T0, GAP_DAYS[0], GAP_DAYS[-1])],
+                           days=[b.day(d) for d in GAP_DAYS])
+    assert acks[-1] == {"ok": False, "code": "invalid_input"}
+    assert ledger.counts()["windows"] == 0
+
+
+@pytest.mark.parametrize("days", [
+    lambda b: [b.day("2026-10-09"), b.day("2026-10-09")],                       # a day repeated
+    lambda b: [b.day("2026-10-12"), b.day("2026-10-09")],                       # out of order
+    lambda b: [b.day("2026-10-09"), {**b.day("2026-10-12"), "start": "2026-10-09T12:00:00.000Z"}],  # overlapping
+])
+def test_days_out_of_order_or_overlapping_still_refuse(ledger, b, days):
+    acks = b.calendar_pass(ledger, b.T0, [], pings=[], days=days(b))
+    assert acks[-1] == {"ok": False, "code": "invalid_input"}
