@@ -11,7 +11,7 @@ from observers.gmail_receipt.selectors import SELECTORS
 
 #: Reasons that mean the conversation itself was not read: no receipt of it is evidence.
 CONVERSATION_REASONS = frozenset({
-    "selector.missing.main", "selector.ambiguous.main", "selector.ambiguous.account", "account.invalid",
+    "selector.missing.main", "selector.ambiguous.main", "selector.ambiguous.account",
     "selector.missing.message", "selector.missing.heading", "selector.ambiguous.heading",
 })
 
@@ -52,7 +52,10 @@ class GmailReceiptObserver(Observer):
         return [Window(m, m) for m in sorted(minutes)]
 
     def account(self, ctx: PassContext) -> str | None:
-        return read_receipt_page(ctx).account.address
+        """The address; a value that is not one address is returned as read, so the kernel refuses it
+        (account.invalid) exactly when a window would be posted (spec §2.2), rows kept (§3.2)."""
+        read = read_receipt_page(ctx)
+        return read.account.address if read.account.address is not None else read.unreadable_account
 
 
 OBSERVER = GmailReceiptObserver()

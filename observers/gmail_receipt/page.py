@@ -86,6 +86,7 @@ class ReceiptRead:
     account: AccountRead = AccountRead("missing")
     receipts: list[Receipt] = field(default_factory=list)
     choices: list[Choice] = field(default_factory=list)  # one per expanded message, for tests
+    unreadable_account: str | None = None  # an account value that is not one address (see account())
 
 
 def _is_item(node: LexborNode) -> bool:
@@ -176,11 +177,12 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
         read.reasons.add("selector.ambiguous.account")
         return read
     # An address that does not read (a value that is not one address) is judged only if the pass has
-    # a window to post (§2.2: account() is read only then); a label that ends with no address (the
+    # a window to post (§2.2: account() is read only then): the observer's account() hands it to the
+    # kernel, which refuses it (account.invalid) only then. A label that ends with no address (the
     # switcher half drawn) names no account. Either way the messages are read as without one (§8.2:
     # no account hash, the generic parser off). Only Calendar refuses a half-drawn label (§4).
-    unreadable_address = read.account.status == "invalid" and not read.account.no_address
     if read.account.status == "invalid":
+        read.unreadable_account = read.account.unreadable
         read.account = AccountRead("missing")
 
     items = message_items(main, shown)
@@ -197,6 +199,4 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
         subject = None  # Gmail's placeholder for an empty subject (§8.1), never a subject a row carries
     for item in expanded:
         _read_message(item, ctx, shown, subject, read)
-    if unreadable_address and any(r.parser != "generic" for r in read.receipts):
-        read.reasons.add("account.invalid")  # a platform receipt's point would be posted
     return read

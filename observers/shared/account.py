@@ -30,6 +30,9 @@ class AccountRead:
     address: str | None = None
     #: With status "invalid": every account label ended with no address at all (half drawn).
     no_address: bool = False
+    #: With status "invalid": the first value that holds an @ but is not one address, as written. It is
+    #: only ever handed to the kernel's account hash (which refuses it: account.invalid), never posted.
+    unreadable: str | None = None
 
 
 def _inside_main(node: LexborNode) -> bool:
@@ -46,7 +49,7 @@ def read_account(
     """
     found: dict[str, str] = {}
     invalid = False
-    unreadable_address = False
+    unreadable_address: str | None = None
     for node in tree.css(label_selector):
         if _inside_main(node):
             continue  # a "banner" in a mail's own markup (an email can carry roles, §8.2) is not the page's
@@ -62,7 +65,8 @@ def read_account(
         address = with_at[-1]
         normal = normalize_email(address)
         if normal is None:
-            invalid = unreadable_address = True
+            invalid = True
+            unreadable_address = unreadable_address or address
             continue
         found.setdefault(normal, address)
     if len(found) > 1:
@@ -70,5 +74,5 @@ def read_account(
     if found:
         return AccountRead("ok", next(iter(found.values())))
     if invalid:
-        return AccountRead("invalid", no_address=not unreadable_address)
+        return AccountRead("invalid", no_address=unreadable_address is None, unreadable=unreadable_address)
     return AccountRead("missing")

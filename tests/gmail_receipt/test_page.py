@@ -260,3 +260,29 @@ def test_a_banner_inside_the_mail_is_not_the_account(run) -> None:
     result = run(html)
     assert result.health.status == "OK" and result.account_hash is not None
     assert [o.fields["merchant"] for o in result.observations] == ["Fernhill Ceramics"]
+
+
+UNREADABLE = "Google Account: Wren Halloway\n(wren.halloway@)"
+
+
+def test_an_unreadable_address_is_judged_only_when_a_window_would_be_posted(run) -> None:
+    """Spec §2.2: "account() is read only when the pass has a window or a snapshot to post". A pass
+    DEGRADED for another reason posts no window, so the address is never read: its own reasons stand
+    and the receipts that read are posted (it was account.invalid, and every receipt was dropped)."""
+    future = run(page(stripe_msg(), account_label=UNREADABLE),
+                 instant=datetime(2026, 11, 30, 14, 40, 30, tzinfo=timezone.utc))
+    assert future.health.reasons == ("window.future",)
+    assert [o.fields["amountCents"] for o in future.observations] == [4800]
+    broken = stripe_msg(clock="10:05 AM", legacy="18d3a1c0de000002", amount="Rs. 1,200.00")
+    degraded = run(page(stripe_msg(), broken, account_label=UNREADABLE))
+    assert degraded.health.reasons == ("receipt.amount_missing",)
+    assert [o.fields["amountCents"] for o in degraded.observations] == [4800]
+
+
+def test_an_unreadable_address_voids_the_window_but_not_the_receipt(run) -> None:
+    """Spec §2.2: a value that is not one address is DEGRADED account.invalid; §3.2 plans the rows
+    before the account, so the receipt is still evidence, only its point is not posted."""
+    result = run(page(stripe_msg(), account_label=UNREADABLE))
+    assert result.health.reasons == ("account.invalid",)
+    assert [o.fields["amountCents"] for o in result.observations] == [4800]
+    assert windows(result) == [] and result.account_hash is None
