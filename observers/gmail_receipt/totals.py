@@ -57,8 +57,8 @@ def _one_cell_line(text: str, labels: Sequence[str]) -> tuple[int, Amount] | Non
     if best is None:
         return None
     rest = text[best[1]:]
-    if rest[:1] not in (":", " "):
-        return None  # "Totally" is not "Total"
+    if rest[:1].isalpha():
+        return None  # "Totally" is not "Total"; "Total$63.18" is (two inline elements, no space between)
     amount = parse_amount(rest.lstrip(":").strip())
     return (best[0], amount) if amount is not None else None
 

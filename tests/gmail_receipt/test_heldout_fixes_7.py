@@ -4,14 +4,18 @@ pending, shipping, refunds, returns, cancellations, updates)").
 
 A forward from another mail client or language, or a shop's status mail that repeats the order's
 table, was read as a new purchase from the forwarder or at the status mail's minute. Each subject
-here was seen to read as a purchase before the markers grew.
+here was seen to read as a purchase before the markers grew. Last, a total line the reader refused.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from observers.gmail_receipt.amounts import Money
 from observers.gmail_receipt.classify import refusal_marker
+from observers.gmail_receipt.totals import find_total
+from observers.shared.dom import ShownRule
+from tests.gmail_receipt.test_heldout_fixes_5 import LABELS, _body
 
 
 @pytest.mark.parametrize("subject", [
@@ -70,3 +74,26 @@ def test_a_status_mail_that_repeats_the_order_is_refused(subject: str, marker: s
 ])
 def test_a_purchase_subject_stays_unrefused(subject: str) -> None:
     assert refusal_marker(subject) is None
+
+
+# A total whose label and amount are two inline elements with no space between them ("Total" then a
+# floated "$63.18", REAL-PAGES' Shopify total table) reads as one text "Total$63.18": it was refused
+# as if "Totally" (receipt.amount_missing on a correct receipt). A letter right after the label is
+# still another word.
+
+
+@pytest.mark.parametrize("html", [
+    "<table><tr><td><div><span>Total</span><span style='float:right'>$63.18</span></div></td></tr></table>",
+    "<div><span>Total</span><span style='float:right'>$63.18</span></div>",
+    "<table><tr><td>Total$<span>63.18</span></td></tr></table>",
+])
+def test_a_label_and_amount_run_together_read(html: str) -> None:
+    assert find_total(_body(html), LABELS, ShownRule()) == Money(6318, "USD")
+
+
+@pytest.mark.parametrize("html", [
+    "<table><tr><td>Totally $63.18 saved</td></tr></table>",
+    "<div><span>Totals</span><span>$63.18</span></div>",
+])
+def test_a_word_that_starts_with_a_label_is_no_label(html: str) -> None:
+    assert find_total(_body(html), LABELS, ShownRule()) is None
