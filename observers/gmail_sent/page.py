@@ -45,7 +45,7 @@ _TITLE_COUNT = re.compile(r"\s*\(\d[\d,.]*\)\s*$")
 #: "and 2 more") stands for recipients the row does not draw.
 _SEPARATORS = re.compile(r"[\s,;\u060c\u3001\uff0c\ufe50]*")
 #: An elision mark in the label before the first person (".. Lena Park").
-_ELISION = re.compile(r"\.\.|\u2026")
+_ELISION = re.compile(r"\.\.|\u2026|\+\s*\d")
 
 
 @dataclass
@@ -230,8 +230,10 @@ def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts
             skip.add(node.mem_id)
             node = node.parent
         if node is not None and node.mem_id in parts.cell_index and anchor.parent is not None \
-                and anchor.parent.mem_id == node.mem_id:
-            skip.add(node.mem_id)  # an id element loose in the cell: the whole cell is a summary's
+                and anchor.parent.mem_id == node.mem_id and len(cells) > 1:
+            # an id element loose in one of several people cells: that cell is a summary's (the other
+            # is read); the only people cell is read with the id element's subtree left out
+            skip.add(node.mem_id)
     seen = False
 
     def only_people(node: LexborNode) -> bool:
@@ -418,9 +420,10 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     counts_shown: list[bool] = []
     rows: list[SentRow] = []
     shown_rows = shown.filter(grids[0].css(S.row))
-    if all(row.css_first(S.subject_anchor) is None and row.css_first(S.person) is None for row in shown_rows):
-        # No row holds an id or a person: an empty list's notice ("No sent messages!") or no row at
-        # all. Nothing here is a send, so nothing is unreadable (and with no row there is no window).
+    if len(shown_rows) <= 1 and all(row.css_first(S.subject_anchor) is None and row.css_first(S.person) is None
+                                    and len(_cells(row)) <= 1 for row in shown_rows):
+        # One row of one cell holding no id and no person: an empty list's notice ("No sent
+        # messages!"), or no row at all. Rows of several cells with neither are a markup change. Nothing here is a send, so nothing is unreadable (and with no row there is no window).
         # Beside rows that read, such a row could be a send whose markup changed: it is read (and
         # refused) below.
         shown_rows = []

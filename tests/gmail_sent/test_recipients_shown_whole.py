@@ -166,3 +166,29 @@ def test_a_row_with_no_id_and_no_person_beside_rows_still_refuses():
     posted = observe(html[:body] + NOTICE + html[body:])
     assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.subject"]}
     assert posted["windows"] == []
+
+
+# A review of the rules above.
+def test_rows_of_several_cells_with_no_id_and_no_person_are_a_markup_change_not_a_notice():
+    html = page([row([DANIEL], "a" * 16), row([LENA], "b" * 16)])
+    changed = re.sub(r"data-legacy-(thread|last-message|last-non-draft-message)-id", r"data-legacy-\1-key", html)
+    changed = re.sub(r' email="[^"]*" name="[^"]*"', ' data-hovercard-id="x"', changed)
+    assert observe(changed)["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.subject"]}
+
+
+def test_an_id_element_loose_in_the_only_people_cell_does_not_hide_an_elision():
+    html = between_first_two(page([row([DANIEL, LENA], "a" * 16)]), " .. ")
+    loose = '<span data-legacy-thread-id="{0}" data-legacy-last-message-id="{0}">Budget review</span>'.format("a" * 16)
+    cell_end = html.index("</div></td>", html.index(f'name="{LENA[0]}"'))
+    posted = observe(html[:cell_end] + "</div>" + loose + html[cell_end + len("</div>"):])
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.recipients"]}
+    assert posted["windows"] == []
+
+
+@pytest.mark.parametrize("label", ["To: .. ", "To: +3 ", "To: \u2026 "])
+def test_an_elision_in_the_label_refuses_the_page(label: str):
+    html = page([row([DANIEL, LENA], "a" * 16)])
+    html, n = re.subn(r"(visibility:visible\">)To: (<span class=)", lambda m: m.group(1) + label + m.group(2), html,
+                      count=1)
+    assert n == 1
+    assert observe(html)["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.recipients"]}
