@@ -44,7 +44,7 @@ _TITLE_COUNT = re.compile(r"\s*\(\d[\d,.]*\)\s*$")
 #: Arabic, ideographic, full-width) or a semicolon. Anything else there (Gmail's "..", a "+3" or
 #: "and 2 more") stands for recipients the row does not draw.
 _SEPARATORS = re.compile(r"[\s,;\u060c\u3001\uff0c\ufe50]*")
-#: An elision mark in the label before the first person (".. Lena Park").
+#: An elision mark in the label before the first person (".. Lena Park", "+3 Lena Park").
 _ELISION = re.compile(r"\.\.|\u2026|\+\s*\d")
 
 
@@ -217,8 +217,8 @@ def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts
     """Whether the people cells show only their people: after the first person, nothing but
     separators (``_SEPARATORS``); before it, the display language's label ("To: "), which holds no
     elision mark. The people, the hidden summary and any element holding an id element (a summary
-    that names its people in plain text) are not read, nor a cell with an id element loose in it (a
-    summary with no element of its own).
+    that names its people in plain text) are not read; of several people cells, one with an id element
+    loose in it is a summary with no element of its own and is not read either.
 
     A recipient Gmail does not draw is in no attribute of the row, so a row that draws its list short
     would be read as a send to fewer people (spec §4.2: a row that cannot be read structurally)."""
@@ -423,9 +423,9 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     if len(shown_rows) <= 1 and all(row.css_first(S.subject_anchor) is None and row.css_first(S.person) is None
                                     and len(_cells(row)) <= 1 for row in shown_rows):
         # One row of one cell holding no id and no person: an empty list's notice ("No sent
-        # messages!"), or no row at all. Rows of several cells with neither are a markup change. Nothing here is a send, so nothing is unreadable (and with no row there is no window).
-        # Beside rows that read, such a row could be a send whose markup changed: it is read (and
-        # refused) below.
+        # messages!"), or no row at all; nothing here is a send, so nothing is unreadable (and with no
+        # row there is no window). Rows of several cells with neither, or such a row beside others,
+        # may be sends whose markup changed: they are read (and refused) below.
         shown_rows = []
     for row in shown_rows:
         cells = _cells(row)
