@@ -14,8 +14,10 @@ for good), and the ledger repairs itself in one transaction, logged once as
 - every Calendar row first seen after the clock that no grading batch has read.
 
 Gmail rows are not on that list and stay. The clock floor becomes the old high water, and the
-high water becomes the clock, so the repair runs once per regression. ``ahead_from`` (the clock
-at the repair) marks rows a batch read that keep a sighting from the jump ahead.
+high water becomes the clock, so the repair runs once per regression. Every row it keeps with a
+sighting after the clock (a Gmail row, or a Calendar row a batch read) is marked ``kept_ahead``: an
+earlier re-sighting of that row is a no-op. A row first stored after the repair is not marked, though
+its sighting may lie inside the old jump: it was seen then, and an earlier sighting of it is late.
 """
 
 from __future__ import annotations
@@ -62,6 +64,6 @@ def repair_if_regressed(conn: sqlite3.Connection, now: str) -> dict[str, int] | 
                              " WHERE adapter_id = ?", (now, now, row["adapter_id"]))
                 counts["healthRestamped"] += 1
         set_meta(conn, "floor", max(high_water, get_meta(conn, "floor") or high_water))
-        set_meta(conn, "ahead_from", now)
+        conn.execute("UPDATE rows SET kept_ahead = 1 WHERE sighted_at > ?", (now,))
         set_meta(conn, "high_water", now)
     return counts

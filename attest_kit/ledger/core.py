@@ -53,6 +53,14 @@ class _Refused(Exception):
         self.code = code
 
 
+@dataclass(frozen=True)
+class _Seen:
+    """A tab's latest own health report this session, written or not."""
+    checked_at: str
+    status: str
+    version: str
+
+
 @dataclass
 class _Held:
     ping: CoveragePing
@@ -79,7 +87,7 @@ class Ledger:
         self._refused_passes: dict[tuple[str, str | None], tuple[str, str]] = {}
         # (observer, tab) → (checkedAt, status) of the tab's latest own report this session, written or
         # not: an IDLE never replaces another tab's live report, and a pass is clean by its own report
-        self._tab_reports: dict[tuple[str, str | None], tuple[str, str]] = {}
+        self._tab_reports: dict[tuple[str, str | None], _Seen] = {}
 
     def close(self) -> None:
         self.conn.close()
@@ -93,6 +101,8 @@ class Ledger:
         if repaired is not None:
             self._log("ledger.clock_regressed", **repaired)
             self._held = {k: [h for h in v if h.ping.last_sync_at <= now] for k, v in self._held.items()}
+            # the reports the repair deleted no longer stand, in the store or here
+            self._tab_reports = {k: v for k, v in self._tab_reports.items() if v.checked_at <= now}
         self._expire_held(now)
         try:
             parsed = parse_message(message)
@@ -111,27 +121,28 @@ class Ledger:
     def _health(self, report: AdapterHealth, tab: str | None, now: str) -> Ack:
         if report.checked_at > now:
             return refused("clock_behind")
-        other_tab_live = any(status != "IDLE" for (adapter, other), (_, status) in self._tab_reports.items()
-                             if adapter == report.adapter_id and other != tab)
-        self._tab_reports[(report.adapter_id, tab)] = (report.checked_at, report.status)
-        if report.status == "IDLE" and other_tab_live:
-            return ACK_OK  # spec §4: an IDLE is never written over another tab's report
+        live_elsewhere = [seen.checked_at for (adapter, other), seen in self._tab_reports.items()
+                          if adapter == report.adapter_id and other != tab and seen.status != "IDLE"]
+        self._tab_reports[(report.adapter_id, tab)] = _Seen(report.checked_at, report.status, report.version)
         with transaction(self.conn):
-            if health.store_report(self.conn, report, tab, self.session):
+            if health.store_report(self.conn, report, tab, self.session, live_elsewhere):
                 raise_high_water(self.conn, report.checked_at)
         return ACK_OK
 
     def _clean(self, adapter: str, tab: str | None, pass_at: str) -> bool | None:
         """Whether the pass of ``tab`` at ``pass_at`` reported itself OK (None: its report was not seen)."""
         seen = self._tab_reports.get((adapter, tab))
-        return None if seen is None or seen[0] != pass_at else seen[1] == "OK"
+        return None if seen is None or seen.checked_at != pass_at else seen.status == "OK"
 
     # --- observer.observations -----------------------------------------------------------
 
     def _observations(self, msg: ObserverObservations, tab: str | None, now: str) -> Ack:
-        if any(o.observed_at > now for o in msg.observations):
-            return refused("clock_behind")
         pass_at = max(o.observed_at for o in msg.observations)
+        if pass_at > now:
+            # not DEGRADED (nothing is wrong with the page), but the pass ends here: its pings are not
+            # recorded, however late they come (§3.3: coverage never follows rows that were not stored)
+            self._refused_passes[(msg.observer, tab)] = (pass_at, "clock_behind")
+            return refused("clock_behind")
         if msg.observer == CALENDAR:
             return self._accountless_rows(msg, tab, pass_at, now)
         codes: set[str] = set()
@@ -152,7 +163,8 @@ class Ledger:
             code = next(c for c in GMAIL_SEVERITY if c in codes)
             self._refused_passes[(msg.observer, tab)] = (pass_at, code)
             return refused(code)
-        self._refused_passes.pop((msg.observer, tab), None)
+        if self._refused_passes.get((msg.observer, tab), (pass_at,))[0] != pass_at:
+            del self._refused_passes[(msg.observer, tab)]  # a later pass; the refused one's stays refused
         return ACK_OK
 
     def _accountless_rows(self, msg: ObserverObservations, tab: str | None, pass_at: str, now: str) -> Ack:
@@ -193,13 +205,16 @@ class Ledger:
         if ping.last_sync_at > now:
             return refused("clock_behind")
         if not self._ping_is_valid(ping):
+            # a refusal turns the observer DEGRADED (§3.4); only the ping is refused (the content script ends
+            # the pass itself), and a later message of this pass does not clear it (§4.5: a later pass)
+            self._degrade(ping.source, self._version(ping.source, tab), "invalid_input", ping.last_sync_at, now)
             return refused("invalid_input")
-        if ping.source == CALENDAR and ping.account_hash is not None:
-            self._held.setdefault((tab, ping.last_sync_at), []).append(_Held(ping, now))
-            return ACK_OK
         refusal = self._refused_passes.get((ping.source, tab))
         if refusal is not None and refusal[0] == ping.last_sync_at:
             return refused(refusal[1])  # recorded only if the pass's rows were stored
+        if ping.source == CALENDAR and ping.account_hash is not None:
+            self._held.setdefault((tab, ping.last_sync_at), []).append(_Held(ping, now))
+            return ACK_OK
         with transaction(self.conn):
             self._record_ping(ping, None)
             health.pass_stored(self.conn, ping.source, ping.last_sync_at,
@@ -288,6 +303,14 @@ class Ledger:
         return refused(code)
 
     # --- shared --------------------------------------------------------------------------
+
+    def _version(self, adapter_id: str, tab: str | None) -> str:
+        """The observer version a message without one (a ping) came from: its tab's report, else the stored one."""
+        seen = self._tab_reports.get((adapter_id, tab))
+        if seen is not None:
+            return seen.version
+        stored = self.conn.execute("SELECT version FROM adapter_health WHERE adapter_id = ?", (adapter_id,)).fetchone()
+        return stored["version"] if stored is not None else "unknown"
 
     def _degrade(self, adapter_id: str, version: str, code: str, pass_at: str, now: str) -> None:
         with transaction(self.conn):

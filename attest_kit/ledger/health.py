@@ -6,9 +6,11 @@ what a pass sent. What the popup shows is DEGRADED while any ledger.* reason sta
 reasons of both; otherwise the observer's own report.
 
 - IDLE is stored where nothing is stored, over an IDLE, and over the report of its own tab (that
-  tab moved off the page it reported). Never over another tab's report, never over a DEGRADED the
-  ledger set. Tabs are known only within one ledger session: after a restart no tab is known, and
-  an IDLE replaces nothing but an IDLE until a tab reports again.
+  tab moved off the page it reported), unless another tab's latest report, not IDLE, is as new as
+  the stored one (the one-minute repeat rule kept it from being written). Never over another tab's
+  report, never over a DEGRADED the ledger set. Tabs are known only within one ledger session: after
+  a restart no tab is known, and an IDLE replaces nothing but an IDLE until a tab reports again (a
+  repeat that is not written still names its tab).
 - OK and DEGRADED reports are stored over anything; ledger.* reasons stay beside them.
 - A report repeating the stored one is rewritten only once the stored one is a minute old.
 - ledger.* reasons stay until a later pass of that observer has a message stored in full; a pass
@@ -32,14 +34,18 @@ def _row(conn: sqlite3.Connection, adapter_id: str) -> sqlite3.Row | None:
     return conn.execute("SELECT * FROM adapter_health WHERE adapter_id = ?", (adapter_id,)).fetchone()
 
 
-def _idle_may_replace(row: sqlite3.Row | None, tab: str | None, session: str) -> bool:
+def _idle_may_replace(row: sqlite3.Row | None, tab: str | None, session: str, live_elsewhere: list[str]) -> bool:
     if row is None:
         return True
     if json.loads(row["ledger_reasons"]):
         return False  # never over a DEGRADED the ledger set
     if row["own_status"] in (None, "IDLE"):
         return True
-    return tab is not None and row["tab"] == tab and row["session"] == session
+    if tab is None or row["tab"] != tab or row["session"] != session:
+        return False  # never over another tab's report; after a restart no tab is known
+    # Its own tab's report, unless another tab still gives a status at least as new: that tab's report
+    # would be the stored one, had the one-minute repeat rule written it.
+    return not any(checked >= row["own_checked_at"] for checked in live_elsewhere)
 
 
 def _repeats(row: sqlite3.Row | None, report: AdapterHealth) -> bool:
@@ -52,12 +58,18 @@ def _repeats(row: sqlite3.Row | None, report: AdapterHealth) -> bool:
     return same and age < HEALTH_REFRESH
 
 
-def store_report(conn: sqlite3.Connection, report: AdapterHealth, tab: str | None, session: str) -> bool:
-    """Apply the precedence rules to one report; True when it was written."""
+def store_report(conn: sqlite3.Connection, report: AdapterHealth, tab: str | None, session: str,
+                 live_elsewhere: list[str] | None = None) -> bool:
+    """Apply the precedence rules to one report; True when it was written. ``live_elsewhere``: when the
+    other tabs whose latest report this session is not IDLE gave it (their checkedAt)."""
     row = _row(conn, report.adapter_id)
-    if report.status == "IDLE" and not _idle_may_replace(row, tab, session):
+    if report.status == "IDLE" and not _idle_may_replace(row, tab, session, live_elsewhere or []):
         return False
     if _repeats(row, report):
+        assert row is not None
+        if row["session"] != session:  # after a restart the tab that repeats the stored report is known
+            conn.execute("UPDATE adapter_health SET tab = ?, session = ? WHERE adapter_id = ?",
+                         (tab, session, report.adapter_id))
         return False
     reasons = json.dumps(sorted(report.reasons))
     conn.execute(

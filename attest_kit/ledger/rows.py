@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from attest_kit.bus import WireObservation
-from attest_kit.ledger.store import get_meta
 from attest_kit.policy import Policy, content_hash, field_is_valid
 
 Decision = Literal["insert", "noop", "invalid_input", "id_conflict", "late_sighting"]
@@ -47,18 +46,13 @@ class StoredRow:
     row_key_hash: str | None
     content_hash: str
     sighted_at: str
+    kept_ahead: bool
 
 
 def _stored(conn: sqlite3.Connection, row_id: str) -> StoredRow | None:
-    found = conn.execute("SELECT source, type, row_key_hash, content_hash, sighted_at FROM rows WHERE id = ?",
+    found = conn.execute("SELECT source, type, row_key_hash, content_hash, sighted_at, kept_ahead FROM rows WHERE id = ?",
                          (row_id,)).fetchone()
-    return None if found is None else StoredRow(*tuple(found))
-
-
-def _stored_while_clock_ahead(conn: sqlite3.Connection, sighted_at: str) -> bool:
-    """A row kept through a clock repair (a batch read it) whose sighting lies in the jump ahead."""
-    ahead_from, floor = get_meta(conn, "ahead_from"), get_meta(conn, "floor")
-    return ahead_from is not None and floor is not None and ahead_from < sighted_at <= floor
+    return None if found is None else StoredRow(*tuple(found[:5]), kept_ahead=bool(found[5]))
 
 
 def decide(conn: sqlite3.Connection, row: WireObservation, source: str, policy: Policy, sighting: str) -> Decision:
@@ -74,7 +68,7 @@ def decide(conn: sqlite3.Connection, row: WireObservation, source: str, policy: 
     if sighting < stored.sighted_at:
         # After a clock repair a row a batch read keeps its sighting from the jump ahead; an
         # earlier re-sighting is then a no-op, so the jump never locks the row out (spec §3.6).
-        return "noop" if _stored_while_clock_ahead(conn, stored.sighted_at) else "late_sighting"
+        return "noop" if stored.kept_ahead else "late_sighting"
     return "noop"
 
 

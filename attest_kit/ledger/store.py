@@ -29,7 +29,10 @@ CREATE TABLE IF NOT EXISTS rows (
   fields TEXT NOT NULL,
   observed_at TEXT NOT NULL,
   sighted_at TEXT NOT NULL,
-  batch_read INTEGER NOT NULL DEFAULT 0
+  batch_read INTEGER NOT NULL DEFAULT 0,
+  -- 1 when a clock repair kept this row with a sighting from the jump ahead (§3.6): an earlier
+  -- re-sighting of it is then a no-op, never late_sighting. Rows stored after the repair are 0.
+  kept_ahead INTEGER NOT NULL DEFAULT 0
 );
 -- Coverage: a pass's windows (kind 'window') and first-look markers (kind 'marker', one instant).
 CREATE TABLE IF NOT EXISTS coverage (

@@ -123,3 +123,18 @@ def test_the_repair_runs_once_per_regression(ledger, b, clock):
     for _ in range(3):
         ledger.handle(b.health("gmail.sent", "OK", b.T0))
     assert sum(e["event"] == "ledger.clock_regressed" for e in ledger.events) == 1
+
+
+def test_a_row_first_stored_after_a_repair_still_refuses_an_earlier_sighting(ledger, b, clock):
+    # The no-op of §3.6 is for a row kept from the jump ahead. A row first stored after the repair, at an
+    # instant that lies inside the old jump, was seen then: another tab's earlier sighting of it is late.
+    clock.set(b.at(b.T0, hours=2))
+    ledger.handle(b.health("gmail.sent", "OK", b.at(b.T0, hours=2)), tab="a")
+    clock.set(b.at(b.T0, minutes=5))
+    ledger.handle(b.health("gmail.sent", "OK", b.at(b.T0, minutes=5)), tab="a")  # the repair runs here
+    stored_at = b.at(b.T0, minutes=30)
+    clock.set(stored_at)
+    ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, stored_at)]), tab="a")
+    earlier = b.at(b.T0, minutes=20)
+    ack = ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, earlier)]), tab="b")
+    assert _ack(ack) == {"ok": False, "code": "late_sighting"}

@@ -112,3 +112,29 @@ def test_a_ping_of_a_refused_pass_is_refused_however_late_it_comes(ledger, b, cl
     ping = b.ping("gmail.sent", b.at(b.T0, hours=-1), b.T0, b.T0)
     assert _ack(ledger.handle(ping, tab="sent")) == {"ok": False, "code": "invalid_input"}
     assert ledger.counts()["windows"] == 0
+
+
+def test_a_ping_after_its_rows_were_answered_clock_behind_is_not_recorded(ledger, b, clock):
+    # spec §3.3/§3.6: a rejected post ends the pass, so coverage never follows rows that were not stored. A
+    # ledger audit found the ping of a pass whose rows were clock_behind recorded once the clock caught up.
+    ahead = b.at(b.T0, seconds=30)
+    rows = b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, ahead)])
+    assert _ack(ledger.handle(rows, tab="sent")) == {"ok": False, "code": "clock_behind"}
+    clock.set(b.at(b.T0, minutes=1))
+    ping = b.ping("gmail.sent", b.at(ahead, hours=-1), ahead, ahead)
+    assert _ack(ledger.handle(ping, tab="sent")) == {"ok": False, "code": "clock_behind"}
+    assert ledger.counts()["windows"] == 0 and ledger.counts()["latest_pings"] == 0
+    assert ledger.health_list() == []  # clock_behind is not DEGRADED: nothing is wrong with the page
+
+
+def test_a_clean_second_message_of_a_refused_pass_does_not_release_its_coverage(ledger, b):
+    # A pass of more than 500 rows posts several messages; a refusal in the first stops that pass's coverage
+    # however the next message fares. A ledger audit found the second message's success releasing the ping.
+    bad = b.sent_row("bad@example.com", OCC, b.T0)
+    bad["contentHash"] = "f" * 64
+    assert _ack(ledger.handle(b.observations("gmail.sent", [bad]), tab="sent"))["code"] == "invalid_input"
+    good = b.sent_row("good@example.com", OCC, b.T0)
+    assert _ack(ledger.handle(b.observations("gmail.sent", [good]), tab="sent")) == {"ok": True}
+    ping = b.ping("gmail.sent", b.at(b.T0, hours=-1), b.T0, b.T0)
+    assert _ack(ledger.handle(ping, tab="sent")) == {"ok": False, "code": "invalid_input"}
+    assert ledger.counts()["windows"] == 0

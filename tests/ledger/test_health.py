@@ -174,3 +174,56 @@ def test_a_clean_pass_clears_the_ledgers_degraded_though_another_tab_reported_de
     ledger.handle(b.observations("gmail.sent", [b.sent_row("ana@example.com", OCC, later)]), tab="sent")
     # the sent tab's pass was clean and fully stored: the ledger's reason goes; the other tab's own report stays
     assert _status(ledger)[:2] == ("DEGRADED", ["time.unreadable"])
+
+
+def test_a_one_pass_view_mismatch_clears_when_its_tab_moves_on(ledger, b, clock):
+    # spec §4: IDLE is stored "over the report of its own tab ... and a one-pass view.mismatch clears when its
+    # tab moves on". A ledger audit found it kept because another tab had reported OK before it.
+    ledger.handle(b.health("gmail.sent", "OK", b.T0), tab="a")
+    clock.set(b.at(b.T0, seconds=10))
+    ledger.handle(b.health("gmail.sent", "DEGRADED", b.at(b.T0, seconds=10), "view.mismatch"), tab="b")
+    clock.set(b.at(b.T0, seconds=20))
+    ledger.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=20), "not_sent_folder"), tab="b")
+    assert _status(ledger) == ("IDLE", ["not_sent_folder"], "b", b.at(b.T0, seconds=20))
+
+
+def test_an_idle_is_stored_where_a_clock_repair_deleted_the_report(ledger, b, clock):
+    # spec §4: "an IDLE report where nothing is stored"; §3.6: the repair deletes a report checked after the
+    # clock. The report the repair deleted must not keep another tab's IDLE out.
+    ahead = b.at(b.T0, hours=2)
+    clock.set(ahead)
+    ledger.handle(b.health("gmail.sent", "OK", ahead), tab="a")
+    back = b.at(b.T0, minutes=5)
+    clock.set(back)
+    ledger.handle(b.health("gmail.sent", "IDLE", back, "not_sent_folder"), tab="b")
+    assert _status(ledger) == ("IDLE", ["not_sent_folder"], "b", back)
+
+
+def test_after_a_restart_a_tab_that_reports_again_is_known_though_its_repeat_was_not_written(tmp_path, b, clock):
+    # spec §4: after a restart "an IDLE replaces nothing but an IDLE until one reports". A tab whose report
+    # repeats the stored one (not written, by the one-minute rule) has reported: its IDLE then replaces it.
+    db = str(tmp_path / "ledger.sqlite")
+    first = Ledger(db, clock=clock)
+    first.handle(b.health("gmail.sent", "OK", b.T0), tab="sent")
+    first.close()
+    second = Ledger(db, clock=clock)
+    clock.set(b.at(b.T0, seconds=20))
+    second.handle(b.health("gmail.sent", "OK", b.at(b.T0, seconds=20)), tab="sent")
+    clock.set(b.at(b.T0, seconds=40))
+    second.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=40), "not_sent_folder"), tab="sent")
+    assert _status(second)[:3] == ("IDLE", ["not_sent_folder"], "sent")
+    second.close()
+
+
+def test_a_refused_ping_turns_its_observer_degraded(ledger, b):
+    # spec §3.4: a refusal turns the observer DEGRADED with ledger.<code>; only a late Calendar snapshot and
+    # clock_behind do not. A ledger audit found an invalid ping leaving the observer OK.
+    ledger.handle(b.health("gmail.sent", "OK", b.T0), tab="g")
+    backwards = b.ping("gmail.sent", b.at(b.T0, hours=-1), b.at(b.T0, minutes=-1), b.T0)
+    assert ledger.handle(backwards, tab="g").model_dump(by_alias=True) == {"ok": False, "code": "invalid_input"}
+    assert _status(ledger)[:2] == ("DEGRADED", ["ledger.invalid_input"])
+    ledger.handle(b.health("gcal.event", "OK", b.T0), tab="c")
+    inverted = b.ping("gcal.event", "2026-10-07T00:00:00.000Z", "2026-10-05T00:00:00.000Z", b.T0, account=None,
+                      all_calendars=True)
+    assert ledger.handle(inverted, tab="c").model_dump(by_alias=True)["code"] == "invalid_input"
+    assert _status(ledger, "gcal.event")[:2] == ("DEGRADED", ["ledger.invalid_input"])
