@@ -40,10 +40,9 @@ L = SELECTORS.labels
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
 _COUNT = re.compile(SELECTORS.patterns.message_count)
 _TITLE_COUNT = re.compile(r"\s*\(\d[\d,.]*\)\s*$")
-#: What may stand between and after the people of a row it draws whole: spaces and commas (Latin,
-#: Arabic, ideographic, full-width) or a semicolon. Anything else there (Gmail's "..", a "+3" or
-#: "and 2 more") stands for recipients the row does not draw.
-_SEPARATORS = re.compile(r"[\s,;\u060c\u3001\uff0c\ufe50]*")
+#: Punctuation that stands for people left out rather than between them: full stops of every width
+#: (Gmail's ".."), leaders and the ellipsis.
+_STOPS = frozenset(".\u2024\u2025\u2026\u3002\ufe52\uff0e\uff61")
 #: An elision mark in the label before the first person (".. Lena Park", "+3 Lena Park").
 _ELISION = re.compile(r"\.\.|\u2026|\+\s*\d")
 
@@ -212,10 +211,22 @@ def _visible_chars(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf") if not text.isascii() else text
 
 
+def _separators_only(text: str) -> bool:
+    """What may stand between and after the people of a row it draws whole: spaces and punctuation of
+    any script (commas Latin, Arabic, Ethiopic or ideographic, a semicolon, a middle dot, an ampersand),
+    but no full stop or ellipsis. Anything else there (Gmail's "..", a "+3", "and 2 more") stands for
+    recipients the row does not draw.
+
+    >>> _separators_only(", "), _separators_only("\u1363 "), _separators_only(" .. "), _separators_only(" +3")
+    (True, True, False, False)
+    """
+    return all(ch.isspace() or (unicodedata.category(ch)[0] == "P" and ch not in _STOPS) for ch in text)
+
+
 def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts: "_RowParts",
                          shown: ShownRule) -> bool:
     """Whether the people cells show only their people: after the first person, nothing but
-    separators (``_SEPARATORS``); before it, the display language's label ("To: "), which holds no
+    separators (``_separators_only``); before it, the display language's label ("To: "), which holds no
     elision mark. The people, the hidden summary and any element holding an id element (a summary
     that names its people in plain text) are not read; of several people cells, one with an id element
     loose in it is a summary with no element of its own and is not read either.
@@ -244,7 +255,7 @@ def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts
                 parent = child.parent
                 if parent is not None and shown.shown(parent):
                     text = _visible_chars(child.text_content or "")
-                    if (not _SEPARATORS.fullmatch(text)) if seen else bool(_ELISION.search(text)):
+                    if (not _separators_only(text)) if seen else bool(_ELISION.search(text)):
                         return False
             elif child.is_element_node:
                 if child.mem_id in skip:

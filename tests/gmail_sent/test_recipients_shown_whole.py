@@ -95,6 +95,29 @@ def test_separators_and_a_hidden_tail_still_read():
     assert [o["fields"]["counterparty"] for o in posted["observations"]] == [DANIEL[1], LENA[1]]
 
 
+@pytest.mark.parametrize("separator", [
+    "\u1363 ",  # Ethiopic comma
+    " \u00b7 ",  # middle dot
+    " & ",
+    "\u055d ",  # Armenian comma
+    " / ",
+    " \u2013 ",  # en dash
+])
+def test_punctuation_of_any_script_between_people_is_a_separator(separator: str):
+    """Any punctuation but a full stop or an ellipsis separates people (a finding of the held-out audit: the
+    comma of another script read as an elision and the page went DEGRADED)."""
+    html = between_first_two(page([row([DANIEL, LENA], "a" * 16)]), separator)
+    posted = observe(html)
+    assert posted["health"]["status"] == "OK"
+    assert [o["fields"]["counterparty"] for o in posted["observations"]] == [DANIEL[1], LENA[1]]
+
+
+@pytest.mark.parametrize("elision", [" \u2025 ", " \uff0e\uff0e ", " \u22ef ", " + ", " 2 "])
+def test_a_leader_a_full_width_stop_or_a_sign_between_people_is_still_an_elision(elision: str):
+    html = between_first_two(page([row([DANIEL, LENA], "a" * 16)]), elision)
+    assert observe(html)["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.recipients"]}
+
+
 def test_the_label_before_the_first_person_is_not_read():
     html = page([row([DANIEL, LENA], "a" * 16)])
     shown_label = re.compile(r"(visibility:visible\">)To: (<span class=)")
