@@ -85,8 +85,8 @@ class Ledger:
         # pings are not recorded, however late they come (spec §3.6: a refused row stops that pass's
         # coverage); the tab's next pass replaces it
         self._refused_passes: dict[tuple[str, str | None], tuple[str, str]] = {}
-        # (observer, tab) → (checkedAt, status) of the tab's latest own report this session, written or
-        # not: an IDLE never replaces another tab's live report, and a pass is clean by its own report
+        # (observer, tab) → the tab's latest own report this session, written or not: an IDLE never
+        # replaces a report another tab still gives, and a pass is clean by its own report
         self._tab_reports: dict[tuple[str, str | None], _Seen] = {}
 
     def close(self) -> None:
