@@ -30,7 +30,7 @@ from attest_kit.bus import (ACK_OK, GMAIL_SEVERITY, AckOk, AckRefused, AdapterHe
                             CoveragePing, ObserverObservations, parse_message, refused)
 from attest_kit.instants import format_instant, parse_instant
 from attest_kit.ledger import calendar as cal
-from attest_kit.ledger import coverage, health, rows
+from attest_kit.ledger import coverage, health, refusals, rows
 from attest_kit.ledger.clock import repair_if_regressed
 from attest_kit.ledger.store import connect, counts, get_meta, raise_high_water, transaction
 from attest_kit.policy import Policy, load_policy
@@ -53,14 +53,6 @@ class _Refused(Exception):
         self.code = code
 
 
-@dataclass(frozen=True)
-class _Seen:
-    """A tab's latest own health report this session, written or not."""
-    checked_at: str
-    status: str
-    version: str
-
-
 @dataclass
 class _Held:
     ping: CoveragePing
@@ -81,13 +73,9 @@ class Ledger:
         self.session = uuid.uuid4().hex  # tabs are known within one session only
         self.events: list[dict[str, Any]] = []
         self._held: dict[tuple[str | None, str], list[_Held]] = {}
-        # (source, tab) → (pass instant, code) of the tab's last pass whose rows were refused: that pass's
-        # pings are not recorded, however late they come (spec §3.6: a refused row stops that pass's
-        # coverage); the tab's next pass replaces it
-        self._refused_passes: dict[tuple[str, str | None], tuple[str, str]] = {}
         # (observer, tab) → the tab's latest own report this session, written or not: an IDLE never
         # replaces a report another tab still gives, and a pass is clean by its own report
-        self._tab_reports: dict[tuple[str, str | None], _Seen] = {}
+        self._tab_reports: dict[tuple[str, str | None], health.TabReport] = {}
 
     def close(self) -> None:
         self.conn.close()
@@ -123,9 +111,10 @@ class Ledger:
             return refused("clock_behind")
         live_elsewhere = [seen.checked_at for (adapter, other), seen in self._tab_reports.items()
                           if adapter == report.adapter_id and other != tab and seen.status != "IDLE"]
-        self._tab_reports[(report.adapter_id, tab)] = _Seen(report.checked_at, report.status, report.version)
+        previous = self._tab_reports.get((report.adapter_id, tab))
+        self._tab_reports[(report.adapter_id, tab)] = health.TabReport.of(report)
         with transaction(self.conn):
-            if health.store_report(self.conn, report, tab, self.session, live_elsewhere):
+            if health.store_report(self.conn, report, tab, self.session, previous, live_elsewhere):
                 raise_high_water(self.conn, report.checked_at)
         return ACK_OK
 
@@ -141,7 +130,8 @@ class Ledger:
         if pass_at > now:
             # not DEGRADED (nothing is wrong with the page), but the pass ends here: its pings are not
             # recorded, however late they come (§3.3: coverage never follows rows that were not stored)
-            self._refused_passes[(msg.observer, tab)] = (pass_at, "clock_behind")
+            with transaction(self.conn):
+                refusals.remember(self.conn, msg.observer, tab, self.session, pass_at, "clock_behind")
             return refused("clock_behind")
         if msg.observer == CALENDAR:
             return self._accountless_rows(msg, tab, pass_at, now)
@@ -154,18 +144,15 @@ class Ledger:
                     raise_high_water(self.conn, obs.observed_at)
                 elif decision != "noop":
                     codes.add(decision)
-            if codes:
+            code = next((c for c in GMAIL_SEVERITY if c in codes), None)
+            if code is not None:
                 health.set_ledger_degraded(self.conn, msg.observer, msg.version, codes, pass_at, now)
+                refusals.remember(self.conn, msg.observer, tab, self.session, pass_at, code)
                 raise_high_water(self.conn, now)
             else:
                 health.pass_stored(self.conn, msg.observer, pass_at, self._clean(msg.observer, tab, pass_at))
-        if codes:
-            code = next(c for c in GMAIL_SEVERITY if c in codes)
-            self._refused_passes[(msg.observer, tab)] = (pass_at, code)
-            return refused(code)
-        if self._refused_passes.get((msg.observer, tab), (pass_at,))[0] != pass_at:
-            del self._refused_passes[(msg.observer, tab)]  # a later pass; the refused one's stays refused
-        return ACK_OK
+                refusals.release_older(self.conn, msg.observer, tab, pass_at)
+        return ACK_OK if code is None else refused(code)
 
     def _accountless_rows(self, msg: ObserverObservations, tab: str | None, pass_at: str, now: str) -> Ack:
         """A Calendar page with no account: every row a first sighting, all or none (spec §3.6)."""
@@ -183,7 +170,8 @@ class Ledger:
                     self._fault("accountless.row")
                 health.pass_stored(self.conn, CALENDAR, pass_at, self._clean(CALENDAR, tab, pass_at))
         except _Refused as refusal:
-            self._refused_passes[(CALENDAR, tab)] = (pass_at, refusal.code)
+            with transaction(self.conn):
+                refusals.remember(self.conn, CALENDAR, tab, self.session, pass_at, refusal.code)
             self._degrade(CALENDAR, msg.version, refusal.code, pass_at, now)
             return refused(refusal.code)
         return ACK_OK
@@ -207,11 +195,13 @@ class Ledger:
         if not self._ping_is_valid(ping):
             # a refusal turns the observer DEGRADED (§3.4); only the ping is refused (the content script ends
             # the pass itself), and a later message of this pass does not clear it (§4.5: a later pass)
-            self._degrade(ping.source, self._version(ping.source, tab), "invalid_input", ping.last_sync_at, now)
+            # (a source the policy does not know has no observer to degrade: nothing could ever clear it)
+            if ping.source in self.policy.allowlisted_fields:
+                self._degrade(ping.source, self._version(ping.source, tab), "invalid_input", ping.last_sync_at, now)
             return refused("invalid_input")
-        refusal = self._refused_passes.get((ping.source, tab))
-        if refusal is not None and refusal[0] == ping.last_sync_at:
-            return refused(refusal[1])  # recorded only if the pass's rows were stored
+        code = refusals.code_for(self.conn, ping.source, tab, self.session, ping.last_sync_at)
+        if code is not None:
+            return refused(code)  # recorded only if the pass's rows were stored
         if ping.source == CALENDAR and ping.account_hash is not None:
             self._held.setdefault((tab, ping.last_sync_at), []).append(_Held(ping, now))
             return ACK_OK

@@ -7,10 +7,11 @@ reasons of both; otherwise the observer's own report.
 
 - IDLE is stored where nothing is stored, over an IDLE, and over the report of its own tab (that
   tab moved off the page it reported), unless another tab's latest report, not IDLE, is as new as
-  the stored one (the one-minute repeat rule kept it from being written). Never over another tab's
-  report, never over a DEGRADED the ledger set. Tabs are known only within one ledger session: after
-  a restart no tab is known, and an IDLE replaces nothing but an IDLE until a tab reports again (a
-  repeat that is not written still names its tab).
+  the stored one (the one-minute repeat rule kept it from being written). A tab whose latest report
+  repeated the stored one gives it too. Never over another tab's report, never over a DEGRADED the
+  ledger set. Tabs are known only within one ledger session: after a restart no tab is known, and an
+  IDLE replaces nothing but an IDLE until the tab the stored report names reports again (a repeat that
+  is not written still counts).
 - OK and DEGRADED reports are stored over anything; ledger.* reasons stay beside them.
 - A report repeating the stored one is rewritten only once the stored one is a minute old.
 - ledger.* reasons stay until a later pass of that observer has a message stored in full; a pass
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass
 from datetime import timedelta
 
 from attest_kit.bus import AdapterHealth
@@ -34,17 +36,41 @@ def _row(conn: sqlite3.Connection, adapter_id: str) -> sqlite3.Row | None:
     return conn.execute("SELECT * FROM adapter_health WHERE adapter_id = ?", (adapter_id,)).fetchone()
 
 
-def _idle_may_replace(row: sqlite3.Row | None, tab: str | None, session: str, live_elsewhere: list[str]) -> bool:
+@dataclass(frozen=True)
+class TabReport:
+    """A tab's latest own report this ledger session, written or not."""
+
+    checked_at: str
+    status: str
+    reasons: tuple[str, ...]
+    version: str
+
+    @classmethod
+    def of(cls, report: AdapterHealth) -> TabReport:
+        return cls(report.checked_at, report.status, tuple(sorted(report.reasons)), report.version)
+
+
+def _says(row: sqlite3.Row, report: TabReport) -> bool:
+    """The stored report says what ``report`` says (a repeat the one-minute rule did not write)."""
+    return (row["version"], row["own_status"], json.loads(row["own_reasons"])) == (
+        report.version, report.status, list(report.reasons)) and report.checked_at >= row["own_checked_at"]
+
+
+def _idle_may_replace(row: sqlite3.Row | None, tab: str | None, session: str, previous: TabReport | None,
+                      live_elsewhere: list[str]) -> bool:
     if row is None:
         return True
     if json.loads(row["ledger_reasons"]):
         return False  # never over a DEGRADED the ledger set
     if row["own_status"] in (None, "IDLE"):
         return True
-    if tab is None or row["tab"] != tab or row["session"] != session:
-        return False  # never over another tab's report; after a restart no tab is known
-    # Its own tab's report, unless another tab still gives a status at least as new: that tab's report
-    # would be the stored one, had the one-minute repeat rule written it.
+    if tab is None or row["session"] != session:
+        return False  # after a restart no tab is known until the tab the report names reports again
+    # The report is this tab's when it wrote it, or when its latest report repeated it (not written).
+    if row["tab"] != tab and (previous is None or not _says(row, previous)):
+        return False  # never over another tab's report
+    # ... unless another tab still gives a status at least as new: that tab's report would be the stored
+    # one, had the one-minute repeat rule written it.
     return not any(checked >= row["own_checked_at"] for checked in live_elsewhere)
 
 
@@ -59,17 +85,19 @@ def _repeats(row: sqlite3.Row | None, report: AdapterHealth) -> bool:
 
 
 def store_report(conn: sqlite3.Connection, report: AdapterHealth, tab: str | None, session: str,
-                 live_elsewhere: list[str] | None = None) -> bool:
-    """Apply the precedence rules to one report; True when it was written. ``live_elsewhere``: when the
-    other tabs whose latest report this session is not IDLE gave it (their checkedAt)."""
+                 previous: TabReport | None = None, live_elsewhere: list[str] | None = None) -> bool:
+    """Apply the precedence rules to one report; True when it was written. ``previous``: this tab's report
+    before this one (this session); ``live_elsewhere``: when the other tabs whose latest report this session
+    is not IDLE gave it (their checkedAt)."""
     row = _row(conn, report.adapter_id)
-    if report.status == "IDLE" and not _idle_may_replace(row, tab, session, live_elsewhere or []):
+    if report.status == "IDLE" and not _idle_may_replace(row, tab, session, previous, live_elsewhere or []):
         return False
     if _repeats(row, report):
         assert row is not None
-        if row["session"] != session:  # after a restart the tab that repeats the stored report is known
-            conn.execute("UPDATE adapter_health SET tab = ?, session = ? WHERE adapter_id = ?",
-                         (tab, session, report.adapter_id))
+        if row["session"] != session and row["tab"] == tab:
+            # after a restart, the tab the stored report names is known again once it reports (not another
+            # tab: whether the named one still gives the report is unknown)
+            conn.execute("UPDATE adapter_health SET session = ? WHERE adapter_id = ?", (session, report.adapter_id))
         return False
     reasons = json.dumps(sorted(report.reasons))
     conn.execute(

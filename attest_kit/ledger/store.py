@@ -34,6 +34,15 @@ CREATE TABLE IF NOT EXISTS rows (
   -- re-sighting of it is then a no-op, never late_sighting. Rows stored after the repair are 0.
   kept_ahead INTEGER NOT NULL DEFAULT 0
 );
+-- The last refused pass of each observer and tab ('' for no tab): its pings are not recorded (refusals.py).
+CREATE TABLE IF NOT EXISTS refused_passes (
+  source TEXT NOT NULL,
+  tab_key TEXT NOT NULL,
+  session TEXT NOT NULL,
+  pass_at TEXT NOT NULL,
+  code TEXT NOT NULL,
+  PRIMARY KEY (source, tab_key)
+);
 -- Coverage: a pass's windows (kind 'window') and first-look markers (kind 'marker', one instant).
 CREATE TABLE IF NOT EXISTS coverage (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -138,3 +138,28 @@ def test_a_clean_second_message_of_a_refused_pass_does_not_release_its_coverage(
     ping = b.ping("gmail.sent", b.at(b.T0, hours=-1), b.T0, b.T0)
     assert _ack(ledger.handle(ping, tab="sent")) == {"ok": False, "code": "invalid_input"}
     assert ledger.counts()["windows"] == 0
+
+
+@pytest.mark.parametrize("refusal", ["invalid_input", "clock_behind"])
+def test_a_refused_pass_keeps_its_pings_out_across_a_restart(tmp_path, b, clock, refusal):
+    # A review: the refused pass was remembered in memory only, so after a service-worker restart its ping
+    # was recorded as a window over rows that were never stored.
+    from attest_kit.ledger import Ledger
+
+    db = str(tmp_path / "ledger.sqlite")
+    first = Ledger(db, clock=clock)
+    row = b.sent_row("ana@example.com", OCC, b.T0)
+    if refusal == "invalid_input":
+        row["contentHash"] = "f" * 64
+    else:
+        clock.set(b.at(b.T0, seconds=-30))
+    assert _ack(first.handle(b.observations("gmail.sent", [row]), tab="sent"))["code"] == refusal
+    first.close()
+    clock.set(b.at(b.T0, minutes=1))
+    second = Ledger(db, clock=clock)
+    ping = b.ping("gmail.sent", b.at(b.T0, hours=-1), b.T0, b.T0)
+    assert _ack(second.handle(ping, tab="sent")) == {"ok": False, "code": refusal}
+    assert second.counts()["windows"] == 0
+    later = b.at(b.T0, seconds=30)  # the next pass is not that pass
+    assert _ack(second.handle(b.ping("gmail.sent", b.at(later, hours=-1), later, later), tab="sent")) == {"ok": True}
+    second.close()

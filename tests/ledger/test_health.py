@@ -227,3 +227,40 @@ def test_a_refused_ping_turns_its_observer_degraded(ledger, b):
                       all_calendars=True)
     assert ledger.handle(inverted, tab="c").model_dump(by_alias=True)["code"] == "invalid_input"
     assert _status(ledger, "gcal.event")[:2] == ("DEGRADED", ["ledger.invalid_input"])
+
+
+def test_a_tab_that_repeated_the_stored_report_clears_it_when_it_moves_on_last(ledger, b, clock):
+    # A review of the rule above: tab b's repeat of a's report is not written, so the stored report named a;
+    # a's IDLE was kept out by b, and b's IDLE by the row naming a. Both tabs moved on; the status stood.
+    ledger.handle(b.health("gmail.sent", "DEGRADED", b.T0, "view.mismatch"), tab="a")
+    clock.set(b.at(b.T0, seconds=10))
+    ledger.handle(b.health("gmail.sent", "DEGRADED", b.at(b.T0, seconds=10), "view.mismatch"), tab="b")
+    clock.set(b.at(b.T0, seconds=20))
+    ledger.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=20), "not_sent_folder"), tab="a")
+    assert _status(ledger)[0] == "DEGRADED"  # b still gives it
+    clock.set(b.at(b.T0, seconds=30))
+    ledger.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=30), "not_sent_folder"), tab="b")
+    assert _status(ledger)[:3] == ("IDLE", ["not_sent_folder"], "b")
+
+
+def test_after_a_restart_another_tabs_repeat_does_not_make_it_the_reports_owner(tmp_path, b, clock):
+    # A review: after a restart the ledger cannot know whether the tab that gave the stored report is still on
+    # Sent, so another tab repeating it does not let that tab's IDLE replace it.
+    db = str(tmp_path / "ledger.sqlite")
+    first = Ledger(db, clock=clock)
+    first.handle(b.health("gmail.sent", "OK", b.T0), tab="a")
+    first.close()
+    second = Ledger(db, clock=clock)
+    clock.set(b.at(b.T0, seconds=20))
+    second.handle(b.health("gmail.sent", "OK", b.at(b.T0, seconds=20)), tab="b")
+    clock.set(b.at(b.T0, seconds=30))
+    second.handle(b.health("gmail.sent", "IDLE", b.at(b.T0, seconds=30), "not_sent_folder"), tab="b")
+    assert _status(second)[:3] == ("OK", [], "a")
+    second.close()
+
+
+def test_a_refused_ping_of_a_source_with_no_observer_degrades_nothing(ledger, b):
+    # A review: a source the policy does not know can never store a message, so its DEGRADED could never clear.
+    ping = b.ping("muse.chat", b.at(b.T0, hours=-1), b.T0, b.T0)
+    assert ledger.handle(ping, tab="g").model_dump(by_alias=True) == {"ok": False, "code": "invalid_input"}
+    assert ledger.health_list() == []
