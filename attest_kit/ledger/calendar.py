@@ -48,8 +48,13 @@ class DerivedRow:
 
 @dataclass(frozen=True)
 class StepResult:
+    """The rows a step derived and the record it leaves. ``follows``: the chain followed every change
+    through this pass (the step's word: its base and this snapshot could both vouch for an absence), so
+    the windows keep following changes from the base; otherwise only from this pass (``day_since``)."""
+
     rows: Sequence[DerivedRow]
     record: dict[str, Any] = field(default_factory=dict)
+    follows: bool = False
 
 
 class CalendarStep(Protocol):
@@ -123,16 +128,20 @@ def shown_keys(snap: Any) -> list[str]:
     return keys
 
 
-def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot) -> dict[str, str]:
+def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot, follows: bool) -> dict[str, str]:
     """Per whole day: since when it has been followed without a break.
 
-    A day the base saw whole, under the same calendars, keeps the base's instant; any other whole
-    day (first look, a day that was hidden, a calendar switched on) starts at this pass.
+    A day the base saw whole, under the same calendars, keeps the base's instant when the step says the
+    chain followed every change through this pass (``follows``); any other whole day (first look, a day
+    that was hidden, a calendar switched on) starts at this pass, and so does every day of a pass that
+    could not vouch for an absence: a deletion there is never reported, so a window that followed
+    changes from before it would grade a deletion claim as fully covered with no row (spec §8.3: "a
+    snapshot that is not complete vouches for no absence"; Hard Rule 5).
     """
     snap = snapshot.snapshot
     read_at = snapshot.read_at
     kept: dict[str, str] = {}
-    if base is not None:
+    if base is not None and follows:
         shown_before = set(json.loads(base["shown_calendars"]))
         shown_now = set(shown_keys(snap))
         switched_on = (snap.all_calendars and not base["all_calendars"]) or bool(shown_now - shown_before)

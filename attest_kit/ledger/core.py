@@ -251,14 +251,14 @@ class Ledger:
             return self._refuse_pass(key, snap, "invalid_input", now)
         try:
             with transaction(self.conn):
-                self._store_pass(snap, base, derived, result.record, pings,
+                self._store_pass(snap, base, derived, result, pings,
                                  self._clean(CALENDAR, tab, snap.read_at))
         except _Refused as refusal:
             return self._refuse_pass(key, snap, refusal.code, now)
         return ACK_OK
 
     def _store_pass(self, snap: CalendarSnapshot, base: sqlite3.Row | None,
-                    derived: list[tuple[Any, bool]], record: dict[str, Any], pings: list[CoveragePing],
+                    derived: list[tuple[Any, bool]], result: cal.StepResult, pings: list[CoveragePing],
                     clean: bool | None) -> None:
         """Rows with their markers, the record, the windows and latest pings: inCalendarPass."""
         for obs, _first_sighting in derived:  # the row's own word; every inserted row gets a marker (below)
@@ -275,8 +275,8 @@ class Ledger:
                 coverage.store_marker(self.conn, snap.account_hash, obs.id, obs.field_dict()["occurredAt"],
                                       obs.observed_at)
             self._fault("calendar.row")
-        since = cal.day_since(base, snap)
-        cal.save_record(self.conn, snap, since, record)
+        since = cal.day_since(base, snap, result.follows)
+        cal.save_record(self.conn, snap, since, result.record)
         raise_high_water(self.conn, snap.read_at)
         self._fault("calendar.record")
         for ping in pings:

@@ -8,7 +8,8 @@ it is never united with anything.
 
 Two refinements keep a merge from losing what a window said: an earlier window is absorbed into a
 later one only when the later says at least as much (allCalendars not weaker, changesSince not
-later); and a same-instant union keeps the weaker allCalendars and the later changesSince. The rule
+later, unless the earlier follows no change from before its own sync: a range never seen complete
+follows changes only from each pass, and would otherwise keep a window per pass for ever); and a same-instant union keeps the weaker allCalendars and the later changesSince. The rule
 is applied to every source: a Gmail head window is inside the next head's window whenever that one
 reaches as far back, and a receipt's instant repeats exactly.
 """
@@ -41,8 +42,8 @@ def _inside(inner: Span, outer: Span) -> bool:
 def _says_at_least(later: Span, earlier: Span) -> bool:
     if earlier.all_calendars and not later.all_calendars:
         return False
-    if earlier.changes_since is None:
-        return True
+    if earlier.changes_since is None or earlier.changes_since >= earlier.synced:
+        return True  # the earlier follows no change before its own sync: the later, over its span, says more
     return later.changes_since is not None and later.changes_since <= earlier.changes_since
 
 

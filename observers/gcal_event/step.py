@@ -35,11 +35,12 @@ from datetime import date, timedelta
 from typing import Any
 
 from attest_kit.contract import RawRow
-from attest_kit.hashing import ascii_lower
+from attest_kit.hashing import ascii_lower, normalize_email, sha256_hex
 from attest_kit.instants import parse_instant
 from attest_kit.text import clamp_subject_hint
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.snapshot import guest_hash, stored_event, stored_form
+from observers.shared.own_address import mailbox_key
 
 STALE_CHANGE = timedelta(seconds=SELECTORS.limits.stale_change_seconds)
 _COMPARED = ("start", "end", "allDay", "title", "calendarKey", "guestHashes")
@@ -69,6 +70,10 @@ class StepResult:
     rows: list[StepRow] = field(default_factory=list)
     record: dict[str, Any] | None = None
     skipped: bool = False  # a snapshot read at or before the stored one (late_sighting): nothing changes
+    # The chain follows every change through this pass: the base and this snapshot are both complete, so a
+    # change since the base's read (a deletion too: two consecutive complete snapshots) is reported by this
+    # pass or the next. Otherwise the ledger's windows follow changes only from this pass (changesSince).
+    follows: bool = False
 
 
 def _range(days: list[dict[str, Any]]) -> list[str]:
@@ -129,11 +134,13 @@ def _could_see(base: dict[str, Any], event: dict[str, Any]) -> bool:
     return all(whole.get(day, False) for day in event["days"])  # clipped to the range (snapshot.event_days)
 
 
-def _state(event: dict[str, Any], left_out: set[str] | frozenset[str] = frozenset()) -> tuple[Any, ...]:
-    """What an update compares; ``left_out``: guest hashes not compared (accounts, see ``_seen_elsewhere``)."""
-    if not left_out:
-        return tuple(event[k] for k in _COMPARED)
-    return tuple(sorted(set(event[k]) - left_out) if k == "guestHashes" else event[k] for k in _COMPARED)
+def _state(event: dict[str, Any]) -> tuple[Any, ...]:
+    """What an update compares."""
+    return tuple(event[k] for k in _COMPARED)
+
+
+def _state_but_guests(event: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(event[k] for k in _COMPARED if k != "guestHashes")
 
 
 def _first_guest(guests: Iterable[str]) -> str | None:
@@ -150,20 +157,47 @@ def _fields(event: dict[str, Any], counterparty: str | None) -> dict[str, Any]:
     return fields
 
 
+def _account_spellings(guest: str) -> set[str]:
+    """The account hashes ``guest`` may deliver to: as written, without its +tag, as its mailbox."""
+    normal = normalize_email(guest)
+    if normal is None:
+        return set()
+    local, _, domain = normal.rpartition("@")
+    spelled = {normal, f"{local.split('+', 1)[0]}@{domain}", mailbox_key(guest)}
+    return {sha256_hex(s) for s in spelled if s is not None}
+
+
+def _guests_agree_between_accounts(mine: dict[str, Any], my_guests: list[str], theirs: dict[str, Any],
+                                   accounts: set[str]) -> bool:
+    """Two accounts' views of one event name the same guests. Each view leaves its own account out (any
+    case, a +tag) and may name the other: on this view, whose addresses are known, any spelling of the
+    other account is left out; on the other, which records only hashes, one guest more than here may be
+    this account under a +tag or Gmail's dots. (Reading a guest removed as no change only makes the row a
+    first sighting, the safe side.)"""
+    tagged = {guest_hash(g) for g in my_guests if accounts & _account_spellings(g)}
+    a, b = set(mine["guestHashes"]) - accounts - tagged, set(theirs["guestHashes"]) - accounts
+    return a <= b and len(b - a) <= 1
+
+
 def _seen_elsewhere(others: Iterable[dict[str, Any]], base_read: str, read: str, event: dict[str, Any],
-                    account: str | None) -> bool:
+                    guests: list[str], account: str | None) -> bool:
     """Whether another range's or account's view, read between the base and this pass, held ``event``
-    in its new state. Each view leaves its own account out of the guests, so between two accounts
-    the guests are compared with both accounts left out (a guest's hash is its account hash)."""
+    (whose guests' addresses are ``guests``) in its new state; between two accounts, the guests as
+    ``_guests_agree_between_accounts`` says."""
     low, high = parse_instant(base_read), parse_instant(read)
     for other in others:
         at = parse_instant(other["readAt"])
         if not low < at < high:
             continue
-        both = {account, other.get("accountHash")} - {None} if other.get("accountHash") != account else set()
-        mine = _state(event, both)
-        if any(e["key"] == event["key"] and _state(e, both) == mine for e in other["events"]):
-            return True
+        if other.get("accountHash") == account:
+            if any(e["key"] == event["key"] and _state(e) == _state(event) for e in other["events"]):
+                return True
+            continue
+        accounts = {account, other.get("accountHash")} - {None}
+        for e in other["events"]:
+            if e["key"] == event["key"] and _state_but_guests(e) == _state_but_guests(event) \
+                    and _guests_agree_between_accounts(event, guests, e, accounts):
+                return True
     return False
 
 
@@ -182,7 +216,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
     base = record if comparable(record, snapshot) else None
     if base is not None and parse_instant(read) <= parse_instant(base["readAt"]):
         return StepResult([], record, skipped=True)
-    result = StepResult(record=new_record)
+    result = StepResult(record=new_record, follows=base is not None and is_complete(base) and is_complete(snapshot))
 
     if base is None:  # the first look at this range (or a new version): every event is a first sighting
         for key, event in new_events.items():
@@ -206,7 +240,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
         old = old_events.get(key)
         if old is None:
             first = late or not (_every_day_whole(base) and _could_see(base, event)) or \
-                _seen_elsewhere(others, base["readAt"], read, event, account)
+                _seen_elsewhere(others, base["readAt"], read, event, full[key]["guests"], account)
             result.rows.append(StepRow("calendar.created", _fields(event, event["firstGuest"]), key, first, read))
             continue
         if _state(old) == _state(event):
@@ -215,7 +249,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
         counterparty = _first_guest(added) or event["firstGuest"]
         # a change made while the base could not see the event (its calendar off, its day hidden)
         # may be hours old: a first sighting, like a late one
-        if late or key in unseen or _seen_elsewhere(others, base["readAt"], read, event, account):
+        if late or key in unseen or _seen_elsewhere(others, base["readAt"], read, event, full[key]["guests"], account):
             result.rows.append(StepRow("calendar.created", _fields(event, counterparty), key, True, read))
         else:
             result.rows.append(StepRow("calendar.updated", _fields(event, counterparty), key, False, read))

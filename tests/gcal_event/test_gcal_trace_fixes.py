@@ -88,3 +88,31 @@ def test_a_calendar_row_cuts_its_subject_hint_to_80_code_points():
     posted = posted_for(html)
     [row_] = posted["observations"]
     assert len(row_["fields"]["subjectHint"]) == 80 and row_["fields"]["subjectHint"] == title.strip()[:80]
+
+
+def test_the_other_account_seen_as_a_tagged_guest_is_left_out_of_the_comparison():
+    # A held-out sequence audit: the other account, a guest under a +tag address on this view, is left out
+    # of that account's own view ("any case, a +tag"), so the two never agreed and a change the other view
+    # already held was derived as a timely update (an agent active now could be named for it).
+    them, tagged = "sam.okafor@example.org", "Sam.Okafor+rota@example.org"
+    shared = ["omar@example.org"]
+    base = record(snap(at(0), [event(guests=[tagged, *shared])]))
+    theirs = record(snap(at(0, 30), [event(title="Renamed", guests=shared)], account=sha256_hex(them)))
+    result = step(base, snap(at(1), [event(title="Renamed", guests=[tagged, *shared])]), others=[theirs])
+    assert kinds(result) == [("calendar.created", True)]
+
+
+def test_this_account_seen_as_a_tagged_guest_on_the_other_view_is_left_out_too():
+    # The other direction (the audit's sequence): the other view names this account under a +tag, which it
+    # records only as a hash; this view left its own account out.
+    me_tagged, them = "dana.whitfield+rota@example.com", "sam.okafor@example.org"
+    shared = ["omar@example.org"]
+    base = record(snap(at(0), [event(guests=[them, *shared])]))
+    theirs = record(snap(at(0, 30), [event(title="Renamed", guests=[me_tagged, *shared])], account=sha256_hex(them)))
+    result = step(base, snap(at(1), [event(title="Renamed", guests=[them, *shared])]), others=[theirs])
+    assert kinds(result) == [("calendar.created", True)]
+    # two guests more on one side is another state
+    more = record(snap(at(0, 30), [event(title="Renamed", guests=[me_tagged, "x@example.org", *shared])],
+                       account=sha256_hex(them)))
+    result = step(base, snap(at(1), [event(title="Renamed", guests=[them, *shared])]), others=[more])
+    assert kinds(result) == [("calendar.updated", False)]

@@ -141,7 +141,8 @@ def simple_step(stored: StoredRecord | None, snap: CalendarSnapshot, pass_instan
         if key not in now:
             row("calendar.deleted", key, old["title"], str(old["start"]), False)
     record = {"events": {k: {"title": e.title, "start": e.start} for k, e in now.items()}}
-    return StepResult(derived, record)
+    # this small step can confirm a deletion at once, so it follows every change whenever it sees every day
+    return StepResult(derived, record, follows=stored is not None and all(d.whole for d in snap.snapshot.days))
 
 
 @pytest.fixture

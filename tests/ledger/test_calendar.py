@@ -228,15 +228,16 @@ def test_an_unnamed_calendar_switched_on_restarts_changes_since(b, clock):
                                          {"key": None, "shown": unnamed_shown}]
         assert led.handle(snap, tab="c").ok
 
-    one_pass(b.T0, False)
-    one_pass(b.at(b.T0, minutes=1), False)
-    assert led.conn.execute("SELECT changes_since FROM coverage WHERE kind = 'window' ORDER BY synced_at DESC"
-                            " LIMIT 1").fetchone()[0] == b.T0  # followed without a break
-    one_pass(b.at(b.T0, minutes=2), True)
     def latest_since():
         return led.conn.execute("SELECT changes_since FROM coverage WHERE kind = 'window' ORDER BY synced_at DESC"
                                 " LIMIT 1").fetchone()[0]
 
+    one_pass(b.T0, False)
+    one_pass(b.at(b.T0, minutes=1), False)
+    # a view naming a calendar it cannot name is never complete (it vouches for no absence), so since 1.3.16
+    # its windows follow changes only from their own pass, switched on or not
+    assert latest_since() == b.at(b.T0, minutes=1)
+    one_pass(b.at(b.T0, minutes=2), True)
     assert latest_since() == b.at(b.T0, minutes=2)
 
 
@@ -273,3 +274,54 @@ def test_a_window_over_the_gap_refuses_the_pass(ledger, b):
 def test_days_out_of_order_or_overlapping_still_refuse(ledger, b, days):
     acks = b.calendar_pass(ledger, b.T0, [], pings=[], days=days(b))
     assert acks[-1] == {"ok": False, "code": "invalid_input"}
+
+
+def _real_step_pass(led, b, clock, t, days, pings, events=()):
+    clock.set(t)
+    led.handle(b.health("gcal.event", "OK", t, version="1.3.16"), tab="c")
+    for p in pings:
+        led.handle(p, tab="c")
+    snap = b.snapshot(t, list(events), days=days, version="1.3.16")
+    snap["snapshot"]["calendars"] = [{"key": "c" * 64, "shown": True}]
+    assert led.handle(snap, tab="c").ok
+
+
+def _window_since(led, day_start):
+    return led.conn.execute("SELECT changes_since FROM coverage WHERE kind = 'window' AND window_start = ?"
+                            " ORDER BY synced_at DESC LIMIT 1", (day_start,)).fetchone()[0]
+
+
+@pytest.mark.parametrize("shape", ["weekend hidden", "a day behind N more"])
+def test_a_range_that_can_never_confirm_a_deletion_follows_no_change_from_before_its_pass(b, clock, shape):
+    """A held-out sequence audit: spec §8.3 confirms a deletion only over two consecutive complete snapshots
+    ("a snapshot that is not complete vouches for no absence"). On a range never seen complete (weekends
+    hidden; a short window with "N more" on one day), a deleted event is never reported, yet its day's
+    window kept changesSince from the first look: a deletion claim there was fully covered with no row, a
+    false NOT FOUND. Such a pass follows changes only from its own instant."""
+    from attest_kit.ledger import Ledger
+    from attest_kit.ledger.commands import load_calendar_step
+
+    led = Ledger(":memory:", clock=clock, step=load_calendar_step())
+    if shape == "weekend hidden":
+        days = [b.day(d) for d in GAP_DAYS]
+    else:
+        days = [b.day("2026-10-09"), b.day("2026-10-10", whole=False), b.day("2026-10-11")]
+    friday = b.week_ping(b.T0, "2026-10-09", "2026-10-09")
+    event = b.event("a", "Standup", "2026-10-09T10:00:00.000Z")
+    for n, events in enumerate([[event], [], []]):
+        t = b.at(b.T0, minutes=n)
+        _real_step_pass(led, b, clock, t, days, [b.week_ping(t, "2026-10-09", "2026-10-09")], events)
+        assert _window_since(led, friday["windowStart"]) == t
+    assert [r[0] for r in led.conn.execute("SELECT type FROM rows")] == ["calendar.created"]
+
+
+def test_a_range_seen_complete_twice_in_a_row_keeps_following_changes(b, clock):
+    from attest_kit.ledger import Ledger
+    from attest_kit.ledger.commands import load_calendar_step
+
+    led = Ledger(":memory:", clock=clock, step=load_calendar_step())
+    days = [b.day(d) for d in ("2026-10-09", "2026-10-10", "2026-10-11")]
+    for n in range(3):
+        t = b.at(b.T0, minutes=n)
+        _real_step_pass(led, b, clock, t, days, [b.week_ping(t, "2026-10-09", "2026-10-11")])
+        assert _window_since(led, "2026-10-09T00:00:00.000Z") == b.T0

@@ -76,3 +76,18 @@ def test_a_marker_is_a_merge_group_of_its_own(ledger, b, clock):
                          account=None, all_calendars=True))
     assert stored_spans(ledger.conn, "gcal.event", kind="marker") == [Span(start, start, b.T0)]
     assert len(stored_spans(ledger.conn, "gcal.event")) == 1
+
+
+def test_an_earlier_window_that_follows_nothing_before_its_own_pass_is_absorbed_by_a_later_one():
+    # A range never seen complete follows changes only from each pass (1.3.16): its windows' changesSince is
+    # their own sync. Each pass would then keep its own window for ever (the later one, whose changesSince is
+    # later, "says less"), though an earlier window that follows nothing before its sync says nothing the
+    # later one does not.
+    from attest_kit.ledger.coverage import mergeable
+
+    day = ("2026-10-05T00:00:00.000Z", "2026-10-06T00:00:00.000Z")
+    t1, t2 = "2026-10-06T09:00:00.000Z", "2026-10-06T09:01:00.000Z"
+    assert mergeable(Span(*day, t1, True, t1), Span(*day, t2, True, t2))
+    # one that followed changes from before its pass still is not: the later says less about them
+    assert not mergeable(Span(*day, t1, True, "2026-10-06T08:00:00.000Z"), Span(*day, t2, True, t2))
+    assert not mergeable(Span(*day, t1, True, t1), Span(*day, t2, False, t2))  # nor with fewer calendars
