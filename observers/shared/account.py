@@ -20,6 +20,9 @@ from attest_kit.hashing import normalize_email
 from observers.shared.dom import ancestors
 
 _PAREN = re.compile(r"\(([^()]*)\)")
+#: Direction marks and embeddings Gmail wraps bracketed left-to-right text in, in a right-to-left display
+#: language ("(\u200e" address "\u200e)"), and zero-width characters: not part of the address.
+_MARKS = "\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
 
 AccountStatus = Literal["ok", "missing", "ambiguous", "invalid"]
 
@@ -54,7 +57,7 @@ def read_account(
         if _inside_main(node):
             continue  # a "banner" in a mail's own markup (an email can carry roles, §8.2) is not the page's
         label = node.attributes.get("aria-label") or ""
-        groups = [g.strip() for g in _PAREN.findall(label)]
+        groups = [g.strip().strip(_MARKS).strip() for g in _PAREN.findall(label)]
         with_at = [g for g in groups if "@" in g]
         is_account_label = bool(with_at) or any(label.strip().startswith(p) for p in label_prefixes)
         if not is_account_label:

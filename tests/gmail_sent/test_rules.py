@@ -152,3 +152,29 @@ def test_a_main_inside_the_main_is_part_of_it_a_sibling_is_a_second_view():
         posted = run_pass(page, "gmail.sent", PassInput("https://mail.google.com/mail/u/0/#sent", TZ, NOW)).posted()
         health = posted["health"]
         assert (health["status"], health["reasons"]) == status
+
+
+def test_direction_marks_around_the_account_address_are_not_part_of_it():
+    # A held-out audit: Gmail wraps bracketed left-to-right text in direction marks in a right-to-left display
+    # language. The marks stayed in the address: the account's hash was another account's, and the account
+    # itself, a recipient of a row, was posted as its counterparty.
+    from attest_kit.hashing import account_hash
+    from tests.fixture_builders.gmail_sent_pages import ME
+
+    own = ("Priya", ME)
+    for before, after in (("\u200e", "\u200e"), ("\u202a", "\u202c"), ("\u2066", "\u2069")):
+        label = f"Google Account: Priya Raman\n({before}{ME}{after})"
+        posted = run([row([DANIEL, own], "a" * 16, "2:00 PM"), row([LENA], "b" * 16, "1:00 PM")], account_label=label)
+        assert posted["accountHash"] == account_hash(ME)
+        assert counterparties(posted) == ["daniel.okafor@example.com", "lena.park@example.org"]
+
+
+def test_the_no_subject_placeholder_of_a_language_whose_rows_read_by_their_clock_posts_no_hint():
+    # A held-out audit: today's rows are timed by a bare clock in any display language, so their placeholder
+    # was posted as the subject hint in languages the date reader does not name.
+    for placeholder in ("(tanpa subjek)", "(\u05dc\u05dc\u05d0 \u05e0\u05d5\u05e9\u05d0)", "(intet emne)",
+                        "(ingen emne)", "(brak tematu)", "(kh\u00f4ng c\u00f3 ch\u1ee7 \u0111\u1ec1)",
+                        "(nincs t\u00e1rgy)", "(sense assumpte)", "(bez p\u0159edm\u011btu)", "(ei aihetta)"):
+        r = row([DANIEL], "a" * 16)
+        r.subject = placeholder
+        assert "subjectHint" not in run([r])["observations"][0]["fields"], placeholder
