@@ -48,13 +48,13 @@ class DerivedRow:
 
 @dataclass(frozen=True)
 class StepResult:
-    """The rows a step derived and the record it leaves. ``follows``: the chain followed every change
-    through this pass (the step's word: its base and this snapshot could both vouch for an absence), so
-    the windows keep following changes from the base; otherwise only from this pass (``day_since``)."""
+    """The rows a step derived and the record it leaves. ``unsettled_days``: days of the range holding an
+    event missing since it was last seen whose deletion the chain has not reported (the step's word): a
+    window over such a day follows changes only from this pass (``window_since``)."""
 
     rows: Sequence[DerivedRow]
     record: dict[str, Any] = field(default_factory=dict)
-    follows: bool = False
+    unsettled_days: frozenset[str] = frozenset()
 
 
 class CalendarStep(Protocol):
@@ -128,20 +128,16 @@ def shown_keys(snap: Any) -> list[str]:
     return keys
 
 
-def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot, follows: bool) -> dict[str, str]:
+def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot) -> dict[str, str]:
     """Per whole day: since when it has been followed without a break.
 
-    A day the base saw whole, under the same calendars, keeps the base's instant when the step says the
-    chain followed every change through this pass (``follows``); any other whole day (first look, a day
-    that was hidden, a calendar switched on) starts at this pass, and so does every day of a pass that
-    could not vouch for an absence: a deletion there is never reported, so a window that followed
-    changes from before it would grade a deletion claim as fully covered with no row (spec §8.3: "a
-    snapshot that is not complete vouches for no absence"; Hard Rule 5).
+    A day the base saw whole, under the same calendars, keeps the base's instant; any other whole
+    day (first look, a day that was hidden, a calendar switched on) starts at this pass.
     """
     snap = snapshot.snapshot
     read_at = snapshot.read_at
     kept: dict[str, str] = {}
-    if base is not None and follows:
+    if base is not None:
         shown_before = set(json.loads(base["shown_calendars"]))
         shown_now = set(shown_keys(snap))
         switched_on = (snap.all_calendars and not base["all_calendars"]) or bool(shown_now - shown_before)
@@ -150,10 +146,16 @@ def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot, follows: boo
     return {d.date: kept.get(d.date, read_at) for d in snap.days if d.whole}
 
 
-def window_since(ping: CoveragePing, snapshot: CalendarSnapshot, since: dict[str, str]) -> str:
-    """A window follows changes since the latest start among the days it covers."""
+def window_since(ping: CoveragePing, snapshot: CalendarSnapshot, since: dict[str, str],
+                 unsettled: frozenset[str] = frozenset()) -> str:
+    """A window follows changes since the latest start among the days it covers. A day holding an event
+    missing since it was last seen, whose deletion is not reported yet (``unsettled``), counts from this
+    pass: the deletion may never be reported (a range never seen complete, a tab closed after the first
+    absence), and a window that followed changes from before it would grade a deletion claim as fully
+    covered with no row (spec §8.3: "a snapshot that is not complete vouches for no absence"). The
+    record keeps the day's own instant: once the deletion is reported, windows follow from it again."""
     days = [d for d in snapshot.snapshot.days if d.start < ping.window_end and d.end > ping.window_start]
-    return max(since[d.date] for d in days)
+    return max(snapshot.read_at if d.date in unsettled else since[d.date] for d in days)
 
 
 def save_record(conn: sqlite3.Connection, snapshot: CalendarSnapshot, since: dict[str, str],

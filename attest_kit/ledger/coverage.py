@@ -8,8 +8,9 @@ it is never united with anything.
 
 Two refinements keep a merge from losing what a window said: an earlier window is absorbed into a
 later one only when the later says at least as much (allCalendars not weaker, changesSince not
-later, unless the earlier follows no change from before its own sync: a range never seen complete
-follows changes only from each pass, and would otherwise keep a window per pass for ever); and a same-instant union keeps the weaker allCalendars and the later changesSince. The rule
+later, unless the earlier follows no change from before its own sync: a day waiting for a deletion
+to be confirmed follows changes only from each pass, and a range never seen complete would otherwise
+keep a window per pass for ever); and a same-instant union keeps the weaker allCalendars and the later changesSince. The rule
 is applied to every source: a Gmail head window is inside the next head's window whenever that one
 reaches as far back, and a receipt's instant repeats exactly.
 """

@@ -1,7 +1,7 @@
 """Where the Calendar observer plugs into the ledger, without the kernel importing it.
 
 - ``adapt_observer_step``: wraps the observer's step (``observers/gcal_event/step.py``:
-  ``step(record, snapshot, others) -> StepResult(rows, record, skipped, follows)``, rows with ``raw()``,
+  ``step(record, snapshot, others) -> StepResult(rows, record, skipped, unsettled_days)``, rows with ``raw()``,
   ``first_sighting`` and ``seen_at``) as the ledger's ``CalendarStep``. Each row goes through
   project(), observed at its first sighting (a deletion is first seen at its first absence).
 
@@ -41,7 +41,7 @@ def adapt_observer_step(fn: Callable[..., Any]) -> CalendarStep:
             if isinstance(made, Refusal):
                 raise ValueError(f"the step derived a row project() refuses: {made.reason}")
             rows.append(DerivedRow(made, bool(row.first_sighting)))
-        return StepResult(rows, result.record or {}, follows=bool(getattr(result, "follows", False)))
+        return StepResult(rows, result.record or {}, frozenset(getattr(result, "unsettled_days", ())))
 
     return call
 

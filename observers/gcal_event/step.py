@@ -70,10 +70,10 @@ class StepResult:
     rows: list[StepRow] = field(default_factory=list)
     record: dict[str, Any] | None = None
     skipped: bool = False  # a snapshot read at or before the stored one (late_sighting): nothing changes
-    # The chain follows every change through this pass: the base and this snapshot are both complete, so a
-    # change since the base's read (a deletion too: two consecutive complete snapshots) is reported by this
-    # pass or the next. Otherwise the ledger's windows follow changes only from this pass (changesSince).
-    follows: bool = False
+    # Days of the range holding an event missing since it was last seen whose deletion is not reported yet
+    # (pending: one complete absence, or none the views could vouch for). A deletion there may never be
+    # reported, so the ledger's windows over such a day follow changes only from this pass (changesSince).
+    unsettled_days: list[str] = field(default_factory=list)
 
 
 def _range(days: list[dict[str, Any]]) -> list[str]:
@@ -172,8 +172,11 @@ def _guests_agree_between_accounts(mine: dict[str, Any], my_guests: list[str], t
     """Two accounts' views of one event name the same guests. Each view leaves its own account out (any
     case, a +tag) and may name the other: on this view, whose addresses are known, any spelling of the
     other account is left out; on the other, which records only hashes, one guest more than here may be
-    this account under a +tag or Gmail's dots. (Reading a guest removed as no change only makes the row a
-    first sighting, the safe side.)"""
+    this account under a +tag or Gmail's dots, when both count as many guests (a guest removed in between
+    changes the count, so an older view never passes for the new state). The other account under Gmail's
+    dots or googlemail.com on this view is not told: its hash is of the address as written."""
+    if mine["guestCount"] != theirs["guestCount"]:
+        return False  # each view counts every guest its label names, its own spelling too
     tagged = {guest_hash(g) for g in my_guests if accounts & _account_spellings(g)}
     a, b = set(mine["guestHashes"]) - accounts - tagged, set(theirs["guestHashes"]) - accounts
     return a <= b and len(b - a) <= 1
@@ -216,7 +219,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
     base = record if comparable(record, snapshot) else None
     if base is not None and parse_instant(read) <= parse_instant(base["readAt"]):
         return StepResult([], record, skipped=True)
-    result = StepResult(record=new_record, follows=base is not None and is_complete(base) and is_complete(snapshot))
+    result = StepResult(record=new_record)
 
     if base is None:  # the first look at this range (or a new version): every event is a first sighting
         for key, event in new_events.items():
@@ -286,6 +289,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
             pending[key] = {"event": stored_event_copy(old), "firstAbsentAt": read, "late": late or stale,
                             "lastSeenAt": last_seen}
     new_record["pending"] = dict(sorted(pending.items()))
+    result.unsettled_days = sorted({day for entry in pending.values() for day in entry["event"]["days"]})
     result.rows.sort(key=_row_order)
     return result
 

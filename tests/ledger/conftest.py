@@ -141,8 +141,7 @@ def simple_step(stored: StoredRecord | None, snap: CalendarSnapshot, pass_instan
         if key not in now:
             row("calendar.deleted", key, old["title"], str(old["start"]), False)
     record = {"events": {k: {"title": e.title, "start": e.start} for k, e in now.items()}}
-    # this small step can confirm a deletion at once, so it follows every change whenever it sees every day
-    return StepResult(derived, record, follows=stored is not None and all(d.whole for d in snap.snapshot.days))
+    return StepResult(derived, record)  # it reports a deletion at once: no day waits for one
 
 
 @pytest.fixture

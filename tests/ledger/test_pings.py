@@ -79,8 +79,8 @@ def test_a_marker_is_a_merge_group_of_its_own(ledger, b, clock):
 
 
 def test_an_earlier_window_that_follows_nothing_before_its_own_pass_is_absorbed_by_a_later_one():
-    # A range never seen complete follows changes only from each pass (1.3.16): its windows' changesSince is
-    # their own sync. Each pass would then keep its own window for ever (the later one, whose changesSince is
+    # A day waiting for a deletion to be confirmed follows changes only from each pass: its windows'
+    # changesSince is their own sync. On a range never seen complete each pass would keep its own window (the later one, whose changesSince is
     # later, "says less"), though an earlier window that follows nothing before its sync says nothing the
     # later one does not.
     from attest_kit.ledger.coverage import mergeable
