@@ -48,9 +48,9 @@ class DerivedRow:
 
 @dataclass(frozen=True)
 class StepResult:
-    """The rows a step derived and the record it leaves. ``unsettled_days``: days of the range holding an
-    event missing since it was last seen whose deletion the chain has not reported (the step's word): a
-    window over such a day follows changes only from this pass (``window_since``)."""
+    """The rows a step derived and the record it leaves. ``unsettled_days``: days of the range whose changes
+    the chain has not followed up to this pass (the step's word: a first look, or a day holding a deletion
+    not reported yet): such a day follows changes only from this pass (``day_since``)."""
 
     rows: Sequence[DerivedRow]
     record: dict[str, Any] = field(default_factory=dict)
@@ -128,11 +128,17 @@ def shown_keys(snap: Any) -> list[str]:
     return keys
 
 
-def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot) -> dict[str, str]:
+def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot, unsettled: frozenset[str] = frozenset()
+              ) -> dict[str, str]:
     """Per whole day: since when it has been followed without a break.
 
-    A day the base saw whole, under the same calendars, keeps the base's instant; any other whole
-    day (first look, a day that was hidden, a calendar switched on) starts at this pass.
+    A day the base saw whole, under the same calendars, keeps the base's instant; any other whole day (first
+    look, a day that was hidden, a calendar switched on) starts at this pass, and so does a day the step
+    names ``unsettled``: it compared no base (its rule for a base is stricter than the version this ledger
+    checks: the same days too), or the day holds an event whose deletion is not reported yet. That deletion
+    may never be reported (a range never seen complete, a tab closed after the first absence), and a window
+    that followed changes from before it would grade a deletion claim as fully covered with no row (spec
+    §8.3: "a snapshot that is not complete vouches for no absence").
     """
     snap = snapshot.snapshot
     read_at = snapshot.read_at
@@ -143,19 +149,13 @@ def day_since(base: sqlite3.Row | None, snapshot: CalendarSnapshot) -> dict[str,
         switched_on = (snap.all_calendars and not base["all_calendars"]) or bool(shown_now - shown_before)
         if not switched_on:
             kept = json.loads(base["day_since"])
-    return {d.date: kept.get(d.date, read_at) for d in snap.days if d.whole}
+    return {d.date: read_at if d.date in unsettled else kept.get(d.date, read_at) for d in snap.days if d.whole}
 
 
-def window_since(ping: CoveragePing, snapshot: CalendarSnapshot, since: dict[str, str],
-                 unsettled: frozenset[str] = frozenset()) -> str:
-    """A window follows changes since the latest start among the days it covers. A day holding an event
-    missing since it was last seen, whose deletion is not reported yet (``unsettled``), counts from this
-    pass: the deletion may never be reported (a range never seen complete, a tab closed after the first
-    absence), and a window that followed changes from before it would grade a deletion claim as fully
-    covered with no row (spec §8.3: "a snapshot that is not complete vouches for no absence"). The
-    record keeps the day's own instant: once the deletion is reported, windows follow from it again."""
+def window_since(ping: CoveragePing, snapshot: CalendarSnapshot, since: dict[str, str]) -> str:
+    """A window follows changes since the latest start among the days it covers."""
     days = [d for d in snapshot.snapshot.days if d.start < ping.window_end and d.end > ping.window_start]
-    return max(snapshot.read_at if d.date in unsettled else since[d.date] for d in days)
+    return max(since[d.date] for d in days)
 
 
 def save_record(conn: sqlite3.Connection, snapshot: CalendarSnapshot, since: dict[str, str],

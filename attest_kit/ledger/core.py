@@ -275,12 +275,12 @@ class Ledger:
                 coverage.store_marker(self.conn, snap.account_hash, obs.id, obs.field_dict()["occurredAt"],
                                       obs.observed_at)
             self._fault("calendar.row")
-        since = cal.day_since(base, snap)
+        since = cal.day_since(base, snap, result.unsettled_days)
         cal.save_record(self.conn, snap, since, result.record)
         raise_high_water(self.conn, snap.read_at)
         self._fault("calendar.record")
         for ping in pings:
-            self._record_ping(ping, cal.window_since(ping, snap, since, result.unsettled_days))
+            self._record_ping(ping, cal.window_since(ping, snap, since))
             self._fault("calendar.window")
         health.pass_stored(self.conn, CALENDAR, snap.read_at, clean)
 

@@ -70,9 +70,11 @@ class StepResult:
     rows: list[StepRow] = field(default_factory=list)
     record: dict[str, Any] | None = None
     skipped: bool = False  # a snapshot read at or before the stored one (late_sighting): nothing changes
-    # Days of the range holding an event missing since it was last seen whose deletion is not reported yet
-    # (pending: one complete absence, or none the views could vouch for). A deletion there may never be
-    # reported, so the ledger's windows over such a day follow changes only from this pass (changesSince).
+    # Days of the range whose changes the chain has not followed up to this pass: every day on a first look
+    # (no base was compared, whatever the ledger stored), and a day holding an event missing since it was last
+    # seen whose deletion is not reported yet (pending here or in another record of this account: one complete
+    # absence, or none a view could vouch for). A deletion there may never be reported, so the ledger follows
+    # such a day's changes only from this pass (changesSince).
     unsettled_days: list[str] = field(default_factory=list)
 
 
@@ -204,6 +206,16 @@ def _seen_elsewhere(others: Iterable[dict[str, Any]], base_read: str, read: str,
     return False
 
 
+def _unsettled(snapshot: dict[str, Any], pending: dict[str, Any], others: list[dict[str, Any]],
+               account: str | None) -> list[str]:
+    """The days of ``snapshot`` holding a deletion not reported yet, in this record or another of this
+    account (a day tab that saw an event created and then missing, a week tab that never held it)."""
+    entries = list(pending.values()) + [e for o in others if o.get("accountHash") == account
+                                        for e in o.get("pending", {}).values()]
+    held = {day for entry in entries for day in entry["event"]["days"]}
+    return [day for day in _range(snapshot["days"]) if day in held]
+
+
 def _row_order(row: StepRow) -> tuple[str, str, str]:
     return (row.fields["occurredAt"], row.type, row.row_key)
 
@@ -222,6 +234,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
     result = StepResult(record=new_record)
 
     if base is None:  # the first look at this range (or a new version): every event is a first sighting
+        result.unsettled_days = _range(snapshot["days"])
         for key, event in new_events.items():
             result.rows.append(StepRow("calendar.created", _fields(event, event["firstGuest"]), key, True, read))
         result.rows.sort(key=_row_order)
@@ -289,7 +302,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
             pending[key] = {"event": stored_event_copy(old), "firstAbsentAt": read, "late": late or stale,
                             "lastSeenAt": last_seen}
     new_record["pending"] = dict(sorted(pending.items()))
-    result.unsettled_days = sorted({day for entry in pending.values() for day in entry["event"]["days"]})
+    result.unsettled_days = _unsettled(snapshot, pending, others, account)
     result.rows.sort(key=_row_order)
     return result
 

@@ -330,7 +330,8 @@ def test_a_day_waiting_for_a_deletion_to_be_confirmed_follows_changes_only_from_
     """A review: after a first complete absence, the day's window kept following changes from the base; if no
     second complete snapshot ever comes (the tab closed, a day behind "N more" from then on), the deletion is
     never reported and a deletion claim there grades fully covered with no row. The other days keep following
-    changes (their changes are all reported), and once the deletion is stored the day follows again."""
+    changes (their changes are all reported); once the deletion is stored, the day follows changes from the
+    last pass that waited for it (the row itself is first seen at the first absence)."""
     from attest_kit.ledger import Ledger
     from attest_kit.ledger.commands import load_calendar_step
 
@@ -350,4 +351,42 @@ def test_a_day_waiting_for_a_deletion_to_be_confirmed_follows_changes_only_from_
     one_pass(2, [])  # the second complete absence: the deletion is stored, first seen at the first absence
     assert [r[0] for r in led.conn.execute("SELECT type FROM rows ORDER BY type")] == [
         "calendar.created", "calendar.deleted"]
-    assert _window_since(led, fri) == b.T0
+    assert _window_since(led, fri) == first_absence and _window_since(led, sun) == b.T0
+
+
+def test_a_range_whose_day_list_changed_under_the_same_key_follows_changes_from_its_first_look(b, clock):
+    """A review: a view of Fri-Mon, then the same range with the weekend hidden (one range key, first and last
+    day alike): the step compared no base (its days differ) and dropped the pending deletion, but the ledger
+    kept Monday's instant from before the deletion, so Monday's window followed it with no row."""
+    from attest_kit.ledger import Ledger
+    from attest_kit.ledger.commands import load_calendar_step
+
+    led = Ledger(":memory:", clock=clock, step=load_calendar_step())
+    whole = [b.day(d) for d in ("2026-10-09", "2026-10-10", "2026-10-11", "2026-10-12")]
+    gap = [b.day(d) for d in ("2026-10-09", "2026-10-12")]
+    mon = "2026-10-12T00:00:00.000Z"
+    event = b.event("a", "Standup", "2026-10-12T10:00:00.000Z")
+    for n, days, events in ((0, whole, [event]), (1, whole, []), (2, gap, []), (3, gap, [])):
+        t = b.at(b.T0, minutes=n)
+        _real_step_pass(led, b, clock, t, days, [b.week_ping(t, "2026-10-12", "2026-10-12")], events)
+    assert _window_since(led, mon) == b.at(b.T0, minutes=2)
+
+
+def test_a_deletion_waiting_in_another_range_of_the_account_unsettles_the_day_here_too(b, clock):
+    """A review: a day tab saw an event created and then missing once, and closed; the week tab never held it
+    (created and deleted between its passes), so its window over that day followed changes from before both."""
+    from attest_kit.ledger import Ledger
+    from attest_kit.ledger.commands import load_calendar_step
+
+    led = Ledger(":memory:", clock=clock, step=load_calendar_step())
+    week = [b.day(d) for d in ("2026-10-09", "2026-10-10", "2026-10-11")]
+    friday = [b.day("2026-10-09")]
+    fri = "2026-10-09T00:00:00.000Z"
+    event = b.event("a", "Vendor demo", "2026-10-09T10:00:00.000Z")
+    _real_step_pass(led, b, clock, b.T0, week, [b.week_ping(b.T0, "2026-10-09", "2026-10-11")])
+    for seconds, events in ((10, []), (60, [event]), (120, [])):
+        t = b.at(b.T0, seconds=seconds)
+        _real_step_pass(led, b, clock, t, friday, [b.week_ping(t, "2026-10-09", "2026-10-09")], events)
+    later = b.at(b.T0, minutes=6)
+    _real_step_pass(led, b, clock, later, week, [b.week_ping(later, "2026-10-09", "2026-10-11")])
+    assert _window_since(led, fri) == later
