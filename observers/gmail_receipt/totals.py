@@ -13,11 +13,13 @@ A total line is:
   cells hold text: Stripe wraps each label in a table of its own beside its amount
   (``["", "Total", "", "$12.34", ""]``).
 
-Text is read with block_text_of: block elements and <br> are apart, so minified markup
-(``<div>Total</div><div>$12.34</div>``, ``Amount paid<br>$12.34``) still reads as label and amount.
+Text is read with block_text_of, only what the page draws: block elements and <br> are apart, so
+minified markup (``<div>Total</div><div>$12.34</div>``, ``Amount paid<br>$12.34``) still reads as label
+and amount, and a hidden copy inside a shown cell is not part of it.
 
-Labels are tried in the order selectors.json lists them; the first label found decides, and every
-line under it must give the same amount, else the amount is ambiguous and not read.
+For the generic parser every total line must give the same amount, whatever its label; a platform's
+labels are tried in the order selectors.json lists them, the first found deciding and every line under
+it giving the same amount. Otherwise the amount is ambiguous and not read.
 """
 
 from __future__ import annotations
@@ -67,8 +69,8 @@ def _own_cells(row: LexborNode) -> list[LexborNode]:
     return [c for c in element_children(row) if c.tag in _CELL_TAGS]
 
 
-def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool) -> tuple[int, Amount] | None:
-    written = [(c, t) for c in _own_cells(row) if (t := block_text_of(c))]
+def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: ShownRule) -> tuple[int, Amount] | None:
+    written = [(c, t) for c in _own_cells(row) if (t := block_text_of(c, shown))]
     cells = [c for c, _ in written]
     texts = [t for _, t in written]
     if holds_rows and len(texts) != 2:
@@ -121,22 +123,30 @@ def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
     for block in shown.filter(blocks):
         if block.mem_id in holders:
             continue  # not a leaf: its inner blocks or rows are the lines
-        line = _one_cell_line(block_text_of(block), labels)
+        line = _one_cell_line(block_text_of(block, shown), labels)
         if line is not None:
             lines.append((line[0], AMBIGUOUS) if _raised_digits(block) else line)
     return lines
 
 
-def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule) -> Amount:
-    """The one amount on the body's total lines; AMBIGUOUS when they disagree; None when none."""
+def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule, first_label_decides: bool = False) -> Amount:
+    """The one amount on the body's total lines; AMBIGUOUS when they disagree; None when none.
+
+    The generic parser needs "an unambiguous amount on a total line" (spec §8.2): every total line must
+    agree, whichever label it has ("Total $50.00" beside "Amount charged $40.00" is ambiguous). A platform
+    lists its labels in the order its own layout gives them weight (Stripe's "Amount paid" before a summary's
+    "Total", Facebook's "Price" only for a listing with no total): ``first_label_decides``, and all the lines
+    of that label must agree."""
     rows = body.css(S.row)
     outer = _containers(rows, body, _ROW_TAG)
-    lines = [line for row in shown.filter(rows) if (line := _row_line(row, labels, row.mem_id in outer))]
+    lines = [line for row in shown.filter(rows) if (line := _row_line(row, labels, row.mem_id in outer, shown))]
     lines += _leaf_lines(body, shown, labels, _containers(rows, body))
     if not lines:
         return None
-    first = min(index for index, _ in lines)
-    amounts = {amount for index, amount in lines if index == first}
+    if first_label_decides:
+        first = min(index for index, _ in lines)
+        lines = [(index, amount) for index, amount in lines if index == first]
+    amounts = {amount for _, amount in lines}
     if AMBIGUOUS in amounts or len(amounts) != 1:
         return AMBIGUOUS
     return amounts.pop()

@@ -229,9 +229,11 @@ BLOCK_TAGS = frozenset({
 })
 
 
-def block_text_of(node: LexborNode) -> str:
+def block_text_of(node: LexborNode, shown: ShownRule | None = None) -> str:
     """The element's text as laid out: block elements and <br> are set apart by a space, inline
-    elements run together as text_of reads them; white space collapsed to one line.
+    elements run together as text_of reads them; white space collapsed to one line. With ``shown``,
+    only the text the page draws (as ``shown_text_of``): a responsive mail's hidden copy inside a
+    shown cell is not part of its line.
 
     A new reader beside text_of (which gmail.sent relies on as it is), not a change to it.
     """
@@ -243,7 +245,9 @@ def block_text_of(node: LexborNode) -> str:
         if isinstance(current, str):
             parts.append(current)
         elif current.is_text_node:
-            parts.append(current.text_content or "")
+            parent = current.parent
+            if shown is None or (parent is not None and shown.shown(parent) and not _closed_details(parent)):
+                parts.append(current.text_content or "")
         elif current.is_element_node:
             if current.tag in BLOCK_TAGS:
                 parts.append(" ")
