@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from attest_kit.contract import Health, Observer, PassContext, RawRow, Window
-from attest_kit.instants import format_instant
-from attest_kit.text import clamp_subject_hint, one_line
 from observers.gmail_receipt.page import read_receipt_page
 from observers.gmail_receipt.selectors import SELECTORS
 
