@@ -105,7 +105,7 @@ class Cleaner(ValuePass):
         rules' inline card endings (``receipts.apply_text_labels``) are read here."""
         c = self.counts
         if endings:
-            text = fake_card_endings(self.faker, text, c)
+            text = fake_card_endings(self.faker, text, c, uuids=uuid)
         if self.opts.values_only:
             return self._value_rules(text, meet=meet, uuid=uuid)
         if "?" in text or "#" in text or "%3" in text:
@@ -126,7 +126,7 @@ class Cleaner(ValuePass):
             for single in singles:
                 text = re.sub(rf"(?<![\w]){re.escape(single)}(?![\w])", self.names.fake(single), text)
         text = self.labelled.replace_everywhere(text)
-        text = values.fake_numbers(self.faker, text, c)
+        text = values.fake_numbers(self.faker, text, c, uuids=uuid)
         if meet or self.opts.calendar:
             text = values.fake_meet(self.faker, text, c)
         if uuid:
@@ -160,7 +160,7 @@ class Cleaner(ValuePass):
 
     def _value_rules(self, text: str, *, meet: bool, uuid: bool) -> str:
         text = self.labelled.replace_everywhere(text)
-        text = values.fake_numbers(self.faker, text, self.counts)
+        text = values.fake_numbers(self.faker, text, self.counts, uuids=uuid)
         if meet or self.opts.calendar:
             text = values.fake_meet(self.faker, text, self.counts)
         if uuid:

@@ -14,7 +14,7 @@ import re
 
 from sanitize.faker import ADDRESS_PHRASE, Faker
 from sanitize.model import TextRun, Walk, nearest_above
-from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans
+from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans, uuid_spans
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
 ID_LABEL = (
@@ -122,20 +122,42 @@ class SpanMemo:
     def __init__(self) -> None:
         self._text: str | None = None
         self._spans: list[tuple[int, int]] = []
+        self._ending_text: str | None = None
+        self._owned: list[tuple[int, int]] = []
 
     def of(self, text: str) -> list[tuple[int, int]]:
         if self._text is None or self._text != text:
             self._text, self._spans = text, pattern_spans(text)
         return self._spans
 
+    def owned(self, text: str) -> list[tuple[int, int]]:
+        """``of(text)`` and the digits of every inline card ending ("ending in 2421", "Visa 4111"): an
+        id label's next words can be one, and the ending is the card-ending rule's alone (faked as an
+        order number first, then as an ending, each pass faked both fakes again)."""
+        if self._ending_text is None or self._ending_text != text:
+            spans = self.of(text)
+            if _HAS_DIGIT.search(text) and may_name_card_ending(text):
+                spans = spans + [m.span(2) for m in CARD_ENDING_INLINE.finditer(text)]
+            self._ending_text, self._owned = text, spans
+        return self._owned
+
     def carry(self, old: str, new: str) -> None:
         """``new`` is ``old`` with fakes that move no span: the spans read for ``old`` hold for it."""
         if self._text is not None and self._text == old:
             self._text = new
+        if self._ending_text is not None and self._ending_text == old:
+            self._ending_text = new
+
+
+#: What a card ending reads literally (its words, its marks; ``x`` a letter a fake can spell): a fake
+#: that holds none, before or after, cannot make or unmake an ending beside it.
+_ENDING_LITERALS = re.compile(r"(?i)end|visa|mastercard|amex|discover|rupay|x")
 
 
 def _moves_spans(word: str, fake: str) -> bool:
-    return LITERAL_WORDS.search(word) is not None or LITERAL_WORDS.search(fake) is not None
+    return (LITERAL_WORDS.search(word) is not None or LITERAL_WORDS.search(fake) is not None
+            or not (word + fake).isascii()
+            or _ENDING_LITERALS.search(word) is not None or _ENDING_LITERALS.search(fake) is not None)
 
 
 class LabelledValues:
@@ -155,8 +177,9 @@ class LabelledValues:
         self, text: str, counts: dict[str, int], limit_tokens: int | None = None, start: int = 0,
     ) -> str:
         """Fake every word of 4+ characters with a digit in ``text[start:]`` (in its first ``limit_tokens``
-        tokens), except words of a value a pattern rule fakes whole (``values.pattern_spans``, read on
-        the whole text, a <wbr>-split run joined, as the pattern rules read it)."""
+        tokens), except words of a value a pattern rule fakes whole (``values.pattern_spans``) and a card
+        ending's digits (``SpanMemo.owned``), read on the whole text, a <wbr>-split run joined, as the
+        pattern rules read it."""
         key = (text, limit_tokens, start)
         if key in self._unchanged:
             return text
@@ -179,7 +202,7 @@ class LabelledValues:
             if len(word) < 4 or not any(c.isdigit() for c in word):
                 return word
             if owned is None:
-                owned = self.spans.of(text)
+                owned = self.spans.owned(text)
             if in_spans(owned, m.start(), m.end()):
                 return word
             fake = self.faker.shaped("order", word)
@@ -310,13 +333,13 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
                 run.new = cur
 
 
-def fake_card_endings(faker: Faker, text: str, counts: dict[str, int]) -> str:
+def fake_card_endings(faker: Faker, text: str, counts: dict[str, int], *, uuids: bool = False) -> str:
     """Card endings written inline in any value ("Visa ending in 7316" in an aria-label): the one fake
     the capture gives that ending (a payment row's cell gets the same), never the first group of a
-    whole card (the card rule's)."""
+    whole card (the card rule's), nor with ``uuids`` the digits a UUID starts with (``fake_uuids``')."""
     if not _HAS_DIGIT.search(text) or not may_name_card_ending(text) or not CARD_ENDING_INLINE.search(text):
         return text
-    owned = pattern_spans(text)
+    owned = pattern_spans(text) + (uuid_spans(text) if uuids else [])
 
     def one(m: re.Match[str]) -> str:
         if in_spans(owned, m.start(2), m.end(2)):

@@ -220,6 +220,8 @@ def fake_cards_and_phones(faker: Faker, text: str, counts: Counts, taken: list[t
 
     def one(m: re.Match[str]) -> str:
         if taken is not None:
+            if taken and in_spans(taken, m.start(), m.end()):
+                return m.group(0)
             taken.append(m.span())
         if m.start("card") < 0:
             return _fake_phone(faker, m, counts)
@@ -247,16 +249,22 @@ def _sub_outside(pattern: re.Pattern[str], text: str, taken: list[tuple[int, int
     return out
 
 
-def fake_numbers(faker: Faker, text: str, counts: Counts) -> str:
+def uuid_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``fake_uuids`` fakes a UUID: a rule run before it over the same value leaves these alone."""
+    return [m.span() for m in UUID.finditer(text)] if text.count("-") >= 4 else []
+
+
+def fake_numbers(faker: Faker, text: str, counts: Counts, *, uuids: bool = False) -> str:
     """Cards, then phones, amounts and streets (cards first: a card's groups also look like a phone).
 
     A match that overlaps a value an earlier rule faked is left to that rule ("$123 Main Ave" is an
     amount, "+44 7700 900123 €" a phone): faked again by the later rule, the earlier fake was no
     longer one the next pass knew, and it was faked anew (never a fixed point). All the rules keep
-    lengths but the street rule, the last."""
+    lengths but the street rule, the last. With ``uuids`` (where ``fake_uuids`` runs next) every UUID
+    is left to it the same way: "€9f1c…-…" holds the amount "€9", and each rule faked the other's fake."""
     if not _DIGIT.search(text):
         return text
-    taken: list[tuple[int, int]] = []
+    taken = uuid_spans(text) if uuids else []
     if _may_hold_card_or_phone(text):
         text = fake_cards_and_phones(faker, text, counts, taken)
     if _CURRENCY_HINT.search(text):

@@ -143,3 +143,39 @@ def test_an_element_is_a_fixed_point_only_where_all_its_attributes_are():
     assert ("span", "a") not in second.elements
     second._seed_elements(0)
     assert second.elements[("span", "a")] == ((), ())
+
+
+#: Invented UUIDs (random hex), each written right against a currency sign or code.
+_UUIDS = ["0e111600-0452-4a7c-3d2b-d371fc80be13", "b24fa0d2-5086-afab-e5db-963bfc17ebbe",
+          "84d4cd1f-47ca-7883-ff5a-52f1a05885ac", "fdb119a9-ec80-1bdf-df29-65b3819ad93b",
+          "2a18afb6-d83d-31da-8026-1f0f322dabb3", "1234fb6c-d83d-41da-9026-2f0f322dabb4"]
+
+
+@pytest.mark.parametrize("written", ["€{u}", "£{u}", "${u}", "{u}kr", "US${u}", "4111 1111 {u}", "ending in {u}",
+                                     "Visa {u}"])
+@pytest.mark.parametrize("key", [b"attest-kit-test-key-%d" % i for i in range(4)])
+def test_a_uuid_against_an_amount_is_faked_once_as_a_uuid(written, key):
+    """An attribute UUID right after a currency sign was read by the amount rule too ("€9f1c…" holds
+    the amount "€9"), one after "ending in" by the card-ending rule once its fake started with four
+    digits: each rule faked the other's fake, and the page was refused as unstable."""
+    for u in _UUIDS:
+        value = written.format(u=u)
+        out = clean(f'<p title="{value}" data-ref="{value}">x</p>', key=key)
+        got = re.findall(r'title="([^"]*)"', out)[0]
+        found = re.findall(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", got)
+        assert found and found[0] != u, (value, got)
+
+
+@pytest.mark.parametrize("body", [
+    "<a>Order<b>ending in 2421</b></a>",
+    "<p>Your code Visa 4111 is on file</p>",
+    "<table><tr><td>Order</td><td>ending in 4242</td></tr></table>",
+    "<p>Confirmation code&nbsp;Visa <wbr>0770</p>",
+])
+@pytest.mark.parametrize("key", [b"attest-kit-test-key-%d" % i for i in range(4)])
+def test_a_card_ending_after_an_id_label_is_the_card_ending_rule_s_alone(body, key):
+    """An id label's next words can be a card ending ("Order" then "ending in 2421"): the label rule
+    faked its digits as an order number, the card-ending rule faked that fake, and each pass did both
+    again (the page refused as unstable). The ending is the card-ending rule's, faked once."""
+    got = sanitize_page(f"<html><body>{body}</body></html>", page_url=GMAIL, key=key, seeded=[]).counts
+    assert got.get("card-ending") == 1 and "labelled-id" not in got, got
