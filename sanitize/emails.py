@@ -39,6 +39,14 @@ class EmailFake:
     platform: Platform | None  # set when the domain was kept (a registry sender)
 
 
+def address_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``fake_plain`` and ``fake_percent`` read an address (each faked whole by its rule)."""
+    spans = [m.span() for m in EMAIL.finditer(text)] if "@" in text else []
+    if "%40" in text:
+        spans += [m.span() for m in _PCT_EMAIL.finditer(text)]
+    return spans
+
+
 def fake_address(faker: Faker, local: str, domain: str) -> EmailFake:
     """The capture's fake for one address (see the module's doc for the rule)."""
     if is_fake_domain(domain):

@@ -12,8 +12,10 @@ from __future__ import annotations
 import functools
 import re
 
+from sanitize.emails import address_spans
 from sanitize.faker import ADDRESS_PHRASE, Faker
 from sanitize.model import TextRun, Walk, nearest_above
+from sanitize.people import DISPLAY_BEFORE
 from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans, uuid_spans
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
@@ -131,21 +133,28 @@ class SpanMemo:
         return self._spans
 
     def owned(self, text: str) -> list[tuple[int, int]]:
-        """``of(text)`` and the digits of every inline card ending ("ending in 2421", "Visa 4111"): an
-        id label's next words can be one, and the ending is the card-ending rule's alone (faked as an
-        order number first, then as an ending, each pass faked both fakes again)."""
+        """``of(text)``, the digits of every inline card ending ("ending in 2421", "Visa 4111"), every
+        address, plain or encoded, and every display name with its address ("2n(ada@…)"): an id label's
+        next words can be any of them, and each is its own rule's alone (faked by both, each pass faked
+        the other's fake again: an ending faked as an order number then as an ending; a name's longer
+        fake, "2zelda", or an encoded fake's "%40example", then read as an order number)."""
         if self._ending_text is None or self._ending_text != text:
             spans = self.of(text)
             if _HAS_DIGIT.search(text) and may_name_card_ending(text):
                 spans = spans + [m.span(2) for m in CARD_ENDING_INLINE.finditer(text)]
+            if "@" in text or "%40" in text:
+                spans = spans + address_spans(text)
+                if "<" in text or "(" in text:
+                    spans += [m.span() for m in DISPLAY_BEFORE.finditer(text)]
             self._ending_text, self._owned = text, spans
         return self._owned
 
     def carry(self, old: str, new: str) -> None:
-        """``new`` is ``old`` with fakes that move no span: the spans read for ``old`` hold for it."""
+        """``new`` is ``old`` with fakes that move no span: the spans read for ``old`` hold for it (a
+        text with an address has its addresses and display names read again)."""
         if self._text is not None and self._text == old:
             self._text = new
-        if self._ending_text is not None and self._ending_text == old:
+        if self._ending_text is not None and self._ending_text == old and "@" not in new and "%40" not in new:
             self._ending_text = new
 
 

@@ -4,8 +4,9 @@ The rules overlap at their edges (an amount's currency sign against a UUID, an i
 that are a card ending): where two rules both read a span, each fakes the other's fake and the
 sanitiser refuses the page as unstable under a second pass. Hand-written cases find the overlaps
 someone thought of; this mixes the rules' inputs at random (fixed seeds, invented values only) and
-requires every page to sanitise. It found the UUID/amount, UUID/card-ending and label/card-ending
-overlaps pinned in ``test_safety_net.py``.
+requires every page to sanitise (a third with --names, a fifth with a --redact-selector). It found the
+UUID/amount, UUID/card-ending, label/card-ending and label/display-name overlaps pinned in
+``test_safety_net.py``.
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ PIECES = [
     "ada%40corp.io", "https://mail.google.com/mail/u/0/#search/", "/mail/u/0/", "?q=1", "#x=2",
     "Ada Quorn <ada@corp.io>", "Meet", "meet.google.com/", "07700 900123", "Apt 4", "Suite 200", "42nd",
     "Rs. ", "₹", "1,23,456", "\u202f", "\u00a0", "ZGF2ZUBleGFtcGxlLmNvbQ", "1st", "Ave", "HK$", "zł", "x", "****",
+    "Ada", "Quorn", "(ada.quorn@corp.io)", "mailto:", "tel:+14155550100", "%2540", "Ref: ", "Tracking number ",
+    "Booking reference ", "PNR ", "ends in ", "•••• ", "Mastercard-", "Billing address: ", "Ship to", "  ", "\n", "—",
+    "–", "·", "1Z999AA10123456784", "GB82 WEST 1234 5698 7654 32", "+44 20 7946 0000", "(415) 555-0100", "¥1,000",
+    "1.234,56 €", "CHF 12.50", "R$ 10,00", "₩1000", "a-b", "--", "Rd", "West", "Apt", "#12",
 ]
-PAGES = 600
+PAGES = 900
 
 
 def _value(rng: random.Random) -> str:
@@ -61,7 +66,9 @@ def test_random_value_mixes_sanitise_to_a_fixed_point(block):
         html = _page(rng)
         url = rng.choice(["https://mail.google.com/mail/u/0/", "https://calendar.google.com/calendar/r/week"])
         try:
-            sanitize_page(html, page_url=url, key=b"attest-kit-test-key-%d" % seed, seeded=[])
+            sanitize_page(html, page_url=url, key=b"attest-kit-test-key-%d" % seed, seeded=[],
+                          names=["Ada Quorn"] if seed % 3 == 0 else [],
+                          redact_selectors=["span"] if seed % 5 == 0 else [])
         except Exception as exc:  # noqa: BLE001 - every failure is reported with its seed
             refused.append((seed, str(exc)))
     assert not refused, refused[:5]

@@ -179,3 +179,23 @@ def test_a_card_ending_after_an_id_label_is_the_card_ending_rule_s_alone(body, k
     again (the page refused as unstable). The ending is the card-ending rule's, faked once."""
     got = sanitize_page(f"<html><body>{body}</body></html>", page_url=GMAIL, key=key, seeded=[]).counts
     assert got.get("card-ending") == 1 and "labelled-id" not in got, got
+
+
+@pytest.mark.parametrize("body", ["<p>Order 2n(ada@corp.io)</p>", "<p>Tracking 4o(ada@corp.io)</p>",
+                                  "<p>PNR\u00a01t(ada@corp.io)</p>", "<p>Order#2c(ada@corp.io)</p>"])
+@pytest.mark.parametrize("key", [b"attest-kit-test-key-%d" % i for i in range(4)])
+def test_a_display_name_after_an_id_label_is_the_display_name_rule_s_alone(body, key):
+    """A display name is read from a word's first letter ("2n(ada@…)": the name "n"), and its fake is
+    longer ("2zelda"): the next pass read that as a word of 4+ characters with a digit after an id
+    label and faked it as an order number, every pass anew. The name is the display-name rule's."""
+    got = sanitize_page(f"<html><body>{body}</body></html>", page_url=GMAIL, key=key, seeded=[]).counts
+    assert got.get("display-name") == 1 and "labelled-id" not in got, got
+
+
+@pytest.mark.parametrize("body", ["<p>PNR e%401.4</p>", "<p>Order ada%40corp.io</p>", "<p>Order ada42@corp.io</p>"])
+@pytest.mark.parametrize("key", [b"attest-kit-test-key-%d" % i for i in range(4)])
+def test_an_address_after_an_id_label_is_the_address_rule_s_alone(body, key):
+    """An encoded address's fake holds "%40example": the next pass read "40example" after an id label
+    as an order number and faked it, and the address rule faked that domain again, every pass."""
+    got = sanitize_page(f"<html><body>{body}</body></html>", page_url=GMAIL, key=key, seeded=[]).counts
+    assert (got.get("email-encoded") or got.get("email")) == 1 and "labelled-id" not in got, got
