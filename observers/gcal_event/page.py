@@ -434,7 +434,7 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     _read_calendars(lists, read)
     _read_chips(ctx, main, shown, _month_layout(rows, visible), read, cell_days)
 
-    read.account = read_account(ctx.tree, S.account_label, tuple(L.account_label_prefixes))
+    read.account = read_account(ctx.tree, S.account_label, L.account_label_pattern)
     if read.reasons:
         return read  # DEGRADED already: it posts no window or snapshot, so its account is not judged (§2.2)
     if read.account.status == "ambiguous":

@@ -67,7 +67,9 @@ class GcalLabels(Strict):
     no_title: str
     response_statuses: list[str]
     calendar_lists: list[str] = Field(min_length=1)
-    account_label_prefixes: list[str]
+    #: The account button's label in any display language ("Google Account:", "Google-Konto:", "Compte Google :"):
+    #: Google's name before the first colon of its first line.
+    account_label_pattern: str
     months: list[str] = Field(min_length=12, max_length=12)
     weekdays: list[str] = Field(min_length=7, max_length=7)  # Monday first, as date.weekday() counts
 

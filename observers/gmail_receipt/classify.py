@@ -166,7 +166,8 @@ def _choose_generic(address: str, name: str | None, subject: str | None, account
     if G.sender_trigger not in ascii_lower(address) and not _SUBJECT_TRIGGER.search(subject_line):
         return _none("generic_no_trigger")
     display = one_line(name or "")
-    if not plain_latin_name(display):
+    # as written too: a line of text reads U+FEFF (invisible) as white space, as JavaScript's \s does
+    if not plain_latin_name(display) or any(unicodedata.category(ch) == "Cf" for ch in name or ""):
         return _none("generic_name_not_plain_latin")
     marker = refusal_marker(subject_line)
     if marker is not None:

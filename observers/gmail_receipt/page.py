@@ -172,7 +172,7 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
         return read
     main = mains[0]
 
-    read.account = read_account(ctx.tree, S.account_label, tuple(SELECTORS.labels.account_label_prefixes))
+    read.account = read_account(ctx.tree, S.account_label, SELECTORS.labels.account_label_pattern)
     if read.account.status == "ambiguous":
         read.reasons.add("selector.ambiguous.account")
         return read

@@ -62,7 +62,9 @@ class ReceiptPatterns(Strict):
 
 
 class ReceiptLabels(Strict):
-    account_label_prefixes: list[str]
+    #: The account button's label in any display language ("Google Account:", "Google-Konto:", "Compte Google :"):
+    #: Google's name before the first colon of its first line.
+    account_label_pattern: str
 
 
 class MerchantRule(Strict):

@@ -50,7 +50,9 @@ class SentPatterns(Strict):
 class SentLabels(Strict):
     older: str
     newer: str
-    account_label_prefixes: list[str]
+    #: The account button's label in any display language ("Google Account:", "Google-Konto:", "Compte Google :"):
+    #: Google's name before the first colon of its first line.
+    account_label_pattern: str
     sent_folder_routes: list[str]
     title_other_folders: list[str]
 

@@ -10,6 +10,7 @@ address is invalid (the switcher half drawn, or the page changed).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -38,18 +39,22 @@ class AccountRead:
     unreadable: str | None = None
 
 
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
 def _inside_main(node: LexborNode) -> bool:
     return any((up.attrs.get("role") or "").strip().lower() == "main" for up in ancestors(node))
 
 
-def read_account(
-    tree: LexborHTMLParser, label_selector: str, label_prefixes: tuple[str, ...]
-) -> AccountRead:
+def read_account(tree: LexborHTMLParser, label_selector: str, label_pattern: str) -> AccountRead:
     """Read the signed-in address from the banner's account labels.
 
     ``label_selector`` finds candidate labelled elements (in the banner); a label is an account
-    label when it holds a parenthesised ``@`` or starts with one of ``label_prefixes``.
+    label when it holds a parenthesised ``@`` or ``label_pattern`` (selectors.json) matches its start.
     """
+    account_label = _compiled(label_pattern)
     found: dict[str, str] = {}
     invalid = False
     unreadable_address: str | None = None
@@ -59,7 +64,7 @@ def read_account(
         label = node.attributes.get("aria-label") or ""
         groups = [g.strip().strip(_MARKS).strip() for g in _PAREN.findall(label)]
         with_at = [g for g in groups if "@" in g]
-        is_account_label = bool(with_at) or any(label.strip().startswith(p) for p in label_prefixes)
+        is_account_label = bool(with_at) or account_label.match(label.strip()) is not None
         if not is_account_label:
             continue
         if not with_at:

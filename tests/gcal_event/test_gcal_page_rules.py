@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
 
+import pytest
+
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.state import next_pass_state
 from tests.fixture_builders.gcal_pages import (ACCOUNT_LABEL, DEPLOY, FOUNDERS, ME, NOTITLE, PAGES, REVIEW, WEEK, Calendar,
@@ -265,3 +267,20 @@ def test_two_accounts_and_an_account_label_with_no_address():
     assert _health(same_twice) == ("OK", [])
     cut = posted_page(variant(WEEK_PAGE, account_labels=["Google Account: Dana Whitfield"]))
     assert _health(cut) == ("DEGRADED", ["account.invalid"]) and cut["windows"] == []
+
+
+@pytest.mark.parametrize("label", ["Google-Konto: Dana Whitfield", "Compte Google : Dana Whitfield",
+                                   "Cuenta de Google: Dana Whitfield", "Google アカウント: Dana Whitfield",
+                                   "Google 帐号：Dana Whitfield", "Аккаунт Google: Dana Whitfield"])
+def test_an_account_label_with_no_address_is_read_in_any_display_language(label):
+    """§8.1 reads the account label "in any display language", and §4 makes a Calendar account label
+    that ends with no address account.invalid: a German one was passed over as no label at all (OK,
+    account-less rows and windows) because only the English "Google Account:" was known."""
+    cut = posted_page(variant(WEEK_PAGE, account_labels=[label]))
+    assert _health(cut) == ("DEGRADED", ["account.invalid"]) and cut["windows"] == []
+
+
+@pytest.mark.parametrize("label", ["Google apps", "Main menu", "Support", "Search: Google Calendar"])
+def test_other_banner_labels_are_not_account_labels(label):
+    page = posted_page(variant(WEEK_PAGE, account_labels=[ACCOUNT_LABEL, label]))
+    assert _health(page) == ("OK", []) and page["accountHash"]

@@ -106,6 +106,8 @@ def test_generic_trigger() -> None:
     ("\uff2carkspur Bakery", "full-width L"),
     ("Larkspur\u200b Bakery", "zero-width space"),
     ("Larkspur\u00ad Bakery", "soft hyphen"),
+    ("Larkspur\ufeffBakery", "zero-width no-break space (a line of text reads it as white space)"),
+    ("\ufeffLarkspur Bakery", "zero-width no-break space first"),
     ("Larkspur Bakery \u2764", "a symbol"),
     ("ラークスパー", "another script"),
     ("L" * 121, "longer than 120"),
