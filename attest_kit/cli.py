@@ -32,6 +32,13 @@ def clean_errors(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _warn_unlisted(run: Any) -> None:
+    """A labelled folder no selectors.json lists is neither measured nor gated: say so every run."""
+    for folder in run.unlisted:
+        click.echo(f"warning: fixtures/pages/{folder} is labelled but no observer's selectors.json lists it under "
+                   "\"fixtures\": not measured, not gated", err=True)
+
+
 def _progress(quiet: bool) -> Callable[[str], None] | None:
     if quiet:
         return None
@@ -64,12 +71,44 @@ def reasons(markdown: bool) -> None:
         click.echo(f"{'':<{width}}  {r.meaning} {r.action}")
 
 
+def _known_observer(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """A usage error (exit 2), not bad input: the option names something that does not exist."""
+    from observers.registry import observer_ids
+
+    if value not in observer_ids():
+        raise click.BadParameter(f"unknown observer {value!r} (known: {', '.join(observer_ids())})")
+    return value
+
+
+def _zone_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from attest_kit.instants import load_zone
+
+    if value is not None:
+        try:
+            load_zone(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return value
+
+
+def _instant_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from attest_kit.instants import InvalidInstant, parse_instant
+
+    if value is not None:
+        try:
+            parse_instant(value)
+        except InvalidInstant as exc:
+            raise click.BadParameter(str(exc)) from None
+    return value
+
+
 @main.command()
 @click.argument("page", type=click.Path(path_type=Path))
-@click.option("--observer", "observer_id", required=True, help="Observer id: gmail.sent, gmail.receipt or gcal.event.")
+@click.option("--observer", "observer_id", required=True, callback=_known_observer,
+              help="Observer id: gmail.sent, gmail.receipt or gcal.event.")
 @click.option("--url", help="The page's address (default: the label's page.url).")
-@click.option("--tz", "time_zone", help="The browser's IANA zone (default: the label's page.timeZone).")
-@click.option("--now", help="The pass instant, ISO 8601 (default: the label's page.readAt).")
+@click.option("--tz", "time_zone", callback=_zone_option, help="The browser's IANA zone (default: the label's page.timeZone).")
+@click.option("--now", callback=_instant_option, help="The pass instant, ISO 8601 (default: the label's page.readAt).")
 @click.option("--state", "state_file", type=click.Path(path_type=Path),
               help="JSON file of state kept from earlier passes (Calendar's busy clock); default: the label's passState.")
 @click.option("--json", "as_json", is_flag=True, help="Print the pass as one JSON object (the observe contract).")
@@ -131,6 +170,7 @@ def bench(check_only: bool, quiet: bool) -> None:
     from bench.runner import run_bench
 
     run = run_bench(progress=_progress(quiet))
+    _warn_unlisted(run)
     for o in run.observers:
         s = o.summary()
         click.echo(f"{o.observer} {o.version}: {s['pages']} pages, health {s['healthAgreement']:.4f}, rows P "
@@ -163,6 +203,7 @@ def gate(update: bool, allow_lower: bool, quiet: bool) -> None:
     if allow_lower and not update:
         raise click.UsageError("--allow-lower goes with --update")
     run = run_bench(progress=_progress(quiet))
+    _warn_unlisted(run)
     if update:
         lowered = update_floors(gate_file(), run, allow_lower)
         for line in lowered:

@@ -67,6 +67,16 @@ def atomic_write_json(path: Path | str, value: Any, *, private: bool = False) ->
     atomic_write_text(path, json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False) + "\n", private=private)
 
 
+def utf8_text(path: Path, data: bytes) -> str:
+    """``data`` (read from ``path``) as text; BadInput when it is binary (a NUL byte) or not UTF-8."""
+    if b"\x00" in data:
+        raise BadInput(path, "is binary (holds a NUL byte), not text")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(path, f"is not UTF-8 (byte {exc.start})") from None
+
+
 def read_html(path: Path | str, max_bytes: int = MAX_PAGE_BYTES) -> str:
     """Read an HTML page from disk, refusing what is not one.
 
@@ -90,12 +100,7 @@ def read_html(path: Path | str, max_bytes: int = MAX_PAGE_BYTES) -> str:
         raise BadInput(p, f"cannot read: {exc.strerror or exc}") from None
     if not data.strip():
         raise BadInput(p, "is empty")
-    if b"\x00" in data:
-        raise BadInput(p, "is binary (holds a NUL byte), not HTML")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise BadInput(p, f"is not UTF-8 (byte {exc.start})") from None
+    text = utf8_text(p, data)
     if "<" not in text:
         raise BadInput(p, "holds no markup: not an HTML page")
     return text.removeprefix("\ufeff")

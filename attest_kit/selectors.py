@@ -14,6 +14,8 @@ from typing import TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
+from attest_kit.errors import AttestKitError
+
 SEMVER = r"^\d+\.\d+\.\d+$"
 
 
@@ -29,8 +31,32 @@ class SelectorsFile(Strict):
     fixtures: list[str] = Field(description="fixture folders (vendor/yyyy-mm-dd) this version was checked against")
 
 
-class SelectorsError(RuntimeError):
-    """A selectors.json that does not load: a developer error, raised at import."""
+class SelectorsError(AttestKitError):
+    """A selectors.json that does not load: raised at import (or when the registry reads it), and shown
+    by the CLI as one line, exit 3, like any bad input."""
+
+
+def _one_line(exc: Exception) -> str:
+    """A load error in one line: pydantic's first fault (where and what), else the error itself."""
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ())) or "(top)"
+        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+        return f"{where}: {first.get('msg', 'invalid')}{more}"
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
+
+
+def read_selectors_json(path: Path) -> dict:
+    """The raw JSON object of one selectors.json; SelectorsError naming the file and the fault."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise SelectorsError(f"{path}: invalid selectors file: {_one_line(exc)}") from exc
+    if not isinstance(raw, dict):
+        raise SelectorsError(f"{path}: invalid selectors file: not a JSON object")
+    return raw
 
 
 M = TypeVar("M", bound=SelectorsFile)
@@ -38,11 +64,11 @@ M = TypeVar("M", bound=SelectorsFile)
 
 def load_selectors(path: Path, model: type[M], observer: str) -> M:
     """Load and validate one selectors.json; raise SelectorsError naming the file and the fault."""
+    raw = read_selectors_json(path)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
         loaded = model.model_validate(raw)
-    except (OSError, json.JSONDecodeError, ValidationError) as exc:
-        raise SelectorsError(f"{path}: invalid selectors file: {exc}") from exc
+    except ValidationError as exc:
+        raise SelectorsError(f"{path}: invalid selectors file: {_one_line(exc)}") from exc
     if loaded.observer != observer:
         raise SelectorsError(f"{path}: names observer {loaded.observer!r}, expected {observer!r}")
     return loaded

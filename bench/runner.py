@@ -16,7 +16,7 @@ from attest_kit.errors import BadInput
 from attest_kit.fsio import read_html
 from attest_kit.instants import parse_instant
 from bench.metrics import PageScore, Tally, compare_multisets, score_page
-from labels.corpus import LabelledPage, fingerprint, folder_pages
+from labels.corpus import LabelledPage, all_folders, fingerprint, folder_pages
 from observers.registry import fixture_folders, get_observer, observer_ids, version_of
 from observers.run import PassInput, run_pass
 
@@ -135,6 +135,13 @@ def bench_observer(observer_id: str, root: Path | None = None,
 class BenchRun:
     observers: list[ObserverBench]
     fingerprint: str
+    #: Labelled fixture folders no observer's selectors.json lists: not measured, not gated.
+    unlisted: list[str] = field(default_factory=list)
+
+
+def unlisted_folders(listed: set[str], root: Path | None = None) -> list[str]:
+    """Every vendor/yyyy-mm-dd folder holding a labels.json that is not in ``listed``."""
+    return [folder for folder in all_folders(root) if folder not in listed]
 
 
 def run_bench(root: Path | None = None, progress: Callable[[str], None] | None = None) -> BenchRun:
@@ -145,7 +152,8 @@ def run_bench(root: Path | None = None, progress: Callable[[str], None] | None =
         bench, pages = bench_observer(observer_id, root, progress)
         results.append(bench)
         every_page.update({f"{p.folder}/{p.name}": p for p in pages})
-    return BenchRun(results, fingerprint(list(every_page.values())))
+    listed = {folder for bench in results for folder in bench.folders}
+    return BenchRun(results, fingerprint(list(every_page.values())), unlisted_folders(listed, root))
 
 
-__all__ = ["BenchRun", "ObserverBench", "run_bench", "bench_observer", "compare_multisets", "pass_input"]
+__all__ = ["BenchRun", "ObserverBench", "run_bench", "bench_observer", "compare_multisets", "pass_input", "unlisted_folders"]

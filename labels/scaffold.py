@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from datetime import date
 from pathlib import Path
 
 from attest_kit.errors import BadInput
@@ -12,10 +14,19 @@ from labels.corpus import labels_path_for
 from labels.schema import load_labels, write_entry
 
 
+def _is_capture_date(name: str) -> bool:
+    try:
+        return re.fullmatch(r"\d{4}-\d{2}-\d{2}", name) is not None and date.fromisoformat(name) is not None
+    except ValueError:
+        return False
+
+
 def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: str, account: str | None,
                    force: bool = False) -> Path:
     """Write (or with ``force`` replace) the page facts of ``page`` in the labels.json beside it."""
     read_html(page)
+    if not _is_capture_date(page.parent.name):  # the folder's name is the page's capturedAt
+        raise BadInput(page, "is not in a <vendor>/<yyyy-mm-dd> fixture folder (its name is the capture date)")
     try:
         load_zone(time_zone)
     except ValueError as exc:

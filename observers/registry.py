@@ -8,13 +8,22 @@ the folders themselves.
 from __future__ import annotations
 
 import importlib
-import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from attest_kit.contract import Observer
+from attest_kit.selectors import SelectorsError, read_selectors_json
 
 ROOT = Path(__file__).resolve().parent
+
+
+def _field(path: Path, name: str) -> Any:
+    """One top-level field of a selectors.json; SelectorsError (one line, exit 3) when it does not read."""
+    raw = read_selectors_json(path)
+    if name not in raw:
+        raise SelectorsError(f"{path}: invalid selectors file: no {name!r}")
+    return raw[name]
 
 
 @lru_cache(maxsize=1)
@@ -22,7 +31,7 @@ def _packages() -> dict[str, str]:
     found: dict[str, str] = {}
     for folder in sorted(ROOT.iterdir()):
         if (folder / "selectors.json").is_file() and (folder / "observer.py").is_file():
-            observer_id = json.loads((folder / "selectors.json").read_text(encoding="utf-8"))["observer"]
+            observer_id = _field(folder / "selectors.json", "observer")
             found[observer_id] = f"observers.{folder.name}"
     return found
 
@@ -48,8 +57,8 @@ def selectors_path(observer_id: str) -> Path:
 
 def fixture_folders(observer_id: str) -> list[str]:
     """The fixture folders (vendor/yyyy-mm-dd) the observer's selectors.json lists."""
-    return list(json.loads(selectors_path(observer_id).read_text(encoding="utf-8"))["fixtures"])
+    return list(_field(selectors_path(observer_id), "fixtures"))
 
 
 def version_of(observer_id: str) -> str:
-    return str(json.loads(selectors_path(observer_id).read_text(encoding="utf-8"))["version"])
+    return str(_field(selectors_path(observer_id), "version"))

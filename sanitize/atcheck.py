@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from attest_kit.errors import BadInput
+from attest_kit.fsio import utf8_text
 from sanitize.registry import allowed_domain
 
 AT_DOMAIN = re.compile(r"@([A-Za-z0-9.\-]+)")
@@ -27,15 +28,17 @@ def offending_domains(text: str) -> set[str]:
 
 
 def check_files(paths: Iterable[str | Path]) -> dict[str, set[str]]:
-    """{path: offending domains} for every file with at least one; BadInput for an unreadable file."""
+    """{path: offending domains} for every file with at least one; BadInput for a file it cannot read as
+    text (binary or not UTF-8: a UTF-16 or gzipped page hides its addresses from the pattern, and a
+    check that cannot read a file must not call it clean)."""
     found: dict[str, set[str]] = {}
     for path in paths:
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8", errors="replace")
+            data = p.read_bytes()
         except OSError as exc:
             raise BadInput(p, f"cannot read: {exc.strerror or exc}") from None
-        bad = offending_domains(text)
+        bad = offending_domains(utf8_text(p, data))
         if bad:
             found[str(p)] = bad
     return found

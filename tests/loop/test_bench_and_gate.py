@@ -18,6 +18,7 @@ def test_results_md_is_fresh(cli):
 def test_the_gate_passes_on_main(cli):
     result = cli.invoke(main, ["gate", "-q"])
     assert result.exit_code == 0, result.output
+    assert "warning" not in result.output  # every labelled folder is listed by a selectors.json
 
 
 def test_bench_check_fails_when_results_md_is_stale(repo_copy, cli):
@@ -77,3 +78,14 @@ def test_an_unsound_window_always_fails(repo_copy):
     new, _ = raised_floors(run, load_floors(gate_file()), allow_lower=True)
     verdict = judge(run, new)  # even floors pinned on this very run do not excuse it
     assert any("unsound" in f for f in verdict.failures)
+
+
+def test_a_labelled_folder_no_selectors_json_lists_is_named_every_run(repo_copy, cli):
+    """bench reads the folders each selectors.json lists under "fixtures": a new dated folder,
+    labelled and checked, was silently left out of the figures and the gate ("gate passed")."""
+    extra = repo_copy / "fixtures/pages/gmail/2026-12-02"
+    extra.mkdir()
+    (extra / "labels.json").write_text("{}\n", encoding="utf-8")
+    for command in (["gate", "-q"], ["bench", "--check", "-q"]):
+        result = cli.invoke(main, command)
+        assert "warning: fixtures/pages/gmail/2026-12-02 is labelled but no observer's selectors.json" in result.output

@@ -47,8 +47,16 @@ def test_an_empty_page(cli, tmp_path):
     _one_clear_line(cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"]), "empty.html", "empty")
 
 
+def _usage_error(result, *words):
+    """A bad option value is Click's usage error (DESIGN: exit 2), its message naming the option."""
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    for word in words:
+        assert word in result.output
+
+
 def test_an_unknown_observer(cli):
-    _one_clear_line(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.drafts"]), "unknown observer")
+    _usage_error(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.drafts"]), "--observer", "unknown observer")
 
 
 def test_an_unlabelled_page_without_facts(cli, tmp_path):
@@ -58,8 +66,8 @@ def test_an_unlabelled_page_without_facts(cli, tmp_path):
 
 
 def test_a_bad_instant_and_zone(cli):
-    _one_clear_line(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--now", "yesterday"]), "--now")
-    _one_clear_line(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--tz", "Mars/Base"]), "zone")
+    _usage_error(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--now", "yesterday"]), "--now")
+    _usage_error(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--tz", "Mars/Base"]), "--tz", "zone")
 
 
 def test_an_invalid_labels_json_next_to_a_page(cli, tmp_path):
@@ -124,7 +132,7 @@ def test_a_write_that_fails_is_bad_input_not_a_traceback(cli, repo_copy, tmp_pat
 @pytest.mark.parametrize("now", ["2026-02-30T18:00:00Z", "2026-11-30T24:00:00Z", "0001-01-01T00:30:00+01:00"])
 def test_a_now_of_the_right_shape_that_names_no_real_time(cli, now):
     # a held-out audit: datetime's own errors escaped as tracebacks (exit 1)
-    _one_clear_line(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--now", now]), "--now")
+    _usage_error(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--now", now]), "--now")
 
 
 def test_a_state_file_nested_past_the_parser_or_naming_no_real_time(cli, tmp_path):
@@ -145,3 +153,26 @@ def test_label_names_the_option_it_cannot_read(cli, repo_copy):
     base = ["label", str(page), "--view", "sent-list", "--url", "https://mail.google.com/mail/u/0/#sent"]
     _one_clear_line(cli.invoke(main, [*base, "--tz", "UTC", "--read-at", "2026-02-30T10:00:00Z"]), "--read-at")
     _one_clear_line(cli.invoke(main, [*base, "--tz", "Mars/Olympus", "--read-at", "2026-11-30T10:00:00Z"]), "--tz")
+
+
+def test_a_broken_selectors_file_is_one_clear_line(cli, tmp_path, monkeypatch):
+    """Editing selectors.json is step 4 of the loop: a typo there was a 44-line traceback, exit 1."""
+    import observers.registry as registry
+
+    broken = tmp_path / "selectors.json"
+    broken.write_text("{", encoding="utf-8")
+    monkeypatch.setattr(registry, "selectors_path", lambda observer_id: broken)
+    result = cli.invoke(main, ["bench", "--check", "-q"])
+    _one_clear_line(result, "selectors.json")
+
+
+def test_label_refuses_a_page_outside_a_dated_fixture_folder(cli, tmp_path):
+    """capturedAt is the folder's date: a page in any other folder got the folder's name as its date,
+    a label its own schema rejects, and every later command on that folder failed."""
+    page = tmp_path / "notes" / "p.html"
+    page.parent.mkdir()
+    page.write_text("<html><body></body></html>", encoding="utf-8")
+    result = cli.invoke(main, ["label", str(page), "--view", "sent-list", "--url", "https://mail.google.com/mail/u/0/#sent",
+                               "--tz", "UTC", "--read-at", "2026-11-30T10:00:00Z"])
+    _one_clear_line(result, "yyyy-mm-dd")
+    assert not (page.parent / "labels.json").exists()

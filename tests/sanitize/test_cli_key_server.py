@@ -135,6 +135,26 @@ def test_at_check_command(cli, tmp_path):
     assert "stripe.com.evil.io" in r.output
 
 
+def test_at_check_refuses_a_file_it_cannot_read_as_text(cli, tmp_path):
+    """A privacy check that cannot read a file must not call it clean: a UTF-16 or gzipped page
+    holds addresses grep's ASCII pattern never sees (it said "ok")."""
+    import gzip
+
+    cases = {
+        "utf16.html": "<p>lena.corvid@corp.example.io</p>".encode("utf-16"),
+        "page.html.gz": gzip.compress(b"<p>lena.corvid@corp.example.io</p>"),
+        "latin1.html": "<p>caf\xe9 lena.corvid@corp.example.io</p>".encode("latin-1"),
+    }
+    for name, data in cases.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        r = _run(cli, ["at-check", str(path)])
+        assert r.exit_code == 3 and r.output.startswith("error:") and "lena" not in r.output, (name, r.output)
+    empty = tmp_path / "empty.html"
+    empty.write_text("")
+    assert _run(cli, ["at-check", str(empty)]).exit_code == 0  # nothing in it to leak
+
+
 def test_offending_domains_reads_like_grep():
     assert offending_domains("x@stripe.cοm") == {"stripe.c"}  # a lookalike's ASCII prefix
     assert offending_domains("end of sentence a@example.org.") == set()
