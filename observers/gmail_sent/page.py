@@ -122,6 +122,7 @@ class _RowParts:
         # block shares a wrapper with the summary also finds a person above it (the summary's), so
         # a candidate holding another candidate is that shared wrapper, not a summary.
         candidates: dict[int, list[int]] = {}  # candidate → the mem_ids of the elements above it
+        anchor_cells: dict[int, bool] = {}  # cell holding an id element → whether it holds a person too
         for element in self.anchors:
             node: LexborNode | None = element
             while node is not None and node.mem_id not in self.cell_index and node.mem_id != self.row_id:
@@ -129,8 +130,16 @@ class _RowParts:
                     candidates[node.mem_id] = [up.mem_id for up in ancestors(node)]
                     break
                 node = node.parent
+            if node is not None and node.mem_id in self.cell_index:
+                anchor_cells[node.mem_id] = node.mem_id in holds_person
         holders = {up for above in candidates.values() for up in above}
         self.summaries: set[int] = {c for c in candidates if c not in holders}
+        # A summary that is a cell itself: a cell Gmail gives no gridcell role (its people, subject and
+        # date cells have one) that repeats the ids beside a person, while another cell holds the ids
+        # alone, the subject. Where every id cell holds a person, none is taken for the summary.
+        if not all(anchor_cells.values()):
+            self.summaries |= {cell for cell, with_person in anchor_cells.items()
+                               if with_person and cell not in holders and not _is_gridcell(cells[self.cell_index[cell]])}
 
     def cell_of(self, node: LexborNode) -> int:
         """Index of the top-level cell holding ``node``, or -1."""
@@ -190,13 +199,19 @@ def _read_time(cells: list[LexborNode], parts: "_RowParts", ctx: PassContext,
                         return minute
                     break
     for cell in cells:
-        text = text_of(cell)
-        if text and shown.shown(cell):
+        if parts.in_summary(cell) or not shown.shown(cell):
+            continue
+        text = shown_text_of(cell, shown)  # a hidden summary's "2:03 PM" inside the cell is no time element
+        if text:
             found_any = True
             minute = read_minute(text, ctx.instant, ctx.tz)
             if minute is not None:
                 return minute
     return None if found_any else False
+
+
+def _is_gridcell(cell: LexborNode) -> bool:
+    return (cell.attrs.get("role") or "").strip().lower() == "gridcell"
 
 
 def _is_drawn_person(node: LexborNode) -> bool:
@@ -367,6 +382,9 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     names_account = False
     for person in people:
         address = attr(person, A.email) or attr(person, A.title) or ""
+        if not address.strip() and person.attrs.get("name") != "me":
+            reasons.add("selector.missing.recipients")  # drawn, but with nothing that says who it is
+            return None
         if person.attrs.get("name") == "me" or is_own_address(address, account):
             names_account = True
             continue

@@ -156,3 +156,37 @@ def test_only_the_folder_nav_can_refuse_the_view():
 def test_an_account_label_with_no_address_is_a_missing_account_on_gmail():
     html = page(row([DANIEL], "Alpha", T1, "a" * 16)).replace("Priya\n(priya@example.com)", "Priya")
     assert observe(html)["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.account"]}
+
+
+@pytest.mark.parametrize("before", [True, False])
+def test_a_summary_that_is_a_cell_of_its_own_is_not_read(before):
+    """A summary may be a row's cell itself (no role, clipped or styled by class): it repeats the ids
+    beside a person, and another cell holds the subject. Its person was read as a recipient."""
+    def with_summary_cell(who, subject, title, mid):
+        cells = row(who, subject, title, mid, where="none").split("</td>")
+        cell = f'<td {S}>To: {people([("Hid", "hidden.summary@example.com")])}, <span {ids(mid)}>{subject}</span>, snippet'
+        at = 1 if before else 3
+        return "</td>".join(cells[:at] + [cell] + cells[at:])
+
+    rows = with_summary_cell([DANIEL], "Alpha", T1, "a" * 16) + with_summary_cell([LENA], "Beta", T2, "b" * 16)
+    posted = observe(page(rows))
+    assert posted["health"]["status"] == "OK", posted["health"]
+    assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", "Beta")]
+
+
+def test_a_row_with_no_time_element_is_missing_time_whatever_a_hidden_summary_says():
+    """The cell-text fallback read a hidden summary's text ("2:03 PM, snippet") and called an empty
+    date cell unreadable; only what the row shows is its time."""
+    date_cell = f'<td role="gridcell" {S}><span {S}></span><div style="display:none">Alpha, 2:03 PM, snippet</div></td>'
+    rows = row([DANIEL], "Alpha", T1, "a" * 16, date_cell=date_cell) + row([LENA], "Beta", T2, "b" * 16)
+    posted = observe(page(rows))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.time"]}, posted["health"]
+
+
+def test_a_person_drawn_with_no_address_is_a_missing_recipient():
+    """A person span with a name but neither email nor an address title: the row cannot say who it
+    was sent to (selector.missing.recipients); it was posted with an empty counterparty, which the
+    kernel refused as redact.invalid_field, pointing a repairer at a control character."""
+    nameless = row([DANIEL], "Alpha", T1, "a" * 16).replace(f'email="{DANIEL[1]}" ', "")
+    posted = observe(page(nameless + row([LENA], "Beta", T2, "b" * 16)))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.recipients"]}, posted["health"]
