@@ -160,13 +160,17 @@ def fake_amounts(faker: Faker, text: str, counts: Counts) -> str:
 def fake_streets(faker: Faker, text: str, counts: Counts) -> str:
     """"number + street name + Street/Ave/Lane…" addresses."""
 
-    def one(m: re.Match[str]) -> str:
-        fake = faker.street(m.group(1), m.group(3), m.group(0))
-        if fake != m.group(0):
-            _bump(counts, "street")
-        return fake
+    return STREET.sub(lambda m: _fake_street(faker, m, counts), text)
 
-    return STREET.sub(one, text)
+
+def _fake_street(faker: Faker, m: re.Match[str], counts: Counts) -> str:
+    """A street match's fake; the dot the pattern reads after the suffix ("St.", or a sentence's full
+    stop) stays."""
+    dot = "." if m.string.startswith(".", m.end(3)) else ""
+    fake = faker.street(m.group(1), m.group(3) + dot, m.group(0))
+    if fake != m.group(0):
+        _bump(counts, "street")
+    return fake
 
 
 #: Every card and phone match holds one of: a digit, a separator and three digits (a card's group, a
@@ -278,13 +282,7 @@ def fake_numbers(faker: Faker, text: str, counts: Counts, *, uuids: bool = False
         text = _sub_outside(AMOUNT, text, taken, amount)
     if _may_hold_street(text):
 
-        def street(m: re.Match[str]) -> str:
-            fake = faker.street(m.group(1), m.group(3), m.group(0))
-            if fake != m.group(0):
-                _bump(counts, "street")
-            return fake
-
-        text = _sub_outside(STREET, text, taken, street)
+        text = _sub_outside(STREET, text, taken, lambda m: _fake_street(faker, m, counts))
     return text
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import re
 
+import pytest
+
 from sanitize.atcheck import offending_domains
 from sanitize.faker import Faker, is_fake_name
 
@@ -64,6 +66,15 @@ def test_amounts_keep_currency_and_format():
 def test_street_address_faked():
     out = clean("<p>Ship it to 42 Larkhill Grove Street, Apt 4B please</p>")
     assert "Larkhill" not in out and "Street" in out
+
+
+@pytest.mark.parametrize("text, after", [("Ship to 350 5th Avenue. Thanks", ". Thanks"), ("12 Main St. today", ". today"),
+                                         ("12 Main St., Apt 4 today", ". today")])
+def test_a_street_address_fake_keeps_the_full_stop_after_it(text, after):
+    """The pattern reads an abbreviation's dot ("St.") with the suffix; the fake dropped it, and with
+    it a sentence's full stop: the page changed beyond the value replaced."""
+    out = clean(f"<p>{text}</p>")
+    assert "Main" not in out and "350" not in out and re.search(r"\d+ [A-Z][a-z]+ (Avenue|St)" + re.escape(after), out), out
 
 
 def test_names_every_part_everywhere():
