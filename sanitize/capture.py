@@ -60,6 +60,7 @@ class CaptureReport:
     address: str
     output: Path
     counts: dict[str, int] = field(default_factory=dict)
+    unmatched: list[str] = field(default_factory=list)  # selectors that matched no element
 
 
 def _host_matches(url: str, wanted: str) -> bool:
@@ -157,4 +158,4 @@ def capture(req: CaptureRequest) -> CaptureReport:
             atomic_write_bytes(page_path, previous)
         raise
     counts = {f"capture.{k}": v for k, v in built.as_dict().items()} | cleaned.counts
-    return CaptureReport(public_address(url), page_path, counts)
+    return CaptureReport(public_address(url), page_path, counts, cleaned.unmatched)

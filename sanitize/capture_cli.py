@@ -9,6 +9,7 @@ import click
 
 from attest_kit.errors import AttestKitError
 from sanitize.capture import DEFAULT_CDP, CaptureRequest, capture
+from sanitize.commands import warn_unmatched
 
 
 @click.command("capture")
@@ -43,6 +44,7 @@ def capture_cmd(vendor: str, name: str, cdp: str, tab: str | None, names: tuple[
     click.echo(f"wrote: {report.output}")
     for kind, n in sorted(report.counts.items()):
         click.echo(f"  {kind}: {n}")
+    warn_unmatched(report.unmatched)
 
 
 commands: list[click.Command] = [capture_cmd]

@@ -63,6 +63,13 @@ def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selec
     click.echo(f"wrote: {out_path}")
     for kind, n in result.counts.items():
         click.echo(f"  {kind}: {n}")
+    warn_unmatched(result.unmatched)
+
+
+def warn_unmatched(unmatched: list[str]) -> None:
+    """Name each selector that matched nothing: the text it was meant to protect is still there."""
+    for option in unmatched:
+        click.echo(f"warning: {option} matched no element; read the output for what it was meant to cover", err=True)
 
 
 @click.command("at-check")

@@ -39,6 +39,8 @@ from sanitize.valuepass import ValuePass
 class SanitizeResult:
     html: str
     counts: dict[str, int] = field(default_factory=dict)
+    #: The --redact-selector and --keep-selector options that matched no element ("--redact-selector '.x'").
+    unmatched: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -58,13 +60,17 @@ class Options:
         return self.page_host == "calendar.google.com"
 
 
-def _css(tree: LexborHTMLParser, selectors: Sequence[str], what: str) -> list[LexborNode]:
+def _css(tree: LexborHTMLParser, selectors: Sequence[str], what: str, unmatched: list[str]) -> list[LexborNode]:
+    """Every element the selectors match; each selector that matches none is added to ``unmatched``."""
     out: list[LexborNode] = []
     for sel in selectors:
         try:
-            out.extend(tree.css(sel))
+            found = tree.css(sel)
         except Exception as exc:  # selectolax raises its own error types for a bad selector
             raise BadInput(None, f"bad {what} selector {sel!r}: {exc}") from None
+        if not found:
+            unmatched.append(f"--{what}-selector {sel!r}")
+        out.extend(found)
     return out
 
 
@@ -79,6 +85,7 @@ class Cleaner(ValuePass):
         self.faker = faker
         self.opts = opts
         self.counts: dict[str, int] = {}
+        self.unmatched: list[str] = []
         self.names = NameRules(faker, opts.names)
         self.labelled = LabelledValues(faker, memo.labelled_unchanged if memo is not None else None)
         self.redacted: dict[str, str] = {}
@@ -207,8 +214,8 @@ class Cleaner(ValuePass):
             return self._run_values(tree)
         payment_rows = strip.strip_page(tree, html if html else None, self.counts, PAYMENT_WORDS)
         seeded_ids = existing_seeds(tree, list(self.opts.seeds), self.counts)
-        keep_ids = subtree_ids(_css(tree, self.opts.keep_selectors, "keep"))
-        redact_targets = _css(tree, self.opts.redact_selectors, "redact")
+        keep_ids = subtree_ids(_css(tree, self.opts.keep_selectors, "keep", self.unmatched))
+        redact_targets = _css(tree, self.opts.redact_selectors, "redact", self.unmatched)
         w = walk(tree.root)
         scoped = learn_from_elements(w, keep_ids, self.faker, self.names, self._no_address)
         apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows)
@@ -261,7 +268,7 @@ def clean(html: str, faker: Faker, opts: Options, memo: PassMemo | None = None,
     cleaner = Cleaner(faker, opts, memo)
     out = cleaner.run(html, tree)
     cleaner.cache.release()
-    return SanitizeResult(out, dict(sorted(cleaner.counts.items())))
+    return SanitizeResult(out, dict(sorted(cleaner.counts.items())), cleaner.unmatched)
 
 
 def sanitize_page(

@@ -55,6 +55,21 @@ def test_sanitize_command_prints_address_path_and_counts_only(cli, tmp_path, key
     assert "lena" not in out.read_text() and "data-attest-seeded" in out.read_text()
 
 
+def test_a_selector_that_matches_nothing_is_named(cli, tmp_path, keyfile):
+    """--redact-selector is how free text is protected: a typo (or a cell the parser drops) matched
+    nothing, and the text stayed with no word said. The page is still written; the selector is named."""
+    src = tmp_path / "in.html"
+    src.write_text('<html><body><div role="main"><p class="subj">Quarterly plan</p></div></body></html>', encoding="utf-8")
+    out = tmp_path / "out.html"
+    r = _run(cli, ["sanitize", str(src), "-o", str(out), "--page-url", "https://mail.google.com/mail/u/0/",
+                   "--key-file", str(keyfile), "--redact-selector", ".subjTYPO", "--redact-selector", ".subj",
+                   "--keep-selector", "#nowhere"])
+    assert r.exit_code == 0, r.output
+    assert "warning: --redact-selector '.subjTYPO' matched no element" in r.output
+    assert "warning: --keep-selector '#nowhere' matched no element" in r.output
+    assert "'.subj' matched" not in r.output and "Quarterly" not in out.read_text()
+
+
 def test_key_from_env(cli, tmp_path):
     src = tmp_path / "in.html"
     src.write_text(PAGE, encoding="utf-8")
