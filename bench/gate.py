@@ -61,7 +61,7 @@ def judge(run: BenchRun, floors: dict[str, Any]) -> GateVerdict:
     if floors.get("fingerprint") != run.fingerprint:
         verdict.failures.append(
             "the labelled corpus changed since the floors were pinned "
-            f"(pinned {str(floors.get('fingerprint'))[:12]}, now {run.fingerprint[:12]}); "
+            f"(pinned {str(floors.get('fingerprint') or 'none')[:12]}, now {run.fingerprint[:12]}); "
             f"check the figures, then re-pin with `{REPIN_COMMAND}`"
         )
     return verdict

@@ -111,7 +111,7 @@ def check_folder(folder: str, root: Path | None = None) -> list[Problem]:
         html = read_html(path)
         report: list[str] = []
         if entry.expected and entry.selectors_version != want_versions:
-            report.append(f"selectorsVersion is {entry.selectors_version!r}, expected {want_versions!r}")
+            report.append(f"selectorsVersion is {entry.selectors_version or 'not set'}, expected {want_versions or 'none'}")
         if entry.captured_at != folder.rsplit("/", 1)[-1]:
             report.append("capturedAt is not the folder's date")
         report += _seed_problems(html, entry, seeded)
@@ -138,6 +138,8 @@ def check_labels_file(path: Path) -> list[Problem]:
     """Check one labels.json (its folder) by path."""
     if not path.exists():
         raise BadInput(path, "no such file")
+    if path.name != "labels.json":
+        raise BadInput(path, "is not a labels.json (check takes a folder's labels.json, and checks the whole folder)")
     base = fixtures_dir()
     try:
         folder = str(path.resolve().parent.relative_to(base.resolve()))

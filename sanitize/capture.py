@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -89,6 +89,17 @@ def choose_tab(urls: list[str], tab: str | None) -> int:
     return matching[0]
 
 
+_LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def _real_day(day: str) -> bool:
+    try:
+        date.fromisoformat(day)
+    except ValueError:
+        return False
+    return True
+
+
 def _target(req: CaptureRequest) -> tuple[Path, Path, str]:
     if not _SLUG.match(req.vendor):
         raise BadInput(None, f"--vendor must be lower-case letters, digits, '.', '_' or '-': {req.vendor!r}")
@@ -96,8 +107,11 @@ def _target(req: CaptureRequest) -> tuple[Path, Path, str]:
     if not _SLUG.match(name):
         raise BadInput(None, f"--name must be lower-case letters, digits, '.', '_' or '-': {req.name!r}")
     day = req.date or datetime.now(timezone.utc).strftime("%Y-%m-%d")
-    if not _DATE.match(day):
-        raise BadInput(None, f"--date must be YYYY-MM-DD: {day!r}")
+    if not _DATE.match(day) or not _real_day(day):
+        raise BadInput(None, f"--date must be a real day written YYYY-MM-DD: {day!r}")
+    if (urlsplit(req.cdp).hostname or "").lower() not in _LOOPBACK:
+        # the DevTools port drives a signed-in browser: only one on this machine is ever attached to
+        raise BadInput(None, f"--cdp must be a loopback address (127.0.0.1, localhost, [::1]): {req.cdp!r}")
     folder = (req.root or fixtures_dir()) / req.vendor / day
     return folder / f"{name}.html", folder / "labels.json", day
 

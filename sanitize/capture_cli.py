@@ -16,7 +16,7 @@ from sanitize.commands import warn_unmatched
 @click.option("--vendor", required=True, help="Fixture vendor folder: gmail, gcal, ...")
 @click.option("--name", required=True, help="File name of the fixture (without .html).")
 @click.option("--cdp", default=DEFAULT_CDP, show_default=True,
-              help="DevTools address of a Chrome started with --remote-debugging-port.")
+              help="DevTools address (loopback only) of a Chrome started with --remote-debugging-port.")
 @click.option("--tab", help="Read the tab whose host is this (or a subdomain of it); default: the first web page.")
 @click.option("--names", multiple=True, help="Real names on the page, comma-separated; every part is replaced.")
 @click.option("--redact-selector", multiple=True, help="CSS for cells whose text is replaced (repeatable).")

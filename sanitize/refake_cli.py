@@ -55,7 +55,7 @@ def refake_cmd(pages, record, also, key_file) -> None:
         _fail(e)
         return
     labels = sum(len(lf.touched) for lf in result.labels)
-    click.echo(f"refake: {len(result.pages)} page(s), {len(changed)} changed, {labels} label entr(ies) updated; "
+    click.echo(f"refake: {len(result.pages)} page(s), {len(changed)} changed, {labels} label {'entry' if labels == 1 else 'entries'} updated; "
                f"{_counts(result.totals)}", err=True)
     click.echo(f"record: {record}", err=True)
 

@@ -66,6 +66,12 @@ class FixtureHandler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
+    def guess_type(self, path: str) -> str:  # type: ignore[override]
+        """Text as UTF-8 (what the sanitiser writes): it drops <meta http-equiv>, so a page's own
+        encoding declaration may be gone and the browser would otherwise guess."""
+        kind = super().guess_type(path)
+        return f"{kind}; charset=utf-8" if kind.startswith("text/") or kind == "application/json" else kind
+
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         if code == 404:
             self.log_stream.write(f"not found: {urlsplit(self.path).path}\n")

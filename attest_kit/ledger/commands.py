@@ -66,5 +66,6 @@ def schema_command(write: bool) -> None:
         target = repo_root() / "docs" / "bus-schema.json"
         atomic_write_bytes(target, text.encode("utf-8"))
         target.chmod(0o644)  # the temporary file was created private
+        click.echo(f"wrote {target}")
     else:
         click.echo(text, nl=False)

@@ -38,8 +38,12 @@ def read_scenario(path: Path) -> list[Step]:
         if path.stat().st_size > MAX_SCENARIO_BYTES:
             raise BadInput(path, f"larger than {MAX_SCENARIO_BYTES} bytes")
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(path, f"cannot read the scenario ({type(exc).__name__})") from None
+    except FileNotFoundError:
+        raise BadInput(path, "no such file") from None
+    except OSError as exc:
+        raise BadInput(path, f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise BadInput(path, f"is not UTF-8 (byte {exc.start})") from None
     steps: list[Step] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

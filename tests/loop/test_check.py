@@ -73,3 +73,10 @@ def test_an_invalid_labels_file_is_bad_input(repo_copy, cli):
     assert result.exit_code == 3
     assert "labels.json" in result.output and "Traceback" not in result.output
     path.write_bytes(before)
+
+
+def test_check_given_a_page_instead_of_its_labels_file_is_bad_input(cli):
+    """check takes labels.json files: given a page it checked the page's whole folder and said every
+    label agreed, as if the page alone had been checked."""
+    result = cli.invoke(main, ["check", "-q", f"{FOLDER}/synthetic-sent-head.html"])
+    assert result.exit_code == 3 and "labels.json" in result.output, result.output

@@ -186,6 +186,8 @@ def test_server_localhost_csp_and_404_log(tmp_path):
         port = server.server_address[1]
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/p.html") as resp:
             assert resp.headers["Content-Security-Policy"] == CSP and "script-src 'none'" in CSP
+            # the sanitiser drops <meta http-equiv>: a page keeps its encoding only by the header
+            assert resp.headers["Content-Type"] == "text/html; charset=utf-8"
         with pytest.raises(urllib.error.HTTPError) as err:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/missing.png?token=abc")
         assert err.value.code == 404 and err.value.headers["Content-Security-Policy"] == CSP
