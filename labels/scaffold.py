@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from datetime import date
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from attest_kit.errors import BadInput
+from attest_kit.hashing import normalize_email
 from attest_kit.fsio import read_html
 from attest_kit.instants import InvalidInstant, format_instant, load_zone, parse_instant
 from labels.check import expected_versions, load_seeded
@@ -27,6 +29,11 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
     read_html(page)
     if not _is_capture_date(page.parent.name):  # the folder's name is the page's capturedAt
         raise BadInput(page, "is not in a <vendor>/<yyyy-mm-dd> fixture folder (its name is the capture date)")
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise BadInput(None, f"--url must be the page's http(s) address with a host: {url!r}")
+    if account is not None and normalize_email(account) is None:
+        raise BadInput(None, f"--account must be one email address (omit it when the page shows none): {account!r}")
     try:
         load_zone(time_zone)
     except ValueError as exc:

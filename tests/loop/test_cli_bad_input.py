@@ -176,3 +176,18 @@ def test_label_refuses_a_page_outside_a_dated_fixture_folder(cli, tmp_path):
                                "--tz", "UTC", "--read-at", "2026-11-30T10:00:00Z"])
     _one_clear_line(result, "yyyy-mm-dd")
     assert not (page.parent / "labels.json").exists()
+
+
+@pytest.mark.parametrize("option, value", [("--url", "notaurl"), ("--url", "ftp://mail.google.com/"),
+                                           ("--account", "not an email")])
+def test_label_refuses_page_facts_no_page_could_have(cli, repo_copy, option, value):
+    """The page facts are what the bench replays the page with: an address that is no web page or an
+    account that is not one address was written, and only surfaced (if at all) later."""
+    page = repo_copy / "fixtures/pages/gmail/2026-11-30/synthetic-sent-head.html"
+    args = {"--view": "sent-list", "--url": "https://mail.google.com/mail/u/0/#sent", "--tz": "UTC",
+            "--read-at": "2026-11-30T10:00:00Z", "--account": "priya@example.com"} | {option: value}
+    labels = page.parent / "labels.json"
+    before = labels.read_bytes()
+    result = cli.invoke(main, ["label", str(page), "--force", *[x for kv in args.items() for x in kv]])
+    assert result.exit_code == 3 and option.lstrip("-") in result.output, result.output
+    assert labels.read_bytes() == before
