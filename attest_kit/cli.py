@@ -75,8 +75,13 @@ def _known_observer(ctx: click.Context, param: click.Parameter, value: str) -> s
     """A usage error (exit 2), not bad input: the option names something that does not exist."""
     from observers.registry import observer_ids
 
-    if value not in observer_ids():
-        raise click.BadParameter(f"unknown observer {value!r} (known: {', '.join(observer_ids())})")
+    try:
+        known = observer_ids()
+    except AttestKitError as exc:  # a broken selectors.json: bad input, before the command's own handler runs
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    if value not in known:
+        raise click.BadParameter(f"unknown observer {value!r} (known: {', '.join(known)})")
     return value
 
 

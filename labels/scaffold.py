@@ -27,10 +27,14 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
                    force: bool = False) -> Path:
     """Write (or with ``force`` replace) the page facts of ``page`` in the labels.json beside it."""
     read_html(page)
-    if not _is_capture_date(page.parent.name):  # the folder's name is the page's capturedAt
+    if not _is_capture_date(page.resolve().parent.name):  # the folder's name is the page's capturedAt
         raise BadInput(page, "is not in a <vendor>/<yyyy-mm-dd> fixture folder (its name is the capture date)")
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    try:
+        parts = urlsplit(url.strip())
+        scheme, host = parts.scheme, parts.hostname
+    except ValueError:  # a bracketed host that does not close
+        scheme, host = "", None
+    if scheme not in ("http", "https") or not host:
         raise BadInput(None, f"--url must be the page's http(s) address with a host: {url!r}")
     if account is not None and normalize_email(account) is None:
         raise BadInput(None, f"--account must be one email address (omit it when the page shows none): {account!r}")
@@ -46,9 +50,9 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
     existing = load_labels(labels_file).get(page.name) if labels_file.exists() else None
     if existing is not None and existing.page is not None and not force:
         raise BadInput(labels_file, f"{page.name} already has page facts (use --force to replace them)")
-    folder = f"{page.parent.parent.name}/{page.parent.name}"
+    folder = f"{page.resolve().parent.parent.name}/{page.resolve().parent.name}"
     entry = {
-        "capturedAt": existing.captured_at if existing else page.parent.name,
+        "capturedAt": existing.captured_at if existing else page.resolve().parent.name,
         "selectorsVersion": expected_versions(folder),
         "seededSecrets": existing.seeded_secrets if existing else sorted(load_seeded()),
         # Replace only the facts given; keep the rest (passState) of an existing entry.

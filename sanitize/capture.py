@@ -100,6 +100,15 @@ def _real_day(day: str) -> bool:
     return True
 
 
+def _loopback_devtools(address: str) -> bool:
+    try:
+        parts = urlsplit(address)
+        host = (parts.hostname or "").lower()
+    except ValueError:  # a bracketed host that does not close
+        return False
+    return parts.scheme in ("http", "https", "ws", "wss") and host in _LOOPBACK
+
+
 def _target(req: CaptureRequest) -> tuple[Path, Path, str]:
     if not _SLUG.match(req.vendor):
         raise BadInput(None, f"--vendor must be lower-case letters, digits, '.', '_' or '-': {req.vendor!r}")
@@ -109,9 +118,10 @@ def _target(req: CaptureRequest) -> tuple[Path, Path, str]:
     day = req.date or datetime.now(timezone.utc).strftime("%Y-%m-%d")
     if not _DATE.match(day) or not _real_day(day):
         raise BadInput(None, f"--date must be a real day written YYYY-MM-DD: {day!r}")
-    if (urlsplit(req.cdp).hostname or "").lower() not in _LOOPBACK:
+    if not _loopback_devtools(req.cdp):
         # the DevTools port drives a signed-in browser: only one on this machine is ever attached to
-        raise BadInput(None, f"--cdp must be a loopback address (127.0.0.1, localhost, [::1]): {req.cdp!r}")
+        raise BadInput(None, "--cdp must be an http(s) or ws(s) address on a loopback host "
+                             f"(e.g. {DEFAULT_CDP}): {req.cdp!r}")
     folder = (req.root or fixtures_dir()) / req.vendor / day
     return folder / f"{name}.html", folder / "labels.json", day
 

@@ -15,7 +15,7 @@ import re
 from sanitize.emails import address_spans
 from sanitize.faker import ADDRESS_PHRASE, Faker
 from sanitize.model import TextRun, Walk, nearest_above
-from sanitize.people import DISPLAY_BEFORE
+from sanitize.people import DISPLAY_BEFORE, name_words
 from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans, uuid_spans
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
@@ -134,7 +134,7 @@ class SpanMemo:
 
     def owned(self, text: str) -> list[tuple[int, int]]:
         """``of(text)``, the digits of every inline card ending ("ending in 2421", "Visa 4111"), every
-        address, plain or encoded, and every display name with its address ("2n(ada@…)"): an id label's
+        address, plain or encoded, and the word a display name starts inside ("2n(ada@…)"): an id label's
         next words can be any of them, and each is its own rule's alone (faked by both, each pass faked
         the other's fake again: an ending faked as an order number then as an ending; a name's longer
         fake, "2zelda", or an encoded fake's "%40example", then read as an order number)."""
@@ -145,7 +145,7 @@ class SpanMemo:
             if "@" in text or "%40" in text:
                 spans = spans + address_spans(text)
                 if "<" in text or "(" in text:
-                    spans += [m.span() for m in DISPLAY_BEFORE.finditer(text)]
+                    spans += _glued_name_starts(text)
             self._ending_text, self._owned = text, spans
         return self._owned
 
@@ -158,6 +158,23 @@ class SpanMemo:
             self._ending_text = new
 
 
+def _glued_name_starts(text: str) -> list[tuple[int, int]]:
+    """The word a display name starts inside ("2n(ada@…)": the name "n" after "2"), from the word's
+    start to the end of the name's first word: the one word holding a digit that the display-name rule
+    rewrites (its fake, "2zelda", is longer), and only when the name read keeps that first word: an id
+    in the words before the name ("order Q6N6G2 was shipped to Ada Quorn (…)", "1Z999…" read from its
+    "Z") is the label rule's."""
+    spans = []
+    for m in DISPLAY_BEFORE.finditer(text):
+        name = m.group(1)
+        kept_whole = name.startswith('"') or name_words(name).split()[:1] == name.split()[:1]
+        if kept_whole and m.start(1) > m.start() and any(ch.isdigit() for ch in text[m.start():m.start(1)]):
+            word = _FIRST_WORD.match(text, m.start(1))
+            spans.append((m.start(), word.end() if word else m.start(1)))
+    return spans
+
+
+_FIRST_WORD = re.compile(r"[^\s<(]*")
 #: What a card ending reads literally (its words, its marks; ``x`` a letter a fake can spell): a fake
 #: that holds none, before or after, cannot make or unmake an ending beside it.
 _ENDING_LITERALS = re.compile(r"(?i)end|visa|mastercard|amex|discover|rupay|x")

@@ -7,11 +7,11 @@ import the observers package (DESIGN.md: sanitize needs only the kernel and this
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from attest_kit.selectors import SelectorsError, read_selectors_json
 from sanitize.faker import FAKE_DOMAINS
 
 SELECTORS_PATH = Path(__file__).resolve().parents[1] / "observers/gmail_receipt/selectors.json"
@@ -28,7 +28,10 @@ class Platform:
 @lru_cache(maxsize=4)
 def load_registry(path: Path = SELECTORS_PATH) -> tuple[Platform, ...]:
     """Every receipt platform of the registry, as written in selectors.json."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))["registry"]
+    raw = read_selectors_json(Path(path))
+    if not isinstance(raw.get("registry"), dict):
+        raise SelectorsError(f"{path}: invalid selectors file: no 'registry' object")
+    data = raw["registry"]
     return tuple(
         Platform(
             name=name,

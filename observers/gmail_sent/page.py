@@ -136,10 +136,15 @@ class _RowParts:
         self.summaries: set[int] = {c for c in candidates if c not in holders}
         # A summary that is a cell itself: a cell Gmail gives no gridcell role (its people, subject and
         # date cells have one) that repeats the ids beside a person, while another cell holds the ids
-        # alone, the subject. Where every id cell holds a person, none is taken for the summary.
+        # alone, the subject. Where every id cell holds a person, none is taken for the summary;
+        # and only while another cell still draws a person: else that cell is the people cell, with a
+        # summary loose in it (a plain td is a cell too).
         if not all(anchor_cells.values()):
-            self.summaries |= {cell for cell, with_person in anchor_cells.items()
-                               if with_person and cell not in holders and not _is_gridcell(cells[self.cell_index[cell]])}
+            summary_cells = {cell for cell, with_person in anchor_cells.items()
+                             if with_person and cell not in holders and not _is_gridcell(cells[self.cell_index[cell]])}
+            people_elsewhere = any(c.mem_id in holds_person and c.mem_id not in summary_cells for c in cells)
+            if people_elsewhere:
+                self.summaries |= summary_cells
 
     def cell_of(self, node: LexborNode) -> int:
         """Index of the top-level cell holding ``node``, or -1."""

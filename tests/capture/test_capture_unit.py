@@ -101,6 +101,8 @@ def test_capture_refuses_to_overwrite_without_force(repo_copy, cli, fake_browser
     (["--vendor", "gmail", "--name", "x", "--date", "30-11-2026"], "--date"),
     (["--vendor", "gmail", "--name", "x", "--date", "2026-13-45"], "--date"),
     (["--vendor", "gmail", "--name", "x", "--cdp", "http://example.com:9222"], "--cdp"),
+    (["--vendor", "gmail", "--name", "x", "--cdp", "http://[::1:9222"], "--cdp"),
+    (["--vendor", "gmail", "--name", "x", "--cdp", "localhost:9222"], "--cdp"),
 ])
 def test_capture_arguments_are_checked(repo_copy, cli, fake_browser, args, words):
     result = cli.invoke(main, ["capture", *args])

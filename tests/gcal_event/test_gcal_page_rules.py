@@ -280,7 +280,8 @@ def test_an_account_label_with_no_address_is_read_in_any_display_language(label)
     assert _health(cut) == ("DEGRADED", ["account.invalid"]) and cut["windows"] == []
 
 
-@pytest.mark.parametrize("label", ["Google apps", "Main menu", "Support", "Search: Google Calendar"])
+@pytest.mark.parametrize("label", ["Google apps", "Main menu", "Support", "Search: Google Calendar",
+                                   "Google Calendar is offline: changes will sync later"])
 def test_other_banner_labels_are_not_account_labels(label):
     page = posted_page(variant(WEEK_PAGE, account_labels=[ACCOUNT_LABEL, label]))
     assert _health(page) == ("OK", []) and page["accountHash"]

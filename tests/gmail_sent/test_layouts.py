@@ -190,3 +190,13 @@ def test_a_person_drawn_with_no_address_is_a_missing_recipient():
     nameless = row([DANIEL], "Alpha", T1, "a" * 16).replace(f'email="{DANIEL[1]}" ', "")
     posted = observe(page(nameless + row([LENA], "Beta", T2, "b" * 16)))
     assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.recipients"]}, posted["health"]
+
+
+@pytest.mark.parametrize("where", ["people", "unwrapped"])
+def test_plain_cells_with_a_summary_inside_the_people_cell_are_read(where):
+    """Cells drawn without a gridcell role (a plain td is a cell too): the people cell that also holds
+    the summary is no summary cell while no other cell draws the row's people."""
+    rows = (row([DANIEL], "Alpha", T1, "a" * 16, where=where) + row([LENA], "Beta", T2, "b" * 16, where=where))
+    posted = observe(page(rows.replace(' role="gridcell"', "")))
+    assert posted["health"]["status"] == "OK", posted["health"]
+    assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", "Beta")]

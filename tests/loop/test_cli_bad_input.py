@@ -166,6 +166,33 @@ def test_a_broken_selectors_file_is_one_clear_line(cli, tmp_path, monkeypatch):
     _one_clear_line(result, "selectors.json")
 
 
+def test_a_broken_selectors_file_is_one_clear_line_before_observe_runs(cli, tmp_path, monkeypatch):
+    """observe checks its --observer against the registry in an option callback, before the command's
+    own error handler: a selectors.json that does not parse was a traceback there."""
+    import observers.registry as registry
+
+    broken = tmp_path / "gmail_sent"
+    broken.mkdir()
+    (broken / "selectors.json").write_text('{"observer": "gmail.sent",', encoding="utf-8")
+    (broken / "observer.py").write_text("", encoding="utf-8")
+    monkeypatch.setattr(registry, "ROOT", tmp_path)
+    registry._packages.cache_clear()
+    try:
+        _one_clear_line(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.receipt"]), "selectors.json")
+    finally:
+        registry._packages.cache_clear()
+
+
+def test_the_registry_the_sanitiser_reads_is_checked_too(tmp_path):
+    from attest_kit.selectors import SelectorsError
+    from sanitize.registry import load_registry
+
+    bad = tmp_path / "selectors.json"
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(SelectorsError):
+        load_registry(bad)
+
+
 def test_label_refuses_a_page_outside_a_dated_fixture_folder(cli, tmp_path):
     """capturedAt is the folder's date: a page in any other folder got the folder's name as its date,
     a label its own schema rejects, and every later command on that folder failed."""
@@ -179,6 +206,7 @@ def test_label_refuses_a_page_outside_a_dated_fixture_folder(cli, tmp_path):
 
 
 @pytest.mark.parametrize("option, value", [("--url", "notaurl"), ("--url", "ftp://mail.google.com/"),
+                                           ("--url", "http://[::1/#sent"),
                                            ("--account", "not an email")])
 def test_label_refuses_page_facts_no_page_could_have(cli, repo_copy, option, value):
     """The page facts are what the bench replays the page with: an address that is no web page or an

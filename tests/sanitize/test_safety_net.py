@@ -199,3 +199,16 @@ def test_an_address_after_an_id_label_is_the_address_rule_s_alone(body, key):
     as an order number and faked it, and the address rule faked that domain again, every pass."""
     got = sanitize_page(f"<html><body>{body}</body></html>", page_url=GMAIL, key=key, seeded=[]).counts
     assert (got.get("email-encoded") or got.get("email")) == 1 and "labelled-id" not in got, got
+
+
+@pytest.mark.parametrize("body, real", [
+    ("<p>Your order Q6N6G2 was shipped to Ada Quorn (ada@corp.io).</p>", "Q6N6G2"),
+    ("<p>Tracking number 1Z999AA10123456784 to Ada Quorn (ada@corp.io)</p>", "1Z999AA10123456784"),
+    ("<p>Order #QX7K29 OpenTable &lt;member_services@opentable.com&gt;</p>", "QX7K29"),
+])
+@pytest.mark.parametrize("key", [b"attest-kit-test-key-%d" % i for i in range(4)])
+def test_an_id_before_a_display_name_is_still_faked(body, real, key):
+    """The display-name rule owns only what it rewrites (the name's first word and what is glued to
+    it): owning its whole match left an order number in the words before the name unfaked."""
+    out = sanitize_page(f"<html><body>{body}</body></html>", page_url=GMAIL, key=key, seeded=[]).html
+    assert real not in out
