@@ -150,6 +150,11 @@ class DecisionCache:
                 self._cache_of(key).pop(key, None)
         self._seed_elements(min_k)
 
+    @property
+    def recording(self) -> bool:
+        """First pass: decisions are recorded as fixed points (``element_unchanged``)."""
+        return self.memo is not None and not self.memo.sealed
+
     def element_unchanged(self, sig: tuple, attr_keys: list[tuple]) -> None:
         """First pass: an element whose attributes all stayed as they were, with the keys of their
         decisions; it is a fixed point where every one of those decisions is."""

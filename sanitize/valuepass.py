@@ -105,13 +105,13 @@ class ValuePass:
         generation = cache.generation
         saved, self.counts = self.counts, {}
         try:
-            changes, ctx = self._element(tag, attrs, keep, scoped)
+            changes, keys = self._element(tag, attrs, keep, scoped)
         finally:
             delta, self.counts = self.counts, saved
         if generation == cache.generation:  # no entry it was built from was dropped meanwhile
             cache.elements[sig] = (changes, tuple(delta.items()) if delta else ())
-            if not changes and not delta:
-                cache.element_unchanged(sig, [(ctx, name, value or "") for name, value in attrs.items()])
+            if not changes and not delta and cache.recording:
+                cache.element_unchanged(sig, keys)
         if delta:
             counts = self.counts
             for kind, n in delta.items():
@@ -119,16 +119,19 @@ class ValuePass:
         return changes
 
     def _element(self, tag: str, attrs: dict[str, str | None], keep: bool,
-                 scoped: tuple[str, ...]) -> tuple[tuple[tuple[str, str | None], ...], tuple]:
-        """The element's attribute changes, and the context its attribute decisions were keyed by."""
+                 scoped: tuple[str, ...]) -> tuple[tuple[tuple[str, str | None], ...], list[tuple]]:
+        """The element's attribute changes, and the keys its attribute decisions were memoised under."""
         meet = self.opts.calendar
         if not meet:
             vals = attrs.values()
-            if not self._no_meet.issuperset(vals):  # C-speed for the values seen before
-                # one search over the values (a space between them: "meet" holds none)
-                meet = "meet" in " ".join([v for v in vals if v]).lower()
+            no_meet = self._no_meet
+            if not no_meet.issuperset(vals):  # C-speed for the values seen before
+                # one search over the values not known already (a space between them: "meet" holds
+                # none); a miss is usually one new id beside a long style string read before
+                fresh = [v for v in vals if v and v not in no_meet]
+                meet = "meet" in " ".join(fresh).lower()
                 if not meet:
-                    self._no_meet.update(vals)
+                    no_meet.update(vals)
         input_type = None
         if tag == "input":  # an input hidden by its attribute is a hidden input (its value a session secret)
             input_type = "hidden" if "hidden" in attrs else (attrs.get("type") or "").lower()
@@ -137,9 +140,12 @@ class ValuePass:
         cache = decisions.attrs
         counts = self.counts
         changes: list[tuple[str, str | None]] = []
+        keys: list[tuple] = []
+        add_key = keys.append
         for name, value in attrs.items():
             value = value or ""
             key = (ctx, name, value)
+            add_key(key)
             hit = cache.get(key)
             if hit is not None:  # the common case, inlined
                 new = hit[0]
@@ -150,7 +156,7 @@ class ValuePass:
                 counts = self.counts
             if new != value:
                 changes.append((name, new))
-        return tuple(changes), ctx
+        return tuple(changes), keys
 
     def clean_elements(self, w: Walk, skip: set[int], keep_ids: set[int], scoped: dict[int, list[str]]) -> None:
         """Every element's attributes (the loop of ``clean_attributes``, inlined: it runs once per
