@@ -57,8 +57,13 @@ def test_inject_seeds_early_returns_leave_what_the_full_reading_leaves():
         "<html><body><div data-attest-seeded=a>attest-seed-a</div></body></html>",
         "<html><frameset></frameset><div data-attest-seeded=a>attest-seed-a</div></html>",
     ]
+    rng = random.Random(13)
+    parts = ["<div role=main>m</div>", "<div style='display: none'><div role=main>h</div></div>", "<p hidden role=main>",
+             "<div data-attest-seeded=a>attest-seed-a</div>", "<div data-attest-seeded=b>attest-seed-b</div>",
+             "<div data-attest-seeded=a>forged</div>", "<frameset><frame></frameset>", "<body>", "</body>", "<p>x</p>"]
+    pages += ["<html>" + "".join(rng.choice(parts) for _ in range(rng.randint(0, 5))) + "</html>" for _ in range(300)]
     for html in pages:
-        for seed_list in ([], given, given[:1]):
+        for seed_list in ([], given, given[:1], given[1:]):
             fast_tree, full_tree = LexborHTMLParser(html), LexborHTMLParser(html)
             fast, full = {}, {}
             seeds.inject_seeds(fast_tree, list(seed_list), fast)
