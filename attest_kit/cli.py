@@ -85,26 +85,30 @@ def _known_observer(ctx: click.Context, param: click.Parameter, value: str) -> s
     return value
 
 
-def _zone_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+def _checked_by(parse: Callable[[str], object]) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """An option callback: a value ``parse`` refuses (ValueError) is Click's usage error, exit 2."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                parse(value)
+            except ValueError as exc:
+                raise click.BadParameter(str(exc)) from None
+        return value
+
+    return check
+
+
+def _zone(value: str) -> object:
     from attest_kit.instants import load_zone
 
-    if value is not None:
-        try:
-            load_zone(value)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc)) from None
-    return value
+    return load_zone(value)
 
 
-def _instant_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    from attest_kit.instants import InvalidInstant, parse_instant
+def _instant(value: str) -> object:
+    from attest_kit.instants import parse_instant
 
-    if value is not None:
-        try:
-            parse_instant(value)
-        except InvalidInstant as exc:
-            raise click.BadParameter(str(exc)) from None
-    return value
+    return parse_instant(value)
 
 
 @main.command()
@@ -112,8 +116,8 @@ def _instant_option(ctx: click.Context, param: click.Parameter, value: str | Non
 @click.option("--observer", "observer_id", required=True, callback=_known_observer,
               help="Observer id: gmail.sent, gmail.receipt or gcal.event.")
 @click.option("--url", help="The page's address (default: the label's page.url).")
-@click.option("--tz", "time_zone", callback=_zone_option, help="The browser's IANA zone (default: the label's page.timeZone).")
-@click.option("--now", callback=_instant_option, help="The pass instant, ISO 8601 (default: the label's page.readAt).")
+@click.option("--tz", "time_zone", callback=_checked_by(_zone), help="The browser's IANA zone (default: the label's page.timeZone).")
+@click.option("--now", callback=_checked_by(_instant), help="The pass instant, ISO 8601 (default: the label's page.readAt).")
 @click.option("--state", "state_file", type=click.Path(path_type=Path),
               help="JSON file of state kept from earlier passes (Calendar's busy clock); default: the label's passState.")
 @click.option("--json", "as_json", is_flag=True, help="Print the pass as one JSON object (the observe contract).")
