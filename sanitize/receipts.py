@@ -128,7 +128,7 @@ class SpanMemo:
     def __init__(self) -> None:
         self._text: str | None = None
         self._spans: list[tuple[int, int]] = []
-        self._ending_text: str | None = None
+        self._owned_text: str | None = None
         self._owned: list[tuple[int, int]] = []
 
     def of(self, text: str) -> list[tuple[int, int]]:
@@ -142,7 +142,7 @@ class SpanMemo:
         next words can be any of them, and each is its own rule's alone (faked by both, each pass faked
         the other's fake again: an ending faked as an order number then as an ending; a name's longer
         fake, "2zelda", or an encoded fake's "%40example", then read as an order number)."""
-        if self._ending_text is None or self._ending_text != text:
+        if self._owned_text is None or self._owned_text != text:
             spans = self.of(text)
             if _HAS_DIGIT.search(text) and may_name_card_ending(text):
                 spans = spans + [m.span(2) for m in CARD_ENDING_INLINE.finditer(text)]
@@ -150,7 +150,7 @@ class SpanMemo:
                 spans = spans + address_spans(text)
                 if "<" in text or "(" in text:
                     spans += _glued_name_starts(text)
-            self._ending_text, self._owned = text, spans
+            self._owned_text, self._owned = text, spans
         return self._owned
 
     def carry(self, old: str, new: str) -> None:
@@ -158,8 +158,8 @@ class SpanMemo:
         text with an address has its addresses and display names read again)."""
         if self._text is not None and self._text == old:
             self._text = new
-        if self._ending_text is not None and self._ending_text == old and "@" not in new and "%40" not in new:
-            self._ending_text = new
+        if self._owned_text is not None and self._owned_text == old and "@" not in new and "%40" not in new:
+            self._owned_text = new
 
 
 def _glued_name_starts(text: str) -> list[tuple[int, int]]:
