@@ -74,6 +74,10 @@ def _css(tree: LexborHTMLParser, selectors: Sequence[str], what: str, unmatched:
     return out
 
 
+#: What a cell draws around a text it shows (" - snippet", "subject · "), not part of the text.
+_CELL_SEPARATORS = " -\u2013\u2014\u00b7|:,"
+
+
 class Cleaner(ValuePass):
     """One pass of the rules over one page, with the capture's faker.
 
@@ -194,6 +198,11 @@ class Cleaner(ValuePass):
                 self.bump("redacted")
                 if len(core) >= 3 and any(ch.isalnum() for ch in core) and not self.faker.is_issued("phrase", core):
                     self.redacted[core] = run.new
+                    # and without the separators a cell draws around it: Gmail's snippet cell reads
+                    # " - snippet", its hidden row summary the snippet alone
+                    bare = core.strip(_CELL_SEPARATORS)
+                    if bare != core and len(bare) >= 3 and any(ch.isalnum() for ch in bare):
+                        self.redacted[bare] = run.new
         if self.redacted:
             alts = sorted(self.redacted, key=len, reverse=True)
             self._redact_re = re.compile(

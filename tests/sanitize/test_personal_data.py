@@ -120,6 +120,17 @@ def test_redact_selector_text_and_elsewhere_but_not_in_keep_areas():
     assert out.count("Quarterly Ferret Review") == 1 and '<nav id="k">Quarterly Ferret Review</nav>' in out
 
 
+def test_a_redacted_snippet_is_replaced_in_the_row_summary_too():
+    """Gmail's snippet cell reads " - snippet"; its hidden screen-reader summary writes the snippet
+    without the dash. The remembered text kept the dash, so the summary's copy never matched."""
+    out = clean(
+        '<table><tr><td><span class="y2"> - Thanks for the ferret notes</span></td>'
+        '<td><div style="display:none">Ada, Budget, 2:03 PM, Thanks for the ferret notes</div></td></tr></table>',
+        redact_selectors=[".y2"],
+    )
+    assert "ferret" not in out
+
+
 def test_one_value_one_fake_within_a_capture():
     out = clean("<p>a: lena.corvid@corp.example.io</p><p>b: LENA.CORVID@corp.example.io</p>")
     fakes = re.findall(r"[\w.+-]+@example\.\w+", out)
