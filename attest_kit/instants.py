@@ -53,6 +53,17 @@ def is_wire_instant(text: object) -> bool:
     return True
 
 
+def is_day(text: object) -> bool:
+    """True when ``text`` is a real calendar day written yyyy-mm-dd (a fixture folder's name)."""
+    if not isinstance(text, str) or re.fullmatch(r"\d{4}-\d{2}-\d{2}", text) is None:
+        return False
+    try:
+        datetime.strptime(text, "%Y-%m-%d")
+    except ValueError:
+        return False
+    return True
+
+
 def load_zone(name: str) -> ZoneInfo:
     """An IANA zone by name; ValueError for an unknown one."""
     try:

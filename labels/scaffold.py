@@ -2,32 +2,23 @@
 
 from __future__ import annotations
 
-import re
-from datetime import date
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from attest_kit.errors import BadInput
 from attest_kit.hashing import normalize_email
 from attest_kit.fsio import read_html
-from attest_kit.instants import InvalidInstant, format_instant, load_zone, parse_instant
+from attest_kit.instants import InvalidInstant, format_instant, is_day, load_zone, parse_instant
 from labels.check import expected_versions, load_seeded
 from labels.corpus import labels_path_for
 from labels.schema import load_labels, write_entry
-
-
-def _is_capture_date(name: str) -> bool:
-    try:
-        return re.fullmatch(r"\d{4}-\d{2}-\d{2}", name) is not None and date.fromisoformat(name) is not None
-    except ValueError:
-        return False
 
 
 def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: str, account: str | None,
                    force: bool = False) -> Path:
     """Write (or with ``force`` replace) the page facts of ``page`` in the labels.json beside it."""
     read_html(page)
-    if not _is_capture_date(page.resolve().parent.name):  # the folder's name is the page's capturedAt
+    if not is_day(page.resolve().parent.name):  # the folder's name is the page's capturedAt
         raise BadInput(page, "is not in a <vendor>/<yyyy-mm-dd> fixture folder (its name is the capture date)")
     try:
         parts = urlsplit(url.strip())

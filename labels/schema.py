@@ -17,10 +17,9 @@ from pydantic.alias_generators import to_camel
 
 from attest_kit.errors import BadInput
 from attest_kit.fsio import read_json, update_json_entry
-from attest_kit.instants import is_wire_instant
+from attest_kit.instants import is_day, is_wire_instant
 
 _VERSION_PAIR = re.compile(r"^[a-z]+\.[a-z]+@\d+\.\d+\.\d+$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 class LabelModel(BaseModel):
@@ -86,8 +85,8 @@ class LabelEntry(LabelModel):
     @field_validator("captured_at")
     @classmethod
     def _date(cls, value: str) -> str:
-        if not _DATE.match(value):
-            raise ValueError("capturedAt must be yyyy-mm-dd")
+        if not is_day(value):
+            raise ValueError("capturedAt must be a real day written yyyy-mm-dd")
         return value
 
     @field_validator("selectors_version")

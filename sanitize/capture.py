@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from attest_kit.errors import BadInput
 from attest_kit.fsio import atomic_write_bytes, atomic_write_text, read_json, update_json_entry
+from attest_kit.instants import is_day
 from attest_kit.paths import fixtures_dir
 from sanitize.key import load_key
 from sanitize.pipeline import sanitize_page
@@ -29,7 +30,6 @@ from sanitize.snapshot import CRITICAL_STYLES, snapshot_to_html
 from sanitize.urls import public_address
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 DEFAULT_CDP = "http://127.0.0.1:9222"
 
 
@@ -92,14 +92,6 @@ def choose_tab(urls: list[str], tab: str | None) -> int:
 _LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
-def _real_day(day: str) -> bool:
-    try:
-        date.fromisoformat(day)
-    except ValueError:
-        return False
-    return True
-
-
 def _loopback_devtools(address: str) -> bool:
     try:
         parts = urlsplit(address)
@@ -116,7 +108,7 @@ def _target(req: CaptureRequest) -> tuple[Path, Path, str]:
     if not _SLUG.match(name):
         raise BadInput(None, f"--name must be lower-case letters, digits, '.', '_' or '-': {req.name!r}")
     day = req.date or datetime.now(timezone.utc).strftime("%Y-%m-%d")
-    if not _DATE.match(day) or not _real_day(day):
+    if not is_day(day):
         raise BadInput(None, f"--date must be a real day written YYYY-MM-DD: {day!r}")
     if not _loopback_devtools(req.cdp):
         # the DevTools port drives a signed-in browser: only one on this machine is ever attached to
