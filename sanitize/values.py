@@ -36,26 +36,36 @@ def _not_a_date(name: str) -> str:
     """Not a date written d.m.yyyy (or m-d-yyyy, d m yyyy): one or two digits, the same separator,
     one or two digits, it again and four digits, not continued by that separator and a digit. A
     reading of shape only (never of digit values), so a phone's fake is read as its original was."""
-    return rf"(?!\d{{1,2}}(?P<{name}>[ .\-])\d{{1,2}}(?P={name})\d{{4}}(?!\d)(?!(?P={name})\d))"
+    return rf"(?!\d{{1,2}}(?P<{name}>{_PSEP})\d{{1,2}}(?P={name})\d{{4}}(?!\d)(?!(?P={name})\d))"
 
 
+#: Between a phone's groups: a space, a dot or a dash, or their no-break forms (U+00A0, U+202F, U+2010
+#: hyphen, U+2011 non-breaking hyphen), which a page sets to keep a number on one line.
+_PSEP = r"[ .\-\u00a0\u202f\u2010\u2011]"
 #: Where a phone may start: not inside a run of digit groups (after a digit and a separator, unless that
 #: digit ends a time's minutes: 10:30 415 555 0123), nor on a time's minutes (10:30 05 11 2026).
-_PHONE_START = r"(?<![\w+\-/.])(?<!\d:)(?<!(?<!:\d)\d[ .\-])"
+_PHONE_START = rf"(?<![\w+\-/.\u2010\u2011])(?<!\d:)(?<!(?<!:\d)\d{_PSEP})"
 #: A phone in three or four groups (+1 (415) 555-0187, 020 7946 0958, 415.555.0123): the first rule.
 #: A country code never takes a card's groups (+44 4539 1488 0343 6467: the card takes precedence).
+#: North American numbers may lead with their country code unsigned (1-800-555-0144, 1 (800) 555-0144):
+#: any one digit there, read by shape like every other digit (a fake's first digit is any digit).
 _PHONE_GROUPED = (
     _PHONE_START + _not_a_date("d1")
-    + rf"(?:\+\d{{1,3}}[ .\-]?(?!{_card_body('c1', 'c2')}))?"
-    + r"(?:\(\d{2,5}\)[ .\-]?|\d{2,5}[ .\-])\d{2,5}(?:[ .\-]\d{2,5})?[ .\-]\d{3,4}(?![\w\-/])(?![ .\-]\d)"
+    + rf"(?:\+\d{{1,3}}{_PSEP}?(?!{_card_body('c1', 'c2')})|\d{_PSEP}(?=\(?\d{{3}}\)?{_PSEP}?\d{{3}}{_PSEP}\d{{4}}(?!\d)))?"
+    + rf"(?:\(\d{{2,5}}\){_PSEP}?|\d{{2,5}}{_PSEP})\d{{2,5}}(?:{_PSEP}\d{{2,5}})?{_PSEP}\d{{3,4}}"
+    + rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)"
 )
-#: An international number: "+", a country code and groups of 1-6 digits, each after one space, dash
-#: or dot, 8-15 digits in all (+33 1 42 68 53 00, +44 7700 900123, +7 495 123-45-67). The look-ahead
-#: counts the digits of the whole run of groups first (possessive: at most 16 steps), so a long run
-#: of groups after a "+" is given up at once.
+#: A local number of seven digits, its groups joined by a hyphen (555-0133): a space or a dot there is
+#: as often a count or a decimal.
+_PHONE_LOCAL = _PHONE_START + rf"\d{{3}}[\-\u2010\u2011]\d{{4}}(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)"
+#: An international number: "+", a country code, perhaps an area code in brackets, and groups of 1-8
+#: digits, each after one separator, 8-15 digits in all (+33 1 42 68 53 00, +44 7700 900123, +7 495
+#: 123-45-67, +7 (495) 123-45-67, +31 6 12345678). The look-ahead counts the digits of the whole run of
+#: groups first (possessive: at most 16 steps), so a long run of groups after a "+" is given up at once.
 _PHONE_INTL = (
-    r"(?<![\w+\-/.])\+(?=(?:[ .\-]?\d){8,15}+(?![ .\-]?\d))\d{1,3}+(?:[ .\-]\d{1,6}+){1,7}+"
-    r"(?![\w\-/])(?![ .\-]\d)(?!:\d)"
+    rf"(?<![\w+\-/.])\+(?=(?:[()]?{_PSEP}?[()]?\d){{8,15}}+(?![()]?{_PSEP}?[()]?\d))"
+    rf"\d{{1,3}}+(?:{_PSEP}?\(\d{{1,5}}\))?(?:{_PSEP}\d{{1,8}}+){{1,7}}+"
+    rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)(?!:\d)"
 )
 #: A national number after its trunk 0: a first group 0 + 1-4 digits, then groups of 1-6 digits, 9-13
 #: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678), never a date (05.11.2026 10:30).
@@ -63,13 +73,13 @@ _PHONE_INTL = (
 #: phone's fake must be one too (the next pass reads it as the same phone).
 _PHONE_TRUNK = (
     _PHONE_START + _not_a_date("d2")
-    + r"0(?=(?:[ .\-]?\d){8,12}+(?![ .\-]?\d))\d{1,4}+(?:[ .\-]\d{1,6}+){1,6}+"
-    r"(?![\w\-/])(?![ .\-]\d)(?!:\d)"
+    + rf"0(?=(?:{_PSEP}?\d){{8,12}}+(?!{_PSEP}?\d))\d{{1,4}}+(?:{_PSEP}\d{{1,8}}+){{1,6}}+"
+    rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)(?!:\d)"
 )
 #: A trunk phone first: a grouped phone's run of groups is the same span (both read a whole run), and
 #: a trunk phone's fake must keep its 0. Every phone starts on a digit, a "+" or a "(": that look-ahead
 #: first rules out most positions at one step (the alternatives' look-behinds cost several at each).
-PHONE = re.compile(rf"(?=[\d+(])(?:(?P<trunk>{_PHONE_TRUNK})|{_PHONE_GROUPED}|{_PHONE_INTL})")
+PHONE = re.compile(rf"(?=[\d+(])(?:(?P<trunk>{_PHONE_TRUNK})|{_PHONE_GROUPED}|{_PHONE_INTL}|{_PHONE_LOCAL})")
 
 #: ISO 4217 codes read before or after an amount: three capitals each, so none is a prefix of another
 #: (nor of Rs, zł, kr or Kč), and their order in an alternation is free.
@@ -178,8 +188,8 @@ def _fake_street(faker: Faker, m: re.Match[str], counts: Counts) -> str:
 #: and a digit (an international phone). Cheap scans that rule most texts out before the big pattern:
 #: each on its own has a fast first step (a digit class, a literal), which one alternation of the three
 #: had not (three times slower on prose).
-_CARD_OR_PHONE_HINT = re.compile(r"\d[ .\-\u00a0\u202f]\d\d\d")
-_TRUNK_HINT = re.compile(r"0\d{1,4}+[ .\-]\d")
+_CARD_OR_PHONE_HINT = re.compile(rf"\d{_PSEP}\d\d\d")
+_TRUNK_HINT = re.compile(rf"0\d{{1,4}}+{_PSEP}\d")
 _INTL_HINT = re.compile(r"\+\d")
 #: Every amount holds a currency sign or word: an alternation of literals only, so the scan skips to
 #: their first characters.
@@ -191,7 +201,10 @@ _STREET_HINT = re.compile(r"\d[A-Za-z]{0,2}\s++[A-Z]")
 
 def _may_hold_card_or_phone(text: str) -> bool:
     # every card and phone holds a separator: most ids and times hold none
-    if not (" " in text or "-" in text or "." in text or "\u00a0" in text or "\u202f" in text):
+    if not (
+        " " in text or "-" in text or "." in text or "\u00a0" in text or "\u202f" in text or "\u2011" in text
+        or "\u2010" in text
+    ):
         return False
     return bool(
         _CARD_OR_PHONE_HINT.search(text) or _TRUNK_HINT.search(text) or ("+" in text and _INTL_HINT.search(text))
