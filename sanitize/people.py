@@ -1,7 +1,7 @@
 """People rules: --names, display names beside an email, and --redact-selector phrases.
 
---names: every given name and every part of it is replaced everywhere (outside --keep-selector
-areas), part by part, so "Priya" alone gets the same fake as the first word of "Priya Raman".
+--names: every given name and every part of it (each piece of a hyphenated part too, but a particle)
+is replaced everywhere (outside --keep-selector areas), part by part, so "Priya" alone gets the same fake as the first word of "Priya Raman".
 Display names are learned beside an address (Name <email>, Name (email), or the name/title/
 aria-label of an element carrying an email). A learned name of two or more words is replaced
 everywhere; a one-word one (Google <no-reply@…>) only inside its own element, so interface words
@@ -83,9 +83,14 @@ class NameRules:
                     continue
                 self.given[name.lower()] = name
                 for i, part in enumerate(name.split()):
-                    if len(part) >= 2:
-                        self.given.setdefault(part.lower(), part)
-                        self.roles.setdefault(part.lower(), "first" if i == 0 else "last")
+                    role = "first" if i == 0 else "last"
+                    # a hyphenated part's pieces stand alone too ("Quayle" of "Quayle-Barrow"), but not
+                    # a particle ("al" of "al-Farsi" is a word of the page's language as well)
+                    pieces = [part, *(p for p in part.split("-") if p.lower() not in PARTICLES)] if "-" in part else [part]
+                    for piece in pieces:
+                        if len(piece) >= 2:
+                            self.given.setdefault(piece.lower(), piece)
+                            self.roles.setdefault(piece.lower(), role)
         self.learned: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
         self._dirty = True

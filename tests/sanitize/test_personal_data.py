@@ -84,6 +84,20 @@ def test_names_every_part_everywhere():
     assert "tamsin" not in out.lower() and "quayle" not in out.lower()
 
 
+def test_names_each_part_of_a_hyphenated_name_alone():
+    """A hyphenated name's parts are names too: "Ximena" and "Quayle" stand alone on a page as often as
+    "Ximena-Luz Quayle-Barrow" does whole; particles inside it ("al", "de") are not replaced alone."""
+    page = (
+        "<p>Hi Ximena, Ximena-Luz Quayle-Barrow wrote; LUZ and barrow agreed</p>"
+        "<p>Kalil al-Farsi: al dente</p>"
+    )
+    out = clean(page, names=["Ximena-Luz Quayle-Barrow", "Kalil al-Farsi"])
+    for part in ("ximena", "luz", "quayle", "barrow", "farsi", "kalil"):
+        assert part not in out.lower(), part
+    assert "al dente" in out
+    assert clean(out, names=["Ximena-Luz Quayle-Barrow", "Kalil al-Farsi"]) == out
+
+
 def test_display_name_beside_email_in_text():
     out = clean("<p>Ottilie Vance &lt;ottilie.v@corp.example.io&gt; and Ottilie Vance (ottilie.v@corp.example.io)</p>")
     assert "Ottilie" not in out and "Vance" not in out
