@@ -172,9 +172,22 @@ def keeps_display_name(name: str, local: str, result: EmailFake, rules: NameRule
     p = result.platform
     if p is None or not p.keeps_sender_name or rules.is_given(name):
         return False
-    # a token starts a word of the name ("Amazon.com", "UberEats"): "Hubert" and "Anna Huber" are people
-    lowered = name.lower()
-    return "+" in local or any(re.search(rf"(?<![a-z0-9]){re.escape(tok)}", lowered) for tok in p.brand_tokens)
+    return "+" in local or any(holds_brand_token(name, tok) for tok in p.brand_tokens)
+
+
+def holds_brand_token(name: str, token: str) -> bool:
+    """True when ``token`` (lower case) is a word of ``name``: it starts a word and ends one, or ends
+    where a run-together brand's next capital starts ("Amazon.com", "Uber Receipts", "UberEats").
+    "Hubert", "Anna Huber" and "Uberti" are people.
+
+    >>> [holds_brand_token(n, "uber") for n in ("UberEats", "UBER EATS", "Uberti", "UBERTI", "Hubert")]
+    [True, True, False, False, False]
+    """
+    for m in re.finditer(rf"(?<![^\W_]){re.escape(token)}", name, re.I):
+        after = name[m.end() : m.end() + 1]
+        if not after or not after.isalnum() or (after.isupper() and name[m.end() - 1].islower()):
+            return True
+    return False
 
 
 def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[str, int]) -> tuple[str, list[str]]:

@@ -46,6 +46,16 @@ def test_a_name_that_merely_contains_a_brand_token_is_a_person():
     assert "Hubert" not in out and "Huber" not in out and "@uber.com" in out
 
 
+def test_a_name_whose_word_only_begins_with_a_brand_token_is_a_person():
+    """"Uberti" begins with "uber" but is a name: a brand token ends its word, or ends where the next
+    capital of a run-together brand starts ("UberEats")."""
+    out = clean("<p>Uberti Lane &lt;u.lane@uber.com&gt; and Paz Amazonas (paz@amazon.com)</p>")
+    assert "Uberti" not in out and "Amazonas" not in out and "@uber.com" in out and "@amazon.com" in out
+    kept = clean("<p>UberEats &lt;eats@uber.com&gt; Amazon.com (auto-confirm@amazon.com) "
+                 "UBER RECEIPTS &lt;noreply@uber.com&gt;</p>")
+    assert "UberEats" in kept and "Amazon.com" in kept and "UBER RECEIPTS" in kept
+
+
 def test_a_uuid_inside_a_class_is_faked():
     u = "1b4e28ba-2fa1-11d2-883f-0016d3cca427"
     out = clean(f'<div class="trip-{u} card">x</div>')
