@@ -94,6 +94,7 @@ class Cleaner(ValuePass):
         self.labelled = LabelledValues(faker, memo.labelled_unchanged if memo is not None else None)
         self.redacted: dict[str, str] = {}
         self._redact_re: re.Pattern[str] | None = None
+        self._redacted_as_written: dict[str, str] = {}  # lower case → the text as a target wrote it
         self.cache = DecisionCache(self, memo)
         self._meet_word: dict[str, bool] = memo.meet_word if memo is not None else {}
         self._no_meet: set[str | None] = memo.no_meet if memo is not None else set()  # values not naming Meet
@@ -179,8 +180,15 @@ class Cleaner(ValuePass):
         return text
 
     def _redact_one(self, m: re.Match[str]) -> str:
+        """A copy of a redacted text, in any case: the fake of the text as the target wrote it, in the
+        copy's case (a subject is shouted in a chip or lower-cased in a title as often as not)."""
         self.bump("redacted")
-        return self.faker.phrase(" ".join(m.group(0).split()))
+        found = " ".join(m.group(0).split())
+        written = self._redacted_as_written.get(found.lower(), found)
+        fake = self.faker.phrase(written)
+        if found == written:
+            return fake
+        return fake.upper() if found.isupper() else fake.lower() if found.islower() else fake
 
     # -- passes -----------------------------------------------------------------------------------
     def redact(self, w: Walk, targets: list[LexborNode], keep_ids: set[int]) -> set[int]:
@@ -205,8 +213,10 @@ class Cleaner(ValuePass):
                         self.redacted[bare] = run.new
         if self.redacted:
             alts = sorted(self.redacted, key=len, reverse=True)
+            for a in alts:
+                self._redacted_as_written.setdefault(a.lower(), a)
             self._redact_re = re.compile(
-                r"(?<![\w])(?:" + "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in alts) + r")(?![\w])"
+                r"(?<![\w])(?:" + "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in alts) + r")(?![\w])", re.I
             )
         return ids
 

@@ -196,6 +196,7 @@ class LabelledValues:
     def __init__(self, faker: Faker, unchanged: set[tuple] | None = None) -> None:
         self.faker = faker
         self.fakes: dict[str, str] = {}
+        self._folded: dict[str, str] = {}  # lower case → the value as first faked (``_case_variant_fake``)
         # (text, limit, start) that ``fake_words`` left unchanged: a page repeats its labels'
         # neighbours ("Oct 6" after every "order" link). It stays unchanged: a word is left when it
         # is short, digit-less, owned by a pattern or already a fake, and the faker only ever adds
@@ -235,9 +236,10 @@ class LabelledValues:
                 owned = self.spans.owned(text)
             if in_spans(owned, m.start(), m.end()):
                 return word
-            fake = self.faker.shaped("order", word)
+            fake = self._case_variant_fake(word) or self.faker.shaped("order", word)
             if fake != word:
                 self.fakes[word] = fake
+                self._folded.setdefault(word.lower(), word)
                 moved = moved or _moves_spans(word, fake)
                 _bump(counts, "labelled-id")
             return fake
@@ -254,22 +256,37 @@ class LabelledValues:
             self.spans.carry(text, new)
         return new
 
+    def _case_variant_fake(self, word: str) -> str | None:
+        """The fake of a labelled value written in another case ("qx4t9z" after "QX4T9Z"): the value's
+        fake in this copy's case, issued like any fake (the next pass leaves it); None for any other word."""
+        first = self._folded.get(word.lower())
+        if first is None or first == word or word in self.fakes:
+            return self.fakes.get(word)
+        fake = self.fakes[first]
+        return self.faker.memo("order", word, lambda _stream: _in_case_of(word, fake))
+
     def replace_everywhere(self, text: str) -> str:
         """Each labelled value where it stands alone; a word lookup, not one pattern per value
         (a long receipt list labels thousands)."""
         if not self.fakes or not _HAS_DIGIT.search(text):
             return text
         fakes = self.fakes
-        if fakes.keys().isdisjoint(_DWORD.findall(text)):
+        if self._folded.keys().isdisjoint(_DWORD.findall(text.lower())):
             return text
         owned = pattern_spans(text)  # a card's group is not "alone": the card rule fakes the card whole
 
         def one(m: re.Match[str]) -> str:
             word = m.group(0)
-            fake = fakes.get(word)
+            fake = fakes.get(word) or self._case_variant_fake(word)
             return word if fake is None or in_spans(owned, m.start(), m.end()) else fake
 
         return _DWORD.sub(one, text)
+
+
+def _in_case_of(word: str, fake: str) -> str:
+    """``fake`` with each letter in the case of ``word``'s letter at its place (a fake keeps letters
+    letters and lengths)."""
+    return "".join(f.upper() if w.isupper() else f.lower() if w.islower() else f for w, f in zip(word, fake))
 
 
 def _current(run: TextRun) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from sanitize.faker import ADDRESS_PHRASE
@@ -53,6 +55,20 @@ def test_order_value_replaced_wherever_it_stands_alone_also_across_wbr():
         '<p>Your order 112-4820394<wbr>-7719301 shipped</p><a title="112-4820394-7719301">t</a>'
     )
     assert "4820394" not in out and "7719301" not in out and "<wbr>" in out
+
+
+def test_a_labelled_value_is_replaced_in_any_case_with_one_fake():
+    """A booking code shown "QX4T9Z" after its label is written "qx4t9z" in a link text or a title too:
+    the same value, the same fake in the copy's case, and the output is a fixed point."""
+    page = (
+        "<p>Booking reference: QX4T9Z</p><p>manage qx4t9z online</p><a title=\"Qx4t9z\">x</a>"
+        "<p>Confirmation code: qx4t9z</p>"
+    )
+    out = clean(page)
+    assert "qx4t9z" not in out.lower(), out
+    fake = re.search(r"Booking reference: (\w+)", out).group(1)
+    assert f"manage {fake.lower()} online" in out and f"Confirmation code: {fake.lower()}" in out
+    assert f'title="{fake[0]}{fake[1:].lower()}"' in out
 
 
 def test_address_block_after_label_becomes_neutral_phrase():
