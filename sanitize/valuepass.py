@@ -70,7 +70,9 @@ class ValuePass:
             new, n = neutralise_css(value)
             if n:
                 self.bump("css-url", n)
-            new = map_strings(new, lambda body: self.values(body, keep=keep, meet=meet, uuid=False, singles=scoped))
+            # a UUID is an attribute's (spec §6.2) in a string or out of one (a custom property's name)
+            new = map_strings(new, lambda body: self.values(body, keep=keep, meet=meet, uuid=True, singles=scoped))
+            new = values.fake_uuids(self.faker, new, self.counts)
             return values.neutralise_at(new, self.counts)
         return self.values(value, keep=keep, meet=meet, uuid=not name.lower().startswith("data-legacy-"), singles=scoped,
                            endings=True)

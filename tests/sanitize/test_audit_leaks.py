@@ -62,6 +62,14 @@ def test_a_uuid_inside_a_class_is_faked():
     assert u not in out and re.search(r'class="trip-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} card"', out)
 
 
+def test_a_uuid_inside_a_style_attribute_is_faked_in_and_out_of_its_strings():
+    u = "1b4e28ba-2fa1-11d2-883f-0016d3cca427"
+    out = clean(f'<div class="trip-{u}" style="anchor-name: --trip-{u}; --label: \'€9 {u}\'">x</div>')
+    assert u not in out, out
+    fakes = set(re.findall(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", out))
+    assert len(fakes) == 1, out  # one value, one fake: the class, the custom property and the string
+
+
 def test_a_protocol_relative_address_in_text_or_an_attribute_is_cut():
     out = clean('<p>see //files.example.net/share/ada-quorn-passport.pdf now</p>'
                 '<div data-src2="//files.example.net/share/ada-quorn-passport.pdf" title="//files.example.net/x/y">z</div>')
