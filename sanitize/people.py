@@ -30,6 +30,13 @@ DISPLAY_BEFORE = re.compile(
     r"(?:(?<![\w'’.\-])[\d_'’.\-]*+(?=[^\W\d_])|(?=\"))"
     rf"(\"[^\"<>@\n]{{1,80}}\"|{_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]*+(?:\n[ \t]*+)?[<(][ \t]*" + EMAIL.pattern + r"[ \t]*[>)]"
 )
+#: ``Name Name, address`` (a contact chip's aria-label, a guest row, a signature line): two to six words
+#: just before a comma and an address, each capitalised or a particle (``_comma_name``). One word there
+#: is as often "Thanks," as a name, and is left.
+DISPLAY_COMMA = re.compile(rf"(?<![\w'’.\-])({_NAME}(?:[ \t]{_NAME}){{1,5}}),[ \t]*+" + EMAIL.pattern)
+#: Words that open a line before an address and are no name: greetings, closings, sign-off words.
+_GREETING_WORDS = frozenset({"hi", "hello", "hey", "dear", "thanks", "thank", "regards", "best", "cheers", "kind",
+                             "warm", "sincerely", "contact", "email", "write", "reply", "signed", "sent"})
 #: A name written just before an element that carries its address ("Hana Sato <" then <a href=mailto:…>,
 #: as Gmail writes a quote's attribution).
 NAME_BEFORE_OPEN = re.compile(rf"(?:^|(?<=[\s,;:]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]*[<(][ \t]*$")
@@ -190,13 +197,36 @@ def holds_brand_token(name: str, token: str) -> bool:
     return False
 
 
+def _comma_name(words: list[str]) -> str | None:
+    """The name in the words before ``, address``: leading greeting words dropped, then two or more
+    words each capitalised or a particle; None when no such name is left."""
+    while words and words[0].lower().strip(".") in _GREETING_WORDS:
+        words = words[1:]
+    if len(words) < 2 or not all(w[0].isupper() or w in PARTICLES for w in words) or not words[0][0].isupper():
+        return None
+    return " ".join(words)
+
+
+def learn_comma_names(text: str, faker: Faker, rules: NameRules) -> None:
+    """Learn each ``Name Name, address`` name of ``text`` (replaced everywhere by ``NameRules``)."""
+    for m in DISPLAY_COMMA.finditer(text):
+        name = _comma_name(m.group(1).split())
+        if name is None or name.lower() in STATUS_WORDS or is_fake_name(name):
+            continue
+        local, domain = m.group(2), m.group(3)
+        if not keeps_display_name(name, local, fake_address(faker, local, domain), rules):
+            rules.learn(name)
+
+
 def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[str, int]) -> tuple[str, list[str]]:
-    """Replace Name <email> / Name (email) names in one text; return (text, one-word names seen)."""
+    """Replace Name <email> / Name (email) names in one text, and learn ``Name, email`` ones; return
+    (text, one-word names seen)."""
+    if "@" in text and "," in text:
+        learn_comma_names(text, faker, rules)
     # the pattern needs an '@' and an opening '<' or '(': most texts are ruled out before it runs
     if "@" not in text or ("<" not in text and "(" not in text) or not DISPLAY_BEFORE.search(text):
         return text, []
     singles: list[str] = []
-    from sanitize.emails import fake_address
 
     def one(m: re.Match[str]) -> str:
         name = m.group(1)
@@ -254,7 +284,7 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
         if singles is None:  # a list page repeats one person's element hundreds of times
             singles = decided[sig] = _names_beside(attrs, m, keep, faker, names)
             for v in vals:  # "Ada Quorn <ada@…>" written in a value: learned before any value is faked
-                if v and "@" in v and ("<" in v or "(" in v):
+                if v and "@" in v and ("<" in v or "(" in v or "," in v):
                     fake_display_names(v, faker, names, {})
         if not keep:
             _learn_name_before(el, m, faker, names)

@@ -100,6 +100,19 @@ def test_a_quote_attribution_names_the_sender_before_a_mailto_link():
     assert "Hana" not in out and "Sato" not in out and "8:00 PM" in out
 
 
+def test_a_name_then_a_comma_and_its_address_is_learned():
+    """"Name, address" (a contact chip's aria-label, a guest row, a signature line): the capitalised
+    words before the comma are the person's name, faked there and everywhere; a greeting is not."""
+    out = clean(
+        '<span aria-label="Tamsin Quayle, tq@quayle-studio.example, Accepted">x</span>'
+        "<p>Oriel de la Vega, oriel@vega.example</p><p>Tamsin Quayle and Oriel de la Vega met</p>"
+        "<p>Thanks, helpdesk@vega.example</p><p>Hi Team, help@vega.example</p>"
+    )
+    for real in ("Tamsin", "Quayle", "Oriel", "Vega,"):
+        assert real not in out, (real, out)
+    assert "Thanks, " in out and "Hi Team, " in out and "Accepted" in out
+
+
 def test_a_guest_labelled_with_a_status_is_learned_by_the_name_before_the_comma():
     out = clean('<div data-email="hana.sato@sato-kobo.example" aria-label="Hana Sato, Accepted">Hana Sato</div>')
     assert "Hana" not in out and "Sato" not in out and ", Accepted" in out
