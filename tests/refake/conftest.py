@@ -11,7 +11,7 @@ from sanitize.pipeline import sanitize_page
 #: Fixed public test keys: the "old" capture's seed and two "capture keys" (never real ones).
 OLD_KEY = b"attest-kit-test-key-0"
 KEY = "attest-kit-test-key-refake-A"
-OTHER_KEY = "attest-kit-test-key-refake-A"
+OTHER_KEY = "attest-kit-test-key-refake-B"
 GMAIL = "https://mail.google.com/mail/u/0/#inbox/18d3a1c0de0000ff"
 
 
