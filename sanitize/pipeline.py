@@ -180,15 +180,13 @@ class Cleaner(ValuePass):
         return text
 
     def _redact_one(self, m: re.Match[str]) -> str:
-        """A copy of a redacted text, in any case: the fake of the text as the target wrote it, in the
-        copy's case (a subject is shouted in a chip or lower-cased in a title as often as not)."""
+        """A copy of a redacted text, in any case (a subject is shouted in a chip or lower-cased in a
+        title as often as not): the fake of the text as the target wrote it, as it is. Not re-cased:
+        ``refake-people`` finds a phrase by its shape (a capitalised pool word, then lower-case ones),
+        and an old fake it cannot find would confirm a guess at the old key."""
         self.bump("redacted")
         found = " ".join(m.group(0).split())
-        written = self._redacted_as_written.get(found.lower(), found)
-        fake = self.faker.phrase(written)
-        if found == written:
-            return fake
-        return fake.upper() if found.isupper() else fake.lower() if found.islower() else fake
+        return self.faker.phrase(self._redacted_as_written.get(found.lower(), found))
 
     # -- passes -----------------------------------------------------------------------------------
     def redact(self, w: Walk, targets: list[LexborNode], keep_ids: set[int]) -> set[int]:

@@ -236,10 +236,9 @@ class LabelledValues:
                 owned = self.spans.owned(text)
             if in_spans(owned, m.start(), m.end()):
                 return word
-            fake = self._case_variant_fake(word) or self.faker.shaped("order", word)
+            fake = self.fake_of(word)
             if fake != word:
-                self.fakes[word] = fake
-                self._folded.setdefault(word.lower(), word)
+                self.remember(word, fake)
                 moved = moved or _moves_spans(word, fake)
                 _bump(counts, "labelled-id")
             return fake
@@ -255,6 +254,15 @@ class LabelledValues:
         elif not moved:
             self.spans.carry(text, new)
         return new
+
+    def fake_of(self, word: str) -> str:
+        """The fake of a labelled value: a case variant of one faked before gets its fake in its case."""
+        return self._case_variant_fake(word) or self.faker.shaped("order", word)
+
+    def remember(self, word: str, fake: str) -> None:
+        """``word`` is a labelled value faked as ``fake``: replaced wherever it stands alone, in any case."""
+        self.fakes[word] = fake
+        self._folded.setdefault(word.lower(), word)
 
     def _case_variant_fake(self, word: str) -> str | None:
         """The fake of a labelled value written in another case ("qx4t9z" after "QX4T9Z"): the value's

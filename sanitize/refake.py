@@ -129,8 +129,7 @@ def _run_page(faker: RefakeFaker, page: FixturePage, also: Sequence[str]) -> tup
     cleaner = Cleaner(faker, Options(page_host=page_host_of(page.page_url), values_only=True))
     for value in dict.fromkeys(also):
         if value in page.html:
-            cleaner.labelled.fakes[value] = faker.shaped("order", value)
-    cleaner.labelled._pattern = None
+            cleaner.labelled.remember(value, cleaner.labelled.fake_of(value))
     html = cleaner.run(page.html)
     return html, dict(sorted(cleaner.counts.items()))
 

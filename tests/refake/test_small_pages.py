@@ -59,6 +59,20 @@ def test_wbr_amount_by_value_also_and_label(tmp_path: Path, cli, monkeypatch) ->
     assert "AB1234CD" in (tmp_path / "rec.json").read_text()
 
 
+def test_a_labelled_id_in_several_cases_gets_one_new_fake_in_each_case(tmp_path: Path, cli, monkeypatch) -> None:
+    """The capture faked "QX4T9Z" and its lower-cased copy as one value; the re-fake keeps them one."""
+    page = captured(MAIN.format("<p>Booking reference: QX4T9Z</p><p>manage qx4t9z online</p><a title='Qx4t9z'>x</a>"))
+    old = LexborHTMLParser(page).css("p")[0].text().split()[-1]
+    assert old != "QX4T9Z" and f"manage {old.lower()} online" in page
+    base = folder(tmp_path, {"r.html": page}, {"r.html": entry(observations=_obs(amountCents=100))})
+    r = _refake(cli, monkeypatch, ["refake", "--record", str(tmp_path / "rec.json"), str(base / "r.html")])
+    assert r.exit_code == 0, r.output
+    html = (base / "r.html").read_text()
+    assert old.lower() not in html.lower()
+    new = LexborHTMLParser(html).css("p")[0].text().split()[-1]
+    assert f"manage {new.lower()} online" in html and f'title="{new[0]}{new[1:].lower()}"' in html
+
+
 def test_record_inside_work_tree_is_refused_before_anything_is_written(tmp_path: Path, cli, monkeypatch) -> None:
     base = folder(tmp_path, {"r.html": MAIN.format("<p>Total $48.00</p>")}, {"r.html": entry()})
     before = snapshot(tmp_path)
