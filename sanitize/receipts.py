@@ -16,6 +16,7 @@ from sanitize.emails import address_spans
 from sanitize.faker import ADDRESS_PHRASE, Faker
 from sanitize.model import TextRun, Walk, nearest_above
 from sanitize.people import DISPLAY_BEFORE, name_words
+from sanitize.registry import total_labels
 from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans, uuid_spans
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
@@ -316,13 +317,28 @@ def _next_runs(w: Walk, i: int, count: int) -> list[int]:
     return out
 
 
+def _ends_address_block(text: str) -> bool:
+    """A label (an id or address label, a short text ending in ":", a parser's total label, payment
+    words: "Payment method", "Visa ending in 4242") or an amount: the address before it is over, and
+    what follows is what the receipt observer reads."""
+    return bool(
+        _ANY_LABEL.fullmatch(text) or AMOUNT.search(text)
+        or " ".join(text.lower().split()).rstrip(":") in total_labels() or _PAYMENT_WORD.search(text)
+    )
+
+
+#: A payment word standing as a word ("Payment method", "Visa ending in"), never inside one: an address
+#: line holds "Cardiff" or "Discovery Bay".
+_PAYMENT_WORD = re.compile(rf"(?<![^\W\d_])(?:{PAYMENT_WORDS.pattern})(?![^\W\d_])", re.I)
+
+
 def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, int | None]) -> None:
     """Every text after an address label up to the next heading, label, table or amount (at most six)."""
     first_table = None
     for n, j in enumerate(_next_runs(w, i, _MAX_ADDRESS_BLOCKS)):
         run = w.runs[j]
         text = run.text.strip()
-        if _ANY_LABEL.fullmatch(text) or AMOUNT.search(text) or "address-block" in run.flags:
+        if _ends_address_block(text) or "address-block" in run.flags:
             return
         parent = run.parent
         if parent is not None and (parent.tag in _HEADINGS or (parent.parent is not None and parent.parent.tag in _HEADINGS)):

@@ -43,6 +43,15 @@ def load_registry(path: Path = SELECTORS_PATH) -> tuple[Platform, ...]:
     )
 
 
+@lru_cache(maxsize=4)
+def total_labels(path: Path = SELECTORS_PATH) -> frozenset[str]:
+    """Every receipt parser's total labels ("Order Total", "Amount paid"), lower case, white space
+    collapsed: an address block ends at one, as the receipt observer reads the amount beside it."""
+    raw = read_selectors_json(Path(path))
+    parsers = [*(raw.get("platforms") or {}).values(), raw.get("generic") or {}]
+    return frozenset(" ".join(label.lower().split()) for p in parsers for label in p.get("totalLabels", ()))
+
+
 def platform_for(domain: str, registry: tuple[Platform, ...] | None = None) -> Platform | None:
     """The platform whose domain is ``domain`` or a parent of it; None for any other (or non-ASCII) domain."""
     if registry is None:

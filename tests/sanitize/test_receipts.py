@@ -80,6 +80,21 @@ def test_address_block_after_label_becomes_neutral_phrase():
     assert out.count(ADDRESS_PHRASE) == 3 and "Order summary" in out
 
 
+@pytest.mark.parametrize("label", ["Order Total", "Total", "Amount paid", "Payment method", "Grand Total:"])
+def test_an_address_block_ends_at_a_total_or_payment_label(label):
+    """A receipt's address rows are followed by its payment and total rows, which the receipt observer
+    reads: the block ends at a total label (the parsers' own, from selectors.json) or payment words."""
+    out = clean(
+        "<table><tr><td><b>Ship to</b></td></tr><tr><td>Wilmot Quarrie</td></tr><tr><td>Discovery Wharf</td></tr>"
+        f"<tr><td>Cardiff LS1 4AP</td></tr><tr><td>{label}</td><td>£12.00</td></tr></table>"
+        "<p>Billing address</p><p>Flat 2, Quillby Court</p><p>Stowmarket</p>"
+    )
+    # payment words end it only as whole words: "Discovery" and "Cardiff" are an address's
+    assert "Quarrie" not in out and "Discovery" not in out and "Cardiff" not in out and "LS1" not in out
+    assert f"<td>{label}</td>" in out and out.count(ADDRESS_PHRASE) == 5, out
+    assert "Quillby" not in out and "Stowmarket" not in out
+
+
 def test_address_in_same_text_after_label():
     out = clean("<p>Ship to: 12 Quillby Lane, Stowmarket</p>")
     assert "Quillby" not in out and ADDRESS_PHRASE in out
