@@ -279,10 +279,13 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
             continue
         assert m is not None
         keep = el.mem_id in keep_ids
-        sig = (address, keep, *(attrs.get(k) for k in NAME_ATTRS))
+        shown_name = None if keep else _name_text(el)
+        sig = (address, keep, shown_name, *(attrs.get(k) for k in NAME_ATTRS))
         singles = decided.get(sig)
         if singles is None:  # a list page repeats one person's element hundreds of times
             singles = decided[sig] = _names_beside(attrs, m, keep, faker, names)
+            if shown_name is not None:
+                singles += _learn_shown_name(shown_name, m, faker, names)
             for v in vals:  # "Ada Quorn <ada@…>" written in a value: learned before any value is faked
                 if v and "@" in v and ("<" in v or "(" in v or "," in v):
                     fake_display_names(v, faker, names, {})
@@ -294,6 +297,34 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
                 for mid in ids:
                     scoped.setdefault(mid, []).append(name)
     return scoped
+
+
+def _name_text(el: LexborNode) -> str | None:
+    """The element's own text when it can be a person's name as Gmail draws one (``Ada``, ``Ada Quorn``):
+    one to six words of two or more letters, each capitalised or a particle, no digit and no "@"."""
+    text = " ".join(el.text(deep=True, separator=" ").split())
+    if not text or len(text) > 80 or "@" in text or any(c.isdigit() for c in text):
+        return None
+    words = text.split()
+    if len(words) > 6 or not words[0][:1].isupper() or len(words[0]) < 2:
+        return None
+    if not all(w[:1].isupper() or w in PARTICLES for w in words):
+        return None  # "Write to us", "Reply": interface words, not a name
+    return text
+
+
+def _learn_shown_name(text: str, m: re.Match[str], faker: Faker, names: NameRules) -> list[str]:
+    """A name an element carrying an address shows as its text (§6.2, a display name on an element that
+    carries an email): two words or more are learned for the page, one word is returned (it is faked
+    inside its element only, as a one-word display name is)."""
+    if text.lower() in NOT_NAMES or is_fake_name(text):
+        return []
+    if keeps_display_name(text, m.group(1), fake_address(faker, m.group(1), m.group(2)), names):
+        return []
+    if len(text.split()) == 1:
+        return [text]
+    names.learn(text)
+    return []
 
 
 def _learn_name_before(el: LexborNode, m: re.Match[str], faker: Faker, names: NameRules) -> None:

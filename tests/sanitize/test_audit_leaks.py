@@ -8,6 +8,8 @@ from __future__ import annotations
 import base64
 import re
 
+import pytest
+
 from .conftest import clean
 
 CALENDAR = "https://calendar.google.com/calendar/u/0/r/week"
@@ -111,6 +113,32 @@ def test_a_name_then_a_comma_and_its_address_is_learned():
     for real in ("Tamsin", "Quayle", "Oriel", "Vega,"):
         assert real not in out, (real, out)
     assert "Thanks, " in out and "Hi Team, " in out and "Accepted" in out
+
+
+@pytest.mark.parametrize(
+    "element, names",
+    [
+        ('<span email="a1@quornworks.example" name="Ada Quorn">Ada</span>', ("Ada", "Quorn")),
+        ('<span class="vN" email="b2@pomfrey.example"><div class="vT">Lysander Pomfrey</div></span>',
+         ("Lysander", "Pomfrey")),
+        ('<span title="c3@quill.example">Henrietta Quill</span>', ("Henrietta", "Quill")),
+        ('<div data-hovercard-id="d4@wexcombe.example"><span>Barnaby Wexcombe</span></div>', ("Barnaby", "Wexcombe")),
+        ('<a href="mailto:p17@vex.example">Perpetua Dunmore</a>', ("Perpetua", "Dunmore")),
+    ],
+)
+def test_the_name_an_element_carrying_an_address_shows_is_faked(element, names):
+    """§6.2: a display name on an element that carries an email. Gmail draws a person as an element
+    carrying the address whose text is the name (the list shows only the first one); a two-word text
+    is learned for the whole page, and each word of a name is faked inside its own element."""
+    out = clean(f"<div>{element}</div><p>{' '.join(names)} said</p>")
+    for n in names:
+        assert n not in out, (n, out)
+
+
+def test_an_element_carrying_an_address_keeps_interface_words_and_registry_senders():
+    out = clean('<a href="mailto:help@vex.example">Write to us</a>'
+                '<span email="receipts@uber.com" name="Uber Receipts">Uber Receipts</span>')
+    assert "Write to us" in out and "Uber Receipts" in out
 
 
 def test_a_guest_labelled_with_a_status_is_learned_by_the_name_before_the_comma():
