@@ -62,13 +62,15 @@ def cdp(tmp_path_factory):
 
 @pytest.mark.benchmark(group="capture 4MB")
 def test_bench_read_snapshot(benchmark, cdp):
-    benchmark.pedantic(read_snapshot, args=(cdp, None), rounds=3, iterations=1)
+    _, snapshot = benchmark.pedantic(read_snapshot, args=(cdp, None), rounds=3, iterations=1)
+    assert snapshot["documents"] and len(snapshot["strings"]) > 1_000  # the timed read returned the page
 
 
 @pytest.mark.benchmark(group="capture 4MB")
 def test_bench_build_inert_document(benchmark, cdp):
     _, snapshot = read_snapshot(cdp, None)
-    benchmark.pedantic(snapshot_to_html, args=(snapshot,), rounds=3, iterations=1)
+    html, _counts = benchmark.pedantic(snapshot_to_html, args=(snapshot,), rounds=3, iterations=1)
+    assert len(html) > 1_000_000  # the whole 4 MB page, not an empty document
 
 
 @pytest.mark.benchmark(group="capture 4MB")

@@ -45,5 +45,4 @@ def test_the_no_subject_placeholder_is_no_subject(run, placeholder) -> None:
     assert [o.fields.get("subjectHint") for o in control.observations] == ["Your order receipt"]
     result = run(page(generic, subject=placeholder))
     assert result.health.status == "OK"
-    assert all(o.fields.get("subjectHint") != placeholder for o in result.observations)
     assert result.observations == []  # the generic parser needs a subject a row can carry (§8.2)

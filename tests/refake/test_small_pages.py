@@ -103,6 +103,7 @@ def test_bad_input_exits_3_and_writes_nothing(tmp_path: Path, cli, monkeypatch) 
         r = _refake(cli, monkeypatch, [args[0], "--record", str(rec), *args[1:]])
         assert r.exit_code == 3, args
         assert r.output.startswith("error: ") and r.output.count("\n") == 1
+        assert snapshot(tmp_path) == before and not rec.exists(), args  # nothing written
     (base / "labels.json").write_text('{"r.html": ')  # does not parse
     before = snapshot(tmp_path)
     for cmd in ("refake", "refake-people"):
