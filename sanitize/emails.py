@@ -18,15 +18,17 @@ from urllib.parse import quote, unquote
 from sanitize.faker import Faker, is_fake_local
 from sanitize.registry import Platform, is_fake_domain, platform_for
 
-EMAIL = re.compile(r"(?<![\w.+%\-])([\w.+\-]+)@((?:[\w\-]+\.)+[\w\-]+)")
+#: A local part may hold ' & = between its other characters (RFC 5322 allows them; an Irish name
+#: writes o'brien@…): each only inside, so a quote or an "&" before an address is not taken with it.
+EMAIL = re.compile(r"(?<![\w.+%\-])([\w.+\-]+(?:['&=][\w.+\-]+)*+)@((?:[\w\-]+\.)+[\w\-]+)")
 #: A percent-encoded address: its local part starts after a delimiter, written plain or encoded
 #: ("from%3Alena%40…" in a search link), and either part may hold encoded UTF-8 ("l%C3%A9na"). A
-#: part never starts after an encoded character it could hold itself (a "+" or a UTF-8 byte): tried
+#: part never starts after an encoded character it could hold itself (a "+", a "." or a UTF-8 byte): tried
 #: there, each start of a long run of them read the rest of the run again (n^2).
 _PCT_BYTE = r"%[89a-fA-F][0-9a-fA-F]"
 _PCT_EMAIL = re.compile(
-    r"(?:(?<![\w.%\-])|(?<=%[0-9a-fA-F]{2})(?<!%2[bB])(?<!%[89a-fA-F][0-9a-fA-F]))"
-    rf"((?:[\w.\-]|%2[bB]|{_PCT_BYTE})+)%40((?:(?:[\w\-]|{_PCT_BYTE})+\.)+[\w\-]+)"
+    r"(?:(?<![\w.%\-])|(?<=%[0-9a-fA-F]{2})(?<!%2[bBeE])(?<!%[89a-fA-F][0-9a-fA-F]))"
+    rf"((?:[\w.\-]|%2[bBeE]|{_PCT_BYTE})+)%40((?:(?:[\w\-]|{_PCT_BYTE})+\.)+[\w\-]+)"
 )
 _SHORT = re.compile(r"(?<![\w.+%\-])([\w.+\-]+)@m(?![\w.\-])")
 _HEX = re.compile(r"[0-9a-fA-F]+")

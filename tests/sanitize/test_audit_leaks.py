@@ -6,6 +6,7 @@ Every value here is invented. Each test failed before its fix.
 from __future__ import annotations
 
 import base64
+import html
 import re
 
 import pytest
@@ -139,6 +140,23 @@ def test_an_element_carrying_an_address_keeps_interface_words_and_registry_sende
     out = clean('<a href="mailto:help@vex.example">Write to us</a>'
                 '<span email="receipts@uber.com" name="Uber Receipts">Uber Receipts</span>')
     assert "Write to us" in out and "Uber Receipts" in out
+
+
+@pytest.mark.parametrize("local", ["siobhan.o'brollain", "h_ng&co", "a=b.quorn"])
+def test_an_address_whose_local_part_holds_an_apostrophe_or_ampersand_is_faked_whole(local):
+    """RFC 5322 lets a local part hold ' & = (Irish names: o'brien@…); the fake took only the part
+    after the mark, and the display name beside it was never learned."""
+    page = (f'<span title="Siobhán Ní Bhrolláin &lt;{html.escape(local)}@glenmere.example&gt;">Siobhán Ní Bhrolláin</span>'
+            f"<p>write to {html.escape(local)}@glenmere.example</p>")
+    out = clean(page)
+    for part in (p for p in re.split(r"['&=.]", local) if len(p) >= 3):
+        assert part not in out, (part, out)
+    assert "Bhrolláin" not in out and "glenmere" not in out
+
+
+def test_a_percent_encoded_dot_in_a_local_part_is_read_as_part_of_it():
+    out = clean('<a href="https://mail.google.com/mail/u/0/#search/ada%2Equorn%40quorn.example">s</a>')
+    assert "ada" not in out and "quorn" not in out, out
 
 
 def test_a_guest_labelled_with_a_status_is_learned_by_the_name_before_the_comma():
