@@ -45,6 +45,8 @@ FAKE_DOMAINS: tuple[str, ...] = ("example.com", "example.org", "example.net")
 ADDRESS_PHRASE = "Address withheld"
 
 _NAME_WORDS = frozenset(w.lower() for w in FIRST_NAMES + LAST_NAMES)
+#: Words after a name that are no part of it, kept as written ("Osric Pellinore, PhD"), lower case.
+NAME_SUFFIXES = frozenset({"phd", "md", "jr", "sr", "ii", "iii", "iv", "esq", "mba", "dds", "cpa", "rn"})
 _POOL_WORDS = frozenset(WORDS) | _NAME_WORDS
 
 
@@ -55,8 +57,10 @@ def is_pool_word(word: str) -> bool:
 
 def is_fake_name(text: str) -> bool:
     """True when every word of ``text`` is a pool name (the faker's own shape)."""
-    words = text.split()
-    return bool(words) and all(w.lower() in _NAME_WORDS for w in words)
+    words = [w.rstrip(",").lower() for w in text.split()]
+    return bool(words) and all(w in _NAME_WORDS or w.rstrip(".") in NAME_SUFFIXES for w in words) and any(
+        w in _NAME_WORDS for w in words
+    )
 
 
 def is_fake_local(local: str) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from selectolax.lexbor import LexborNode
 
 from sanitize.emails import EMAIL, EmailFake, fake_address
-from sanitize.faker import Faker, is_fake_name
+from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
 from sanitize.model import Walk
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
@@ -26,9 +26,14 @@ _NAME = r"[^\W\d_][\w'’.\-]*+"
 #: ``Name <address>`` / ``Name (address)``. A name starts at its word's first letter (what precedes it
 #: in the word is matched outside group 1), and white space is read possessively: tried at every
 #: letter of a long word, or with spaces split two ways, a miss cost n^2.
+#: Mail clients' quoted headers add three forms: "Last, First <e>" (and "Name, PhD <e>": up to three
+#: words after one comma), a company in brackets between the name and the address, and Outlook's
+#: plain-text "Name [mailto:e]".
 DISPLAY_BEFORE = re.compile(
     r"(?:(?<![\w'’.\-])[\d_'’.\-]*+(?=[^\W\d_])|(?=\"))"
-    rf"(\"[^\"<>@\n]{{1,80}}\"|{_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]*+(?:\n[ \t]*+)?[<(][ \t]*" + EMAIL.pattern + r"[ \t]*[>)]"
+    rf"(\"[^\"<>@\n]{{1,80}}\"|{_NAME}(?:[ \t]{_NAME}){{0,5}}(?:,[ \t]{_NAME}(?:[ \t]{_NAME}){{0,2}})?)"
+    r"(?:[ \t]*+\([^()<>@\n]{1,60}\))?"
+    r"[ \t]*+(?:\n[ \t]*+)?(?:[<(]|\[mailto:)[ \t]*" + EMAIL.pattern + r"[ \t]*[>)\]]"
 )
 #: ``Name Name, address`` (a contact chip's aria-label, a guest row, a signature line): two to six words
 #: just before a comma and an address, each capitalised or a particle (``_comma_name``). One word there
@@ -138,10 +143,14 @@ class NameRules:
         in a --names name, so "Raman" alone gets the fake of the last word of "Priya Raman")."""
         words = name.split()
         out: list[str] = []
-        for i, w in enumerate(words):
+        for i, word in enumerate(words):
+            w = word.rstrip(",")  # "Last, First": the comma stays where it is
+            if w.lower().rstrip(".") in NAME_SUFFIXES:
+                out.append(word)
+                continue
             canon = self.given.get(w.lower(), w)
             role = self.roles.get(w.lower(), "first") if len(words) == 1 else ("first" if i == 0 else "last")
-            out.append(_case_like(self.faker.name_part(canon, role, out), w))
+            out.append(_case_like(self.faker.name_part(canon, role, out), w) + word[len(w):])
         return " ".join(out)
 
     def _compiled(self) -> re.Pattern[str] | None:
@@ -223,8 +232,8 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
     (text, one-word names seen)."""
     if "@" in text and "," in text:
         learn_comma_names(text, faker, rules)
-    # the pattern needs an '@' and an opening '<' or '(': most texts are ruled out before it runs
-    if "@" not in text or ("<" not in text and "(" not in text) or not DISPLAY_BEFORE.search(text):
+    # the pattern needs an '@' and an opening '<', '(' or '[': most texts are ruled out before it runs
+    if "@" not in text or ("<" not in text and "(" not in text and "[" not in text) or not DISPLAY_BEFORE.search(text):
         return text, []
     singles: list[str] = []
 
@@ -240,10 +249,24 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
             singles.append(bare)
         else:
             rules.learn(bare)
+            if "," in bare:
+                _learn_comma_parts(bare, rules)
         fake = rules.fake(bare)
         return m.group(0).replace(bare, fake, 1)
 
     return DISPLAY_BEFORE.sub(one, text), singles
+
+
+def _learn_comma_parts(name: str, rules: NameRules) -> None:
+    """"Last, First" is also "First Last"; "Ada, Bertil Stone" (a list before one address) holds the
+    name "Bertil Stone": each part of two or more words is learned too (a suffix such as PhD aside)."""
+    parts = [p.strip() for p in name.split(",")]
+    kept = [p for p in parts if p.lower().rstrip(".") not in NAME_SUFFIXES]
+    if len(parts) == 2 and len(kept) == 2 and all(len(p.split()) == 1 for p in parts):
+        rules.learn(f"{parts[1]} {parts[0]}")
+    for part in kept:
+        if len(part.split()) > 1 and part.lower() not in STATUS_WORDS:
+            rules.learn(part)
 
 
 #: Attributes of an element carrying an email that hold the person's name.
@@ -287,7 +310,7 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
             if shown_name is not None:
                 singles += _learn_shown_name(shown_name, m, faker, names)
             for v in vals:  # "Ada Quorn <ada@…>" written in a value: learned before any value is faked
-                if v and "@" in v and ("<" in v or "(" in v or "," in v):
+                if v and "@" in v and ("<" in v or "(" in v or "[" in v or "," in v):
                     fake_display_names(v, faker, names, {})
         if not keep:
             _learn_name_before(el, m, faker, names)

@@ -103,6 +103,28 @@ def test_display_name_beside_email_in_text():
     assert "Ottilie" not in out and "Vance" not in out
 
 
+@pytest.mark.parametrize(
+    "header, mention, names",
+    [
+        ("<b>From:</b> Kowalczyk, Wenzel &lt;wenzel@kowalczyk-druk.example&gt;", "Wenzel Kowalczyk",
+         ("Kowalczyk", "Wenzel")),
+        ("From: Casimir Thornquist [mailto:c.thornquist@thornquist-ab.example]", "Casimir Thornquist",
+         ("Casimir", "Thornquist")),
+        ("Osric Pellinore, PhD &lt;osric@pellinore.example&gt;", "Osric Pellinore", ("Osric", "Pellinore")),
+        ("Fenwick Harrowgate (Harrowgate Ltd) &lt;fen@harrow.example&gt;", "Fenwick Harrowgate", ("Fenwick",)),
+        ("To: Ada, Bertil Stone &lt;bertil@stone.example&gt;", "Bertil Stone", ("Bertil", "Stone")),
+    ],
+)
+def test_display_names_in_quoted_header_forms(header, mention, names):
+    """Quoted headers as mail clients write them: "Last, First <e>" (Outlook), "Name [mailto:e]"
+    (Outlook's plain text), a degree after a comma, a company in brackets before the address; each
+    name is faked there and where the mail names the person again."""
+    out = clean(f"<p>{header}</p><p>{mention} wrote</p>")
+    for n in names:
+        assert n not in out, (n, out)
+    assert "PhD" in out or "PhD" not in header  # a name's suffix stays what it is
+
+
 def test_display_name_in_account_button():
     out = clean('<a role="button" aria-label="Google Account: Ottilie Vance\n(ottilie.v@corp.example.io)">a</a>')
     assert "Ottilie" not in out and "Google Account:" in out
