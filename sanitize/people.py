@@ -11,6 +11,7 @@ survive. A learned name does not cover a lone first name elsewhere (spec §6.4).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from selectolax.lexbor import LexborNode
@@ -103,6 +104,13 @@ class NameRules:
                         if len(piece) >= 2:
                             self.given.setdefault(piece.lower(), piece)
                             self.roles.setdefault(piece.lower(), role)
+        # either Unicode normal form of a name matches it ("Zoë" written e + U+0308), with one fake
+        for phrase, canon in list(self.given.items()):
+            for form in ("NFC", "NFD"):
+                other = unicodedata.normalize(form, phrase)
+                self.given.setdefault(other, canon)
+                if phrase in self.roles:
+                    self.roles.setdefault(other, self.roles[phrase])
         self.learned: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
         self._dirty = True

@@ -84,6 +84,16 @@ def test_names_every_part_everywhere():
     assert "tamsin" not in out.lower() and "quayle" not in out.lower()
 
 
+def test_names_match_in_either_unicode_normal_form():
+    """A page may write "Zoë" decomposed (e + U+0308, as macOS names and some mail clients do); the
+    --names given composed still match it, with the same fake."""
+    nfd = "Zoe\u0308 A\u030angstrand"
+    out = clean(f"<p>{nfd}</p><p>Zoë Ångstrand</p><p>A\u030angstrand</p>", names=["Zoë Ångstrand"])
+    assert "ngstrand" not in out and "Zoe\u0308" not in out and "Zoë" not in out, out
+    texts = re.findall(r"<p>([^<]*)</p>", out)
+    assert texts[0] == texts[1]
+
+
 def test_names_each_part_of_a_hyphenated_name_alone():
     """A hyphenated name's parts are names too: "Ximena" and "Quayle" stand alone on a page as often as
     "Ximena-Luz Quayle-Barrow" does whole; particles inside it ("al", "de") are not replaced alone."""
