@@ -86,13 +86,19 @@ PHONE = re.compile(rf"(?=[\d+(])(?:(?P<trunk>{_PHONE_TRUNK})|{_PHONE_GROUPED}|{_
 CURRENCY_CODES = (
     "INR", "USD", "EUR", "GBP", "CAD", "AUD", "JPY", "CHF", "SEK", "NOK", "DKK", "PLN", "MXN", "SGD", "HKD", "ZAR",
     "AED", "BRL", "CNY", "NZD", "CZK", "HUF", "ILS", "THB", "KRW", "RUB", "RON", "BGN", "ISK", "IDR", "MYR",
-    "TWD", "UAH", "SAR", "NGN", "PKR",
+    "TWD", "UAH", "SAR", "NGN", "PKR", "KWD", "QAR", "VND", "ARS", "CLP", "COP", "EGP", "BDT", "KES", "GHS",
 )
 _CODES = "|".join(CURRENCY_CODES)
-#: Currency signs, one character each, written before or after an amount.
-_SIGNS = "$€£¥₹₩₽₺₪₫₱฿₴₦"
-_CUR_BEFORE = rf"(?:[A-Z]{{0,2}}\$|[{_SIGNS}]|Rs\.?|{_CODES})"
-_CUR_AFTER = rf"(?:[{_SIGNS}円]|zł|kr|Kč|{_CODES})"
+#: Currency words that are no ISO code, read before an amount (Rs. 1,23,456; Rp 150.000; kr 1 299,00)
+#: or after it (12 kr; 250 Kč). None is a prefix of another or of a code.
+_WORDS_BEFORE = ("Rp", "RM", "Dhs", "KSh", "kr", "zł")
+_WORDS_AFTER = ("zł", "kr", "Kč")
+CURRENCY_WORDS = ("Rs", *dict.fromkeys(_WORDS_BEFORE + _WORDS_AFTER))
+#: Currency signs, one character each, written before or after an amount (￥ is the full-width yen).
+_SIGNS = "$€£¥￥₹₩₽₺₪₫₱฿₴₦₨₡৳₵"
+#: Before: a sign a country's letters may lead (HK$, NT$, R$, GH₵), a sign, a word, a code.
+_CUR_BEFORE = rf"(?:[A-Z]{{0,2}}[$₵]|[{_SIGNS}]|Rs\.?|{'|'.join(_WORDS_BEFORE)}|{_CODES})"
+_CUR_AFTER = rf"(?:[{_SIGNS}円]|[A-Z]{{1,2}}\$|{'|'.join(_WORDS_AFTER)}|{_CODES})"
 _SEP = r"[,. '’\u00a0\u202f]"  # between groups of three digits (1'234.50 in Switzerland)
 #: A number: Indian grouping (1,23,456: never started on a later group of its run, else a long run of
 #: ",23" groups was read again from each), groups of three, or plain digits; then decimals, and never
@@ -100,7 +106,7 @@ _SEP = r"[,. '’\u00a0\u202f]"  # between groups of three digits (1'234.50 in S
 #: before the decimals: the faker's cost grows as the square of a value's length, and a run of 500,000
 #: groups after a "€" was one amount (minutes); a longer run is no amount, or only its first groups.
 _NUMBER = (
-    rf"(?:(?<!\d,)\d{{1,2}}(?:,\d\d){{1,6}},\d{{3}}|\d{{1,3}}(?:{_SEP}\d{{3}}){{1,6}}|\d{{1,15}})(?:[.,]\d{{1,2}})?(?!\d)"
+    rf"(?:(?<!\d,)\d{{1,2}}(?:,\d\d){{1,6}},\d{{3}}|\d{{1,3}}(?:{_SEP}\d{{3}}){{1,6}}|\d{{1,15}})(?:[.,]\d{{1,2}}|,-)?(?!\d)"
 )
 #: No amount starts on a group of three digits that continues a chain of groups an earlier start read
 #: ("123 123 123 …" after a currency word was read again from each group: n^2).
@@ -109,10 +115,10 @@ _NOT_A_LATER_GROUP = (
     r"|(?!\d{3}(?!\d)))"
 )
 _AMOUNT_GAP = r"[ \u00a0\u202f]?"  # between the currency and the number
-#: Every amount starts on a capital (a code, HK$), a sign, "-" or a digit: that look-ahead first rules out
+#: Every amount starts on a capital (a code, HK$), "k" or "z" (kr, zł), a sign, "-" or a digit: that look-ahead rules out
 #: most positions at one step.
 AMOUNT = re.compile(
-    rf"(?=[\-\dA-Z{_SIGNS}])(?<![\w]){_NOT_A_LATER_GROUP}(?:{_CUR_BEFORE}{_AMOUNT_GAP}-?(?:{_NUMBER})"
+    rf"(?=[\-\dA-Zkz{_SIGNS}])(?<![\w]){_NOT_A_LATER_GROUP}(?:{_CUR_BEFORE}{_AMOUNT_GAP}-?(?:{_NUMBER})"
     rf"|-?(?:{_NUMBER}){_AMOUNT_GAP}{_CUR_AFTER}(?![A-Za-z\d]))"
 )
 STREET_SUFFIXES = (
@@ -196,7 +202,7 @@ _TRUNK_HINT = re.compile(rf"0\d{{1,4}}+{_PSEP}\d")
 _INTL_HINT = re.compile(r"\+\d")
 #: Every amount holds a currency sign or word: an alternation of literals only, so the scan skips to
 #: their first characters.
-_CURRENCY_HINT = re.compile("|".join(re.escape(w) for w in (*_SIGNS, "円", "Rs", "zł", "kr", "Kč", *CURRENCY_CODES)))
+_CURRENCY_HINT = re.compile("|".join(re.escape(w) for w in (*_SIGNS, "円", *CURRENCY_WORDS, *CURRENCY_CODES)))
 #: Every street holds "digit(s), at most two letters (a house number's letter, an ordinal's), white
 #: space, a capital" (its first name word or, after ordinals, the word after them).
 _STREET_HINT = re.compile(r"\d[A-Za-z]{0,2}\s++[A-Z]")
@@ -335,8 +341,8 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
 #: it needs no entry: a fake keeps a leading non-zero digit non-zero, so a word's fake can start a trunk
 #: phone only where the word already did, and such a word is inside the phone's span, never faked.
 LITERAL_WORDS = re.compile(
-    rf"(?:^|(?<=-))(?:Rs|{_CODES})"
-    rf"|(?:^|(?<=\d))(?:zł|kr|Kč|{_CODES})"
+    rf"(?:^|(?<=-))(?:Rs|{'|'.join(_WORDS_BEFORE)}|{_CODES})"
+    rf"|(?:^|(?<=\d))(?:{'|'.join(_WORDS_AFTER)}|{_CODES})"
     rf"|^(?:{STREET_SUFFIXES})(?![A-Za-z0-9_])|^(?:Apt|Suite|Unit|Ste)"
     r"|\d(?:st|nd|rd|th)(?![A-Za-z0-9])"
 )
