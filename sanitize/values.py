@@ -121,9 +121,12 @@ AMOUNT = re.compile(
     rf"(?=[\-\dA-Zkz{_SIGNS}])(?<![\w]){_NOT_A_LATER_GROUP}(?:{_CUR_BEFORE}{_AMOUNT_GAP}-?(?:{_NUMBER})"
     rf"|-?(?:{_NUMBER}){_AMOUNT_GAP}{_CUR_AFTER}(?![A-Za-z\d]))"
 )
+#: Street suffixes; not words as common as Park, View, Point, Green, Gate or Run ("4 Day View" is an
+#: interface's). A longer form comes before its short one (Crescent, Cres).
 STREET_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|"
-    "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close"
+    "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Cres|Close|Cl|Loop|Mall|Row|Walk|"
+    "Pike|Path|Plaza|Ridge|Grove|Gardens|Mews|Heights|Expressway|Wharf|Parade|Hill|Rise"
 )
 #: A word of a street's name: capitalised (a direction "W" too) or an ordinal (5th, 42nd).
 _STREET_WORD = r"(?:[A-Z][\w'.\-]*+|\d{1,3}(?:st|nd|rd|th))"

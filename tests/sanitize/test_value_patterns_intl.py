@@ -204,6 +204,23 @@ def test_streets_with_ordinal_names_and_a_direction_faked(street):
         assert _kinds(out) == {"street": 1}
 
 
+@pytest.mark.parametrize("suffix", ["Loop", "Mall", "Row", "Walk", "Pike", "Path", "Plaza", "Ridge", "Grove", "Gardens",
+                                    "Mews", "Heights", "Expressway", "Wharf", "Parade", "Cres", "Cl", "Hill", "Rise"])
+def test_more_street_suffixes_are_read(suffix):
+    """Suffixes a leak audit found kept ("1 Quillby Loop"). Words as common as Park, View, Point, Green,
+    Gate or Run are not suffixes: "4 Day View" is an interface's, not an address."""
+    for text in (f"12 Quillby {suffix}", f"Ship it to 12 Quillby {suffix} please"):
+        faker, out, got = _fake(text)
+        assert got == {"street": 1} and "Quillby" not in out and f" {suffix}" in out, (text, out)
+        again: dict[str, int] = {}
+        assert values.fake_numbers(faker, out, again) == out and again == {}
+
+
+@pytest.mark.parametrize("text", ["4 Day View", "Top 5 Central Park", "Step 2 Key Point", "Day 3 Morning Run"])
+def test_common_words_after_a_number_are_no_street(text):
+    assert _fake(f"see {text} here")[1] == f"see {text} here"
+
+
 def test_a_street_ordinal_is_a_literal_word():
     for word in ("42nd", "5th", "1st", "3rd", "12th-b"):
         assert values.LITERAL_WORDS.search(word), word
