@@ -58,14 +58,21 @@ _PHONE_GROUPED = (
 #: A local number of seven digits, its groups joined by a hyphen (555-0133): a space or a dot there is
 #: as often a count or a decimal.
 _PHONE_LOCAL = _PHONE_START + rf"\d{{3}}[\-\u2010\u2011]\d{{4}}(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)"
-#: An international number: "+", a country code, perhaps an area code in brackets, and groups of 1-8
-#: digits, each after one separator, 8-15 digits in all (+33 1 42 68 53 00, +44 7700 900123, +7 495
-#: 123-45-67, +7 (495) 123-45-67, +31 6 12345678). The look-ahead counts the digits of the whole run of
-#: groups first (possessive: at most 16 steps), so a long run of groups after a "+" is given up at once.
+#: An international number: "+" or "00" (kept in the fake, as a trunk's 0 is), a country code, perhaps
+#: an area code or a trunk 0 in brackets, and groups of 1-8 digits, each after one separator, 8-15 digits
+#: in all (+33 1 42 68 53 00, +44 7700 900123, +7 (495) 123-45-67, +31 6 12345678, +33 (0)6 12 34 56 78,
+#: 0049 30 12345678). The look-ahead counts the digits of the whole run of groups first (possessive: at
+#: most 16 steps), so a long run of groups after a "+" is given up at once.
 _PHONE_INTL = (
-    rf"(?<![\w+\-/.])\+(?=(?:[()]?{_PSEP}?[()]?\d){{8,15}}+(?![()]?{_PSEP}?[()]?\d))"
-    rf"\d{{1,3}}+(?:{_PSEP}?\(\d{{1,5}}\))?(?:{_PSEP}\d{{1,8}}+){{1,7}}+"
+    rf"(?<![\w+\-/.])(?:\+|(?P<idd>00{_PSEP}?))(?=(?:[()]?{_PSEP}?[()]?\d){{8,15}}+(?![()]?{_PSEP}?[()]?\d))"
+    rf"\d{{1,3}}+(?:{_PSEP}?\(\d{{1,5}}\){_PSEP}?\d{{1,8}}+(?:{_PSEP}\d{{1,8}}+){{0,6}}+|(?:{_PSEP}\d{{1,8}}+){{1,7}}+)"
     rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)(?!:\d)"
+)
+#: A Russian national number: a trunk digit, a 3-digit code (bracketed or not), then 3-2-2 digits
+#: (8 (912) 345-67-89), read by shape (any first digit: a fake's is any digit).
+_PHONE_RU = (
+    _PHONE_START + rf"\d{_PSEP}?(?:\(\d{{3}}\)|\d{{3}}){_PSEP}?\d{{3}}{_PSEP}\d{{2}}{_PSEP}\d{{2}}"
+    rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)"
 )
 #: A national number after its trunk 0: a first group 0 + 1-4 digits, then groups of 1-6 digits, 9-13
 #: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678), never a date (05.11.2026 10:30).
@@ -79,7 +86,9 @@ _PHONE_TRUNK = (
 #: A trunk phone first: a grouped phone's run of groups is the same span (both read a whole run), and
 #: a trunk phone's fake must keep its 0. Every phone starts on a digit, a "+" or a "(": that look-ahead
 #: first rules out most positions at one step (the alternatives' look-behinds cost several at each).
-PHONE = re.compile(rf"(?=[\d+(])(?:(?P<trunk>{_PHONE_TRUNK})|{_PHONE_GROUPED}|{_PHONE_INTL}|{_PHONE_LOCAL})")
+PHONE = re.compile(
+    rf"(?=[\d+(])(?:(?P<trunk>{_PHONE_TRUNK})|{_PHONE_GROUPED}|{_PHONE_INTL}|{_PHONE_RU}|{_PHONE_LOCAL})"
+)
 
 #: ISO 4217 codes read before or after an amount: three capitals each, so none is a prefix of another
 #: (nor of Rs, zł, kr or Kč), and their order in an alternation is free.
@@ -196,11 +205,11 @@ def _fake_street(faker: Faker, m: re.Match[str], counts: Counts) -> str:
 
 
 #: Every card and phone match holds one of: a digit, a separator and three digits (a card's group, a
-#: grouped phone's last group); a 0, 1-4 digits, a separator and a digit (a trunk phone's start); a "+"
-#: and a digit (an international phone). Cheap scans that rule most texts out before the big pattern:
-#: each on its own has a fast first step (a digit class, a literal), which one alternation of the three
-#: had not (three times slower on prose).
-_CARD_OR_PHONE_HINT = re.compile(rf"\d{_PSEP}\d\d\d")
+#: grouped phone's last group), or a digit, ")" and a digit (8 (912) 345-67-89); a 0, 1-4 digits, a
+#: separator and a digit (a trunk phone's start, a 00 prefix); a "+" and a digit (an international
+#: phone). Cheap scans that rule most texts out before the big pattern: each on its own has a fast first
+#: step (a digit class, a literal), which one alternation of the three had not (three times slower on prose).
+_CARD_OR_PHONE_HINT = re.compile(rf"\d{_PSEP}\d\d\d|\d\){_PSEP}?\d")
 _TRUNK_HINT = re.compile(rf"0\d{{1,4}}+{_PSEP}\d")
 _INTL_HINT = re.compile(r"\+\d")
 #: Every amount holds a currency sign or word: an alternation of literals only, so the scan skips to
@@ -232,9 +241,13 @@ _CARD_OR_PHONE = re.compile(f"(?=[\\d+(])(?:(?P<card>{CARD.pattern})|(?P<phone>{
 
 
 def _fake_phone(faker: Faker, m: re.Match[str], counts: Counts) -> str:
-    """A phone's fake in its shape; a trunk phone keeps its 0 (its other digits faked)."""
+    """A phone's fake in its shape; a trunk phone keeps its 0 and an international one its 00 prefix
+    (the other digits faked): the next pass must read the fake as the same phone."""
     value = m.group(0)
-    if m.start("trunk") >= 0:
+    if m.start("idd") >= 0:  # the international prefix 00 stays, as a trunk's 0 does
+        keep = m.end("idd") - m.start()
+        fake = value[:keep] + faker.shaped("phone", value[keep:], letters=False)
+    elif m.start("trunk") >= 0:
         fake = value[0] + faker.shaped("phone", value[1:], letters=False)
     else:
         fake = faker.shaped("phone", value, letters=False)
