@@ -59,13 +59,21 @@ _NOT_A_NAME_WORD = re.compile(r"^(?:[ap]\.?m\.?|\S*\d\S*)$", re.I)
 def name_words(name: str) -> str:
     """The name at the end of a run of words before an address: leading words in lower case (not a
     particle), a time's AM/PM or a word with a digit are the sentence before it ("please contact
-    Mei-Ling Zhou", "8:00 PM Hana Sato"), as long as a capitalised word stays (a name written all in
+    Mei-Ling Zhou", "8:00 PM Hana Sato"), and so is everything up to the last lower-case word that is no
+    particle ("Send email to Araminta Fell"), as long as a capitalised word stays (a name written all in
     lower case is kept whole)."""
     words = name.split()
     while len(words) > 1 and any(w[0].isupper() for w in words[1:]) and (
         _NOT_A_NAME_WORD.match(words[0]) or (words[0].isalpha() and words[0].islower() and words[0] not in PARTICLES)
     ):
         words.pop(0)
+    # a capitalised sentence word before a lower-case one is the sentence's too ("Send email to Araminta
+    # Fell"): the name is the run of words holding a capital ("al-Sayed" too) and particles that ends them
+    start = len(words)
+    while start > 0 and (not words[start - 1].islower() or words[start - 1] in PARTICLES):
+        start -= 1
+    if 0 < start < len(words) and words[start][0].isupper():
+        words = words[start:]
     return " ".join(words)
 
 

@@ -135,6 +135,14 @@ def test_display_names_in_quoted_header_forms(header, mention, names):
     assert "PhD" in out or "PhD" not in header  # a name's suffix stays what it is
 
 
+def test_words_before_a_display_name_are_kept():
+    """"Send email to Araminta Fell (a@…)": the name is the run of capitalised words before the address;
+    the words before it are the interface's."""
+    out = clean('<div aria-label="Send email to Araminta Fell (araminta@fell.example)">x</div>'
+                "<p>Please Contact Us or Araminta Fell &lt;araminta@fell.example&gt;</p>")
+    assert "Send email to " in out and "Araminta" not in out and "Fell" not in out, out
+
+
 def test_display_name_in_account_button():
     out = clean('<a role="button" aria-label="Google Account: Ottilie Vance\n(ottilie.v@corp.example.io)">a</a>')
     assert "Ottilie" not in out and "Google Account:" in out
