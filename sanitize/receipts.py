@@ -65,7 +65,9 @@ CARD_ENDING_INLINE = re.compile(
     re.I,
 )
 _HAS_DIGIT = re.compile(r"\d")
-_DWORD = re.compile(r"(?<![\w\-])[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?![\w\-])")
+#: A word as the labelled-id rule reads it: letters and digits, with inner '-' or '_' (a Stripe id, "txn_3Nx8…");
+#: runs read possessively, each separator run then a letter or digit (no backtracking over a long run)
+_DWORD = re.compile(r"(?<![\w\-])[A-Za-z0-9]++(?:[_\-]++[A-Za-z0-9]++)*+(?![\w\-])")
 _ANY_LABEL = re.compile(rf"\s*(?:{ID_LABEL}|{ADDRESS_LABEL}|[^\d:]{{1,40}}:)\s*", re.I)
 #: Cheap first look: a text with none of these words or marks holds no label and no card ending.
 _LABEL_HINT = re.compile(
