@@ -26,7 +26,12 @@ ID_LABEL = (
     rf"reservation|verification|redemption)\s+code|code|reference(?:\s*{_NO})?|booking\s+(?:reference|{_NO})|"
     rf"transaction(?:\s*{_NO})?|tracking(?:\s*{_NO})?|membership(?:\s*{_NO})?|member\s*{_NO}|"
     rf"ticket\s*{_NO}|account\s*{_NO}|reservation(?:\s*{_NO})?|customer\s*{_NO}|trip\s*{_NO}|"
-    rf"pnr|record\s+locator)"
+    rf"pnr|record\s+locator|"
+    # the second leak audit's labels; bare "ref" and "pin" are words of their own (the inline pattern's
+    # (?<![\w]) and (?![\w]): "refund", "pinned" are no labels) and still fake only words of 4+ with a digit
+    rf"authori[sz]ation(?:\s*{_NO})?|auth\s+code|booking\s+ref\.?|ref(?:\.?\s*{_NO})?|(?:po|p\.o\.)\s*{_NO}|"
+    rf"purchase\s+order(?:\s*{_NO})?|payment\s*{_NO}|case\s*{_NO}|policy(?:\s*{_NO})?|(?:gift\s+card\s+)?pin(?:\s*{_NO})?|"
+    rf"bestellnummer|num[ée]ro\s+de\s+commande)"
 )
 # possessive white space: "label", spaces, then anything else cost n^2 as the spaces were split two ways
 ID_LABEL_ONLY = re.compile(rf"\s*{ID_LABEL}\s*+[:#.]?\s*+", re.I)
@@ -72,7 +77,8 @@ _ANY_LABEL = re.compile(rf"\s*(?:{ID_LABEL}|{ADDRESS_LABEL}|[^\d:]{{1,40}}:)\s*"
 #: Cheap first look: a text with none of these words or marks holds no label and no card ending.
 _LABEL_HINT = re.compile(
     r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
-    r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}"
+    r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}|"
+    r"auth|po|p\.o|pay|case|polic|pin|bestell|commande"
 )
 #: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
 #: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
@@ -80,6 +86,7 @@ _LABEL_HINT_WORDS = (
     "order", "invoice", "receipt", "confirm", "code", "ref", "book", "transact", "track", "member", "ticket",
     "account", "reserv", "customer", "trip", "pnr", "locator", "address", "ship", "deliver", "bill", "sold",
     "ending", "ends", "visa", "master", "amex", "discover", "rupay", "xx", "x*", "*x", "**",
+    "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande",
 )
 #: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
 _PAYMENT_HINT_WORDS = (
@@ -305,6 +312,8 @@ def _current(run: TextRun) -> str:
 
 
 def _fake_run(values: LabelledValues, run: TextRun, counts: dict[str, int]) -> None:
+    if "card-ending" in run.flags:  # a payment row's lone card ending is the ending rule's (``apply_table_rows``)
+        return
     cur = _current(run)
     run.new = values.fake_words(cur, counts)
 
@@ -465,12 +474,9 @@ def apply_table_rows(
         if not (label_row or payment_row) or len(row.css("tr")) > 1:
             continue
         row_runs = [w.run_of[t.mem_id] for t in row.traverse(include_text=True) if t.mem_id in w.run_of]
-        if label_row:
-            first_ids = {t.mem_id for t in first_cell.traverse(include_text=True)}
-            for j in dict.fromkeys(row_runs):
-                run = w.runs[j]
-                if run.nodes[0].mem_id not in first_ids:
-                    _fake_run(values, run, counts)
+        # a row that names a payment and a label ("Gift card PIN", "Gift card code"): a lone card ending
+        # is the ending rule's, here and after a label-only element (``_fake_run``); faked by both, each
+        # pass faked the other's fake again
         if payment_row:
             for j in dict.fromkeys(row_runs):
                 run = w.runs[j]
@@ -478,4 +484,11 @@ def apply_table_rows(
                 if m:
                     cur = _current(run)
                     run.new = cur[: m.start(1)] + faker.shaped("card-ending", m.group(1), letters=False) + cur[m.end(1) :]
+                    run.flags = run.flags | {"card-ending"}
                     _bump(counts, "card-ending")
+        if label_row:
+            first_ids = {t.mem_id for t in first_cell.traverse(include_text=True)}
+            for j in dict.fromkeys(row_runs):
+                run = w.runs[j]
+                if run.nodes[0].mem_id not in first_ids:
+                    _fake_run(values, run, counts)

@@ -24,7 +24,9 @@ def test_inline_label_ends_read_as_the_case_insensitive_pattern():
     pieces = ["Order", "ORDER", "order", "oRdEr", "No.", "no", "#", "Number", "Invoice", "RECEIPT", "code", "Code",
               "confirmation", "Booking", "reference", "Tracking", "Member", "ticket", "PNR", "record", "locator",
               "gift", "card", "Gift Card", "promo", "Account", "Customer", "Trip", "ID", " ", "  ", "\t", ":", ".",
-              "-", "_", "1234", "A1B2", "x", "é", "ſ", "K", "İ", "\u00a0", "ordered", "reorder", "codes", "K1"]
+              "-", "_", "1234", "A1B2", "x", "é", "ſ", "K", "İ", "\u00a0", "ordered", "reorder", "codes", "K1",
+              "Ref", "ref.", "REF", "refund", "PO", "p.o.", "P.O.", "Purchase", "Authorization", "authorisation", "auth",
+              "Payment", "case", "Policy", "PIN", "pinned", "Bestellnummer", "numéro", "NUMERO", "de", "commande"]
     for _ in range(20_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
         assert receipts.inline_label_ends(text) == [m.end() for m in receipts.ID_LABEL_INLINE.finditer(text)], text

@@ -79,6 +79,17 @@ def test_more_id_labels_are_read(body, real):
     assert real not in out, out
 
 
+@pytest.mark.parametrize("label", ["Gift card code", "Gift card PIN", "Payment ID"])
+def test_a_lone_ending_in_a_row_naming_a_label_and_a_payment_is_faked_once(label):
+    """The row is a label row and a payment row ("card", "payment"): its lone four digits were faked as a
+    labelled id and as a card ending, each pass faking the other's fake (the page was refused)."""
+    body = f"<table><tr><td>{label}</td><td>7731</td></tr></table><p>Visa ending in 7731</p>"
+    out = clean(body)
+    assert "7731" not in out
+    fake = re.search(r"<td>(\d{4})</td>", out).group(1)
+    assert f"Visa ending in {fake}" in out
+
+
 @pytest.mark.parametrize(
     "body",
     [
