@@ -59,13 +59,20 @@ def may_name_card_ending(text: str) -> bool:
         return True  # the pattern's re.I folds more than str.lower does ("VİSA")
     lower = text.lower()
     return ("end" in lower or "visa" in lower or "mastercard" in lower or "amex" in lower or "discover" in lower
-            or "rupay" in lower or _TWO_MARKS.search(text) is not None)
+            or "rupay" in lower or "paypal" in lower or "last" in lower or _TWO_MARKS.search(text) is not None)
 
 
-CARD_ENDING_ONLY = re.compile(r"[\s\-–—•*·xX]*(\d{4,5})\s*")
+#: A payment row's cell holding only an ending: "- 6407", "•••• 6407", "*9064", "…2718", "(1357)", "(x-4410)".
+CARD_ENDING_ONLY = re.compile(r"[\s\-–—•*·xX…(]*+(\d{4,5})\)?+\s*+")
 CARD_ENDING_INLINE = re.compile(
-    # a run of marks is read from its first mark, and white space possessively (else n^2 on a long run)
-    r"((?:ending(?:\s+in)?|ends\s+in|(?<![•*·xX])[•*·xX]{2,}+|(?:visa|mastercard|amex|discover|rupay)\s*+[-–—]?)\s*+)"
+    # a run of marks, in groups ("XXXX-XXXX-XXXX-", "**** **** "), is read from its first group: a start
+    # after a mark, or after a mark pair and one separator, is inside a run already read (else n^2 on a
+    # long run); white space possessively. A brand takes one separator and marks of any count, or a
+    # parenthesis: "Visa -4242", "VISA x8841", "Visa *9064", "Visa …2718", "Visa (1357)", "PayPal (x-4410)".
+    r"((?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s*+(?:4(?!\d)|four)(?:\s+digits)?+\s*+[:#]?+|"
+    r"(?<![•*·xX])(?<![•*·xX]{2}[\s\-–—])(?:[•*·xX]{2,}+[\s\-–—]?+)++|"
+    r"(?:visa|mastercard|amex|discover|rupay)\s*+[-–—(]?+\s*+(?:[•*·xX…]++[-–—]?+)?+|"
+    r"paypal\s*+\(\s*+(?:[•*·xX…]++[-–—]?+)?+)\s*+)"
     r"(\d{4,5})(?!\d)",
     re.I,
 )
@@ -78,7 +85,7 @@ _ANY_LABEL = re.compile(rf"\s*(?:{ID_LABEL}|{ADDRESS_LABEL}|[^\d:]{{1,40}}:)\s*"
 _LABEL_HINT = re.compile(
     r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
     r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}|"
-    r"auth|po|p\.o|pay|case|polic|pin|bestell|commande"
+    r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last"
 )
 #: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
 #: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
@@ -86,7 +93,7 @@ _LABEL_HINT_WORDS = (
     "order", "invoice", "receipt", "confirm", "code", "ref", "book", "transact", "track", "member", "ticket",
     "account", "reserv", "customer", "trip", "pnr", "locator", "address", "ship", "deliver", "bill", "sold",
     "ending", "ends", "visa", "master", "amex", "discover", "rupay", "xx", "x*", "*x", "**",
-    "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande",
+    "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande", "last",
 )
 #: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
 _PAYMENT_HINT_WORDS = (
@@ -191,7 +198,7 @@ def _glued_name_starts(text: str) -> list[tuple[int, int]]:
 _FIRST_WORD = re.compile(r"[^\s<(]*")
 #: What a card ending reads literally (its words, its marks; ``x`` a letter a fake can spell): a fake
 #: that holds none, before or after, cannot make or unmake an ending beside it.
-_ENDING_LITERALS = re.compile(r"(?i)end|visa|mastercard|amex|discover|rupay|x")
+_ENDING_LITERALS = re.compile(r"(?i)end|in|with|last|four|digits|visa|mastercard|amex|discover|rupay|paypal|x")
 
 
 def _moves_spans(word: str, fake: str) -> bool:
