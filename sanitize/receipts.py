@@ -40,8 +40,14 @@ ID_LABEL_INLINE = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w])\s*[:#.]?", re.I)
 #: one to one and the pattern's letters are all lower case), and without (?i) the engine can skip ahead
 #: on the words' first letters (3 µs a short text with it; a receipt list reads thousands).
 _ID_LABEL_INLINE_LOWER = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w])\s*[:#.]?")
-ADDRESS_LABEL = r"(?:(?:shipping|billing|delivery|mailing|pickup|pick-up|home|postal|service)\s+address|address|ship(?:ping)?\s+to|deliver(?:y|ed)?\s+to|bill(?:ing)?\s+to|sold\s+to)"
-ADDRESS_LABEL_ONLY = re.compile(rf"\s*{ADDRESS_LABEL}\s*+:?\s*+", re.I)
+ADDRESS_LABEL = (
+    r"(?:(?:shipping|billing|delivery|mailing|pickup|pick-up|home|postal|service|customer|your|recipient'?s?)\s+address|"
+    r"address|ship(?:ping|ped)?\s+to|deliver(?:y|ed|ing)?\s+to|bill(?:ing|ed)?\s+to|sold\s+to|"
+    r"(?:delivery|billing|shipping)\s+details|drop-?off(?:\s+(?:address|location|point))?)"
+)
+#: "Recipient" is an address label only as a label's whole text (in prose, or before a colon in a text,
+#: it names a person or a field as often as an address)
+ADDRESS_LABEL_ONLY = re.compile(rf"\s*(?:{ADDRESS_LABEL}|recipient)\s*+:?\s*+", re.I)
 ADDRESS_INLINE = re.compile(rf"^\s*({ADDRESS_LABEL}\s*:\s*)(\S.*)$", re.I | re.S)
 PAYMENT_WORDS = re.compile(
     r"payment|paid\s+with|card|visa|master\s*card|amex|american\s+express|discover|diners|jcb|unionpay|"
@@ -85,7 +91,7 @@ _ANY_LABEL = re.compile(rf"\s*(?:{ID_LABEL}|{ADDRESS_LABEL}|[^\d:]{{1,40}}:)\s*"
 _LABEL_HINT = re.compile(
     r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
     r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}|"
-    r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last"
+    r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last|recipient|drop"
 )
 #: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
 #: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
@@ -93,7 +99,7 @@ _LABEL_HINT_WORDS = (
     "order", "invoice", "receipt", "confirm", "code", "ref", "book", "transact", "track", "member", "ticket",
     "account", "reserv", "customer", "trip", "pnr", "locator", "address", "ship", "deliver", "bill", "sold",
     "ending", "ends", "visa", "master", "amex", "discover", "rupay", "xx", "x*", "*x", "**",
-    "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande", "last",
+    "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande", "last", "recipient", "drop",
 )
 #: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
 _PAYMENT_HINT_WORDS = (
