@@ -51,7 +51,7 @@ ADDRESS_LABEL_ONLY = re.compile(rf"\s*(?:{ADDRESS_LABEL}|recipient)\s*+:?\s*+", 
 ADDRESS_INLINE = re.compile(rf"^\s*({ADDRESS_LABEL}\s*:\s*)(\S.*)$", re.I | re.S)
 PAYMENT_WORDS = re.compile(
     r"payment|paid\s+with|card|visa|master\s*card|amex|american\s+express|discover|diners|jcb|unionpay|"
-    r"maestro|debit|credit|ending|ends\s+in|apple\s+pay|google\s+pay|paypal|rupay",
+    r"maestro|debit|credit|ending|ends\s+in|apple\s+pay|google\s+pay|paypal|rupay|last\s*+(?:4|four)",
     re.I,
 )
 #: What every CARD_ENDING_INLINE match holds: "end" (ending, ends in) or a brand (any case), or two marks in
@@ -104,7 +104,7 @@ _LABEL_HINT_WORDS = (
 #: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
 _PAYMENT_HINT_WORDS = (
     "pay", "paid", "card", "visa", "amex", "american", "discover", "diners", "jcb", "maestro", "debit",
-    "credit", "ending", "ends",
+    "credit", "ending", "ends", "last",
 )
 #: Case-sensitive alternations over lower-cased text: without (?i) the regex engine can skip
 #: ahead on the first letters, several times faster than the same alternation with it.

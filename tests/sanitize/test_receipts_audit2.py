@@ -143,6 +143,11 @@ def test_a_card_ending_outside_a_row_is_faked(text, real):
     assert re.sub(r"\d", "9", out) == f"<p>{re.sub(chr(92) + 'd', '9', text)}</p>"
 
 
+def test_a_row_labelled_last_4_is_a_payment_row():
+    out = clean("<table><tr><td>Last 4</td><td>4612</td></tr><tr><td>Last four digits</td><td>4613</td></tr></table>")
+    assert "4612" not in out and "4613" not in out, out
+
+
 def test_one_ending_gets_one_fake_wherever_it_appears():
     out = clean(
         "<table><tr><td>Payment method</td><td>Visa *9064</td></tr></table>"
