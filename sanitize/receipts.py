@@ -26,7 +26,12 @@ ID_LABEL = (
     rf"reservation|verification|redemption)\s+code|code|reference(?:\s*{_NO})?|booking\s+(?:reference|{_NO})|"
     rf"transaction(?:\s*{_NO})?|tracking(?:\s*{_NO})?|membership(?:\s*{_NO})?|member\s*{_NO}|"
     rf"ticket\s*{_NO}|account\s*{_NO}|reservation(?:\s*{_NO})?|customer\s*{_NO}|trip\s*{_NO}|"
-    rf"pnr|record\s+locator)"
+    rf"pnr|record\s+locator|"
+    # the second leak audit's labels; bare "ref" and "pin" are words of their own (the inline pattern's
+    # (?<![\w]) and (?![\w]): "refund", "pinned" are no labels) and still fake only words of 4+ with a digit
+    rf"authori[sz]ation(?:\s*{_NO})?|auth\s+code|booking\s+ref\.?|ref(?:\.?\s*{_NO})?|(?:po|p\.o\.)\s*{_NO}|"
+    rf"purchase\s+order(?:\s*{_NO})?|payment\s*{_NO}|case\s*{_NO}|policy(?:\s*{_NO})?|(?:gift\s+card\s+)?pin(?:\s*{_NO})?|"
+    rf"bestellnummer|num[ée]ro\s+de\s+commande)"
 )
 # possessive white space: "label", spaces, then anything else cost n^2 as the spaces were split two ways
 ID_LABEL_ONLY = re.compile(rf"\s*{ID_LABEL}\s*+[:#.]?\s*+", re.I)
@@ -35,12 +40,18 @@ ID_LABEL_INLINE = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w])\s*[:#.]?", re.I)
 #: one to one and the pattern's letters are all lower case), and without (?i) the engine can skip ahead
 #: on the words' first letters (3 µs a short text with it; a receipt list reads thousands).
 _ID_LABEL_INLINE_LOWER = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w])\s*[:#.]?")
-ADDRESS_LABEL = r"(?:(?:shipping|billing|delivery|mailing|pickup|pick-up|home|postal|service)\s+address|address|ship(?:ping)?\s+to|deliver(?:y|ed)?\s+to|bill(?:ing)?\s+to|sold\s+to)"
-ADDRESS_LABEL_ONLY = re.compile(rf"\s*{ADDRESS_LABEL}\s*+:?\s*+", re.I)
+ADDRESS_LABEL = (
+    r"(?:(?:shipping|billing|delivery|mailing|pickup|pick-up|home|postal|service|customer|your|recipient'?s?)\s+address|"
+    r"address|ship(?:ping|ped)?\s+to|deliver(?:y|ed|ing)?\s+to|bill(?:ing|ed)?\s+to|sold\s+to|"
+    r"(?:delivery|billing|shipping)\s+details|drop-?off(?:\s+(?:address|location|point))?)"
+)
+#: "Recipient" is an address label only as a label's whole text (in prose, or before a colon in a text,
+#: it names a person or a field as often as an address)
+ADDRESS_LABEL_ONLY = re.compile(rf"\s*(?:{ADDRESS_LABEL}|recipient)\s*+:?\s*+", re.I)
 ADDRESS_INLINE = re.compile(rf"^\s*({ADDRESS_LABEL}\s*:\s*)(\S.*)$", re.I | re.S)
 PAYMENT_WORDS = re.compile(
     r"payment|paid\s+with|card|visa|master\s*card|amex|american\s+express|discover|diners|jcb|unionpay|"
-    r"maestro|debit|credit|ending|ends\s+in|apple\s+pay|google\s+pay|paypal|rupay",
+    r"maestro|debit|credit|ending|ends\s+in|apple\s+pay|google\s+pay|paypal|rupay|last\s*+(?:4|four)",
     re.I,
 )
 #: What every CARD_ENDING_INLINE match holds: "end" (ending, ends in) or a brand (any case), or two marks in
@@ -54,23 +65,33 @@ def may_name_card_ending(text: str) -> bool:
         return True  # the pattern's re.I folds more than str.lower does ("VİSA")
     lower = text.lower()
     return ("end" in lower or "visa" in lower or "mastercard" in lower or "amex" in lower or "discover" in lower
-            or "rupay" in lower or _TWO_MARKS.search(text) is not None)
+            or "rupay" in lower or "paypal" in lower or "last" in lower or _TWO_MARKS.search(text) is not None)
 
 
-CARD_ENDING_ONLY = re.compile(r"[\s\-–—•*·xX]*(\d{4,5})\s*")
+#: A payment row's cell holding only an ending: "- 6407", "•••• 6407", "*9064", "…2718", "(1357)", "(x-4410)".
+CARD_ENDING_ONLY = re.compile(r"[\s\-–—•*·xX…(]*+(\d{4,5})\)?+\s*+")
 CARD_ENDING_INLINE = re.compile(
-    # a run of marks is read from its first mark, and white space possessively (else n^2 on a long run)
-    r"((?:ending(?:\s+in)?|ends\s+in|(?<![•*·xX])[•*·xX]{2,}+|(?:visa|mastercard|amex|discover|rupay)\s*+[-–—]?)\s*+)"
+    # a run of marks, in groups ("XXXX-XXXX-XXXX-", "**** **** "), is read from its first group: a start
+    # after a mark, or after a mark pair and one separator, is inside a run already read (else n^2 on a
+    # long run); white space possessively. A brand takes one separator and marks of any count, or a
+    # parenthesis: "Visa -4242", "VISA x8841", "Visa *9064", "Visa …2718", "Visa (1357)", "PayPal (x-4410)".
+    r"((?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s*+(?:4(?!\d)|four)(?:\s+digits)?+\s*+[:#]?+|"
+    r"(?<![•*·xX])(?<![•*·xX]{2}[\s\-–—])(?:[•*·xX]{2,}+[\s\-–—]?+)++|"
+    r"(?:visa|mastercard|amex|discover|rupay)\s*+[-–—(]?+\s*+(?:[•*·xX…]++[-–—]?+)?+|"
+    r"paypal\s*+\(\s*+(?:[•*·xX…]++[-–—]?+)?+)\s*+)"
     r"(\d{4,5})(?!\d)",
     re.I,
 )
 _HAS_DIGIT = re.compile(r"\d")
-_DWORD = re.compile(r"(?<![\w\-])[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?![\w\-])")
+#: A word as the labelled-id rule reads it: letters and digits, with inner '-' or '_' (a Stripe id, "txn_3Nx8…");
+#: runs read possessively, each separator run then a letter or digit (no backtracking over a long run)
+_DWORD = re.compile(r"(?<![\w\-])[A-Za-z0-9]++(?:[_\-]++[A-Za-z0-9]++)*+(?![\w\-])")
 _ANY_LABEL = re.compile(rf"\s*(?:{ID_LABEL}|{ADDRESS_LABEL}|[^\d:]{{1,40}}:)\s*", re.I)
 #: Cheap first look: a text with none of these words or marks holds no label and no card ending.
 _LABEL_HINT = re.compile(
     r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
-    r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}"
+    r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}|"
+    r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last|recipient|drop"
 )
 #: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
 #: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
@@ -78,11 +99,12 @@ _LABEL_HINT_WORDS = (
     "order", "invoice", "receipt", "confirm", "code", "ref", "book", "transact", "track", "member", "ticket",
     "account", "reserv", "customer", "trip", "pnr", "locator", "address", "ship", "deliver", "bill", "sold",
     "ending", "ends", "visa", "master", "amex", "discover", "rupay", "xx", "x*", "*x", "**",
+    "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande", "last", "recipient", "drop",
 )
 #: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
 _PAYMENT_HINT_WORDS = (
     "pay", "paid", "card", "visa", "amex", "american", "discover", "diners", "jcb", "maestro", "debit",
-    "credit", "ending", "ends",
+    "credit", "ending", "ends", "last",
 )
 #: Case-sensitive alternations over lower-cased text: without (?i) the regex engine can skip
 #: ahead on the first letters, several times faster than the same alternation with it.
@@ -182,7 +204,7 @@ def _glued_name_starts(text: str) -> list[tuple[int, int]]:
 _FIRST_WORD = re.compile(r"[^\s<(]*")
 #: What a card ending reads literally (its words, its marks; ``x`` a letter a fake can spell): a fake
 #: that holds none, before or after, cannot make or unmake an ending beside it.
-_ENDING_LITERALS = re.compile(r"(?i)end|visa|mastercard|amex|discover|rupay|x")
+_ENDING_LITERALS = re.compile(r"(?i)end|in|with|last|four|digits|visa|mastercard|amex|discover|rupay|paypal|x")
 
 
 def _moves_spans(word: str, fake: str) -> bool:
@@ -303,6 +325,8 @@ def _current(run: TextRun) -> str:
 
 
 def _fake_run(values: LabelledValues, run: TextRun, counts: dict[str, int]) -> None:
+    if "card-ending" in run.flags:  # a payment row's lone card ending is the ending rule's (``apply_table_rows``)
+        return
     cur = _current(run)
     run.new = values.fake_words(cur, counts)
 
@@ -463,12 +487,9 @@ def apply_table_rows(
         if not (label_row or payment_row) or len(row.css("tr")) > 1:
             continue
         row_runs = [w.run_of[t.mem_id] for t in row.traverse(include_text=True) if t.mem_id in w.run_of]
-        if label_row:
-            first_ids = {t.mem_id for t in first_cell.traverse(include_text=True)}
-            for j in dict.fromkeys(row_runs):
-                run = w.runs[j]
-                if run.nodes[0].mem_id not in first_ids:
-                    _fake_run(values, run, counts)
+        # a row that names a payment and a label ("Gift card PIN", "Gift card code"): a lone card ending
+        # is the ending rule's, here and after a label-only element (``_fake_run``); faked by both, each
+        # pass faked the other's fake again
         if payment_row:
             for j in dict.fromkeys(row_runs):
                 run = w.runs[j]
@@ -476,4 +497,11 @@ def apply_table_rows(
                 if m:
                     cur = _current(run)
                     run.new = cur[: m.start(1)] + faker.shaped("card-ending", m.group(1), letters=False) + cur[m.end(1) :]
+                    run.flags = run.flags | {"card-ending"}
                     _bump(counts, "card-ending")
+        if label_row:
+            first_ids = {t.mem_id for t in first_cell.traverse(include_text=True)}
+            for j in dict.fromkeys(row_runs):
+                run = w.runs[j]
+                if run.nodes[0].mem_id not in first_ids:
+                    _fake_run(values, run, counts)

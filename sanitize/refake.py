@@ -118,10 +118,10 @@ _ALSO = re.compile(_DWORD.pattern)
 
 
 def check_also(values: Sequence[str]) -> tuple[str, ...]:
-    """--also values must be one word as the labelled-id rule reads words (letters, digits, inner '-')."""
+    """--also values must be one word as the labelled-id rule reads words (letters, digits, inner '-' or '_')."""
     for v in values:
         if not _ALSO.fullmatch(v) or not any(ch.isdigit() or ch.isalpha() for ch in v):
-            raise BadInput(None, "--also takes one word of letters and digits (inner '-' allowed)")
+            raise BadInput(None, "--also takes one word of letters and digits (inner '-' or '_' allowed)")
     return tuple(dict.fromkeys(values))
 
 

@@ -259,8 +259,9 @@ def test_the_card_ending_precheck_never_rules_out_a_match():
     from sanitize.receipts import CARD_ENDING_INLINE, may_name_card_ending
     rng = random.Random(11)
     pieces = ["ending", "EndING in", "ends  in", "visa", "Mastercard-", "AMEX –", "discover", "rupay", "x", "X", "•", "*",
-              "·", "-", " ", "in", "card", "1234", "56789", "0", "e", "nd"]
-    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 8))) for _ in range(50_000)]
+              "·", "-", " ", "in", "card", "1234", "56789", "0", "e", "nd", "with", "ending with", "Last", "last 4", "four",
+              " digits", ":", "PayPal", "paypal (", "(", ")", "…", "XXXX-", "** "]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 8))) for _ in range(100_000)]
     matching = [t for t in texts if CARD_ENDING_INLINE.search(t)]
     assert len(matching) > 5_000  # the sample holds matches of every anchor
     assert all(may_name_card_ending(t) for t in matching)

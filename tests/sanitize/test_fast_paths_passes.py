@@ -24,7 +24,9 @@ def test_inline_label_ends_read_as_the_case_insensitive_pattern():
     pieces = ["Order", "ORDER", "order", "oRdEr", "No.", "no", "#", "Number", "Invoice", "RECEIPT", "code", "Code",
               "confirmation", "Booking", "reference", "Tracking", "Member", "ticket", "PNR", "record", "locator",
               "gift", "card", "Gift Card", "promo", "Account", "Customer", "Trip", "ID", " ", "  ", "\t", ":", ".",
-              "-", "_", "1234", "A1B2", "x", "é", "ſ", "K", "İ", "\u00a0", "ordered", "reorder", "codes", "K1"]
+              "-", "_", "1234", "A1B2", "x", "é", "ſ", "K", "İ", "\u00a0", "ordered", "reorder", "codes", "K1",
+              "Ref", "ref.", "REF", "refund", "PO", "p.o.", "P.O.", "Purchase", "Authorization", "authorisation", "auth",
+              "Payment", "case", "Policy", "PIN", "pinned", "Bestellnummer", "numéro", "NUMERO", "de", "commande"]
     for _ in range(20_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
         assert receipts.inline_label_ends(text) == [m.end() for m in receipts.ID_LABEL_INLINE.finditer(text)], text
@@ -86,3 +88,27 @@ def test_meet_read_over_unknown_values_only_is_the_whole_reading():
         expected = "meet" in " ".join([v for v in attrs.values() if v]).lower()
         _, keys = cleaner._element("div", attrs, False, ())
         assert keys[0][0][3] == expected, attrs  # each key is (ctx, name, value); ctx[3] is "meet"
+
+
+def test_label_hint_never_rules_out_a_label_or_an_ending():
+    """``receipts._label_hint`` (substring checks on an ASCII text, ``_LABEL_HINT`` on any other) is true of
+    every text an id label, an address label or a card ending is read in, and the two readings agree on
+    ASCII text; ``names_payment`` is ``PAYMENT_WORDS.search``. Random texts over every label's words."""
+    rng = random.Random(17)
+    pieces = ["Order", "no.", "#", "Invoice", "code", "Ref", "ref.", "refund", "PO", "p.o.", "Purchase order",
+              "Authorization", "auth code", "Booking ref", "Payment", "ID", "Case", "Policy", "Gift card", "PIN",
+              "Bestellnummer", "Numéro de commande", "Shipped to", "Delivering to", "Customer address", "Recipient",
+              "Delivery details", "Your address", "Billing details", "Dropoff", "Drop-off", "Ship to", "Address",
+              "Visa", "VISA x", "(", "…", "*", "xx", "ending with", "Last 4", "four digits", "PayPal (", "paid with",
+              "credit", " ", ":", "-", "1234", "A1B2", "é", "İ", "K", "x"]
+    for _ in range(30_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
+        read = bool(
+            receipts.ID_LABEL_ONLY.fullmatch(text) or receipts.ADDRESS_LABEL_ONLY.fullmatch(text)
+            or receipts.ADDRESS_INLINE.match(text) or receipts.ID_LABEL_INLINE.search(text)
+            or receipts.CARD_ENDING_INLINE.search(text)
+        )
+        assert not read or receipts._label_hint(text), text
+        if text.isascii():
+            assert receipts._label_hint(text) == bool(receipts._LABEL_HINT.search(text)), text
+        assert receipts.names_payment(text) == bool(receipts.PAYMENT_WORDS.search(text)), text

@@ -34,6 +34,10 @@ TRAPS = {
     "spaces before ( and an @": _text("@ ( a" + " " * 100_000 + "b"),
     "card marks": _text("1 " + "x" * 30_000),
     "spaces after a card brand": _text("visa" + " " * 100_000 + "x 1"),
+    "mark pairs and separators": _text("1 " + "xx-" * 50_000 + "x"),
+    "mark pairs and two separators": _text("1 " + "xx- " * 40_000 + "x"),
+    "marks after a card brand": _text("visa (" + "…x" * 50_000 + "-x"),
+    "spaces after last 4": _text("last" + " " * 100_000 + "4" + " " * 100_000 + "x"),
     "spaces after an id label": _text("order" + " " * 100_000 + "x"),
     "spaces after an address label": _text("address" + " " * 100_000 + "x"),
     "spaces after an id label in a cell": (

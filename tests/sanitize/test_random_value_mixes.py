@@ -31,7 +31,10 @@ PIECES = [
     "Booking reference ", "PNR ", "ends in ", "•••• ", "Mastercard-", "Billing address: ", "Ship to", "  ", "\n", "—",
     "–", "·", "1Z999AA10123456784", "GB82 WEST 1234 5698 7654 32", "+44 20 7946 0000", "(415) 555-0100", "¥1,000",
     "1.234,56 €", "CHF 12.50", "R$ 10,00", "₩1000", "a-b", "--", "Rd", "West", "Apt", "#12",
-    "1-800-555-0144", "555-0133", "+7 (495) 123-45-67", "\u2011", "030 90182245", "+31 6 12345678", "1 ", "a1b2c3", "ORDER # ", "+33 (0)6 12 34 56 78", "0049 30 12345678", "8 (912) 345-67-89",
+    "1-800-555-0144", "555-0133", "+7 (495) 123-45-67", "\u2011", "030 90182245", "+31 6 12345678", "1 ", "a1b2c3",
+    "ORDER # ", "+33 (0)6 12 34 56 78", "0049 30 12345678", "8 (912) 345-67-89",
+    "txn_3Nx8QpL2eZ", "_", "in_1Qx9", "Ref. ", "PO number ", "PIN: ", "Payment ID ", "Visa *", "VISA x", "Visa (", "…",
+    "ending with ", "Last 4: ", "XXXX-XXXX-", "PayPal (x-", ")", "Shipped to", "Recipient", "Drop-off: ",
 ]
 PAGES = 900
 
@@ -54,7 +57,7 @@ def _page(rng: random.Random) -> str:
         tail = _value(rng) if rng.random() < 0.3 else ""
         parts.append(f'<{tag} {attr}="{_value(rng)}">{_value(rng)}<wbr>{tail}</{tag}>')
     if rng.random() < 0.3:
-        label = rng.choice(["Total", "Order #", "Card", "Ship to"])
+        label = rng.choice(["Total", "Order #", "Card", "Ship to", "Payment method", "Gift card PIN", "Recipient"])
         parts.append(f"<table><tr><td>{label}</td><td>{_value(rng)}</td></tr></table>")
     return '<!doctype html><html><body><div role="main">' + "".join(parts) + "</div></body></html>"
 
