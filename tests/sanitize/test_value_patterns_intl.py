@@ -137,7 +137,7 @@ def test_order_number_stays_the_labelled_rules_and_is_faked_the_same_everywhere(
 # -- cards --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "card", ["4539\u00a01488\u00a00343\u00a06467", "4539\u202f1488\u202f0343\u202f6467", "3782\u00a0822463\u00a010005",
-             "4539 1488 0343 6467"],
+             "4539 1488 0343 6467", "3056 930902 5904", "3056-930902-5904"],
 )
 def test_cards_grouped_with_no_break_spaces_faked(card):
     _assert_faked_whole(card, "card", contexts=("{}", "Card {} exp 12/29", "paid with {}."))
