@@ -110,6 +110,8 @@ def check_folder(folder: str, root: Path | None = None) -> list[Problem]:
             continue
         html = read_html(path)
         report: list[str] = []
+        if not entry.expected:  # capture's scaffold: the bench would leave the page out, unmeasured
+            report.append("no expectations: write what each observer must report (README, \"The loop for one observer\"), or drop the page")
         if entry.expected and entry.selectors_version != want_versions:
             report.append(f"selectorsVersion is {entry.selectors_version or 'not set'}, expected {want_versions or 'none'}")
         if entry.captured_at != folder.rsplit("/", 1)[-1]:

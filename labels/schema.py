@@ -17,7 +17,7 @@ from pydantic.alias_generators import to_camel
 
 from attest_kit.errors import BadInput
 from attest_kit.fsio import read_json, update_json_entry
-from attest_kit.instants import is_day, is_wire_instant
+from attest_kit.instants import is_day, is_wire_instant, load_zone
 
 _VERSION_PAIR = re.compile(r"^[a-z]+\.[a-z]+@\d+\.\d+\.\d+$")
 
@@ -43,6 +43,12 @@ class PageFacts(LabelModel):
     pass_state: dict[str, Any] | None = None
 
     _read_at = field_validator("read_at")(classmethod(lambda cls, v: _instant(v)))
+    _time_zone = field_validator("time_zone")(classmethod(lambda cls, v: _zone(v)))
+
+
+def _zone(value: str) -> str:
+    load_zone(value)  # ValueError names the zone: a typo is a bad labels.json, never a traceback later
+    return value
 
 
 class ExpectedHealth(LabelModel):

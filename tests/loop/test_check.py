@@ -80,3 +80,20 @@ def test_check_given_a_page_instead_of_its_labels_file_is_bad_input(cli):
     label agreed, as if the page alone had been checked."""
     result = cli.invoke(main, ["check", "-q", f"{FOLDER}/synthetic-sent-head.html"])
     assert result.exit_code == 3 and "labels.json" in result.output, result.output
+
+
+def test_an_unknown_time_zone_in_a_label_is_bad_input_for_every_command(repo_copy, cli):
+    """A mistyped page.timeZone printed a traceback from check, bench and gate (exit 1, which for gate
+    also means "the gate found something"); it is a bad labels.json, named in one line: exit 3."""
+    _edit(repo_copy, lambda d: d["synthetic-sent-head.html"]["page"].update(timeZone="America/Chicgo"))
+    for args in (["check", "-q"], ["bench"], ["gate"]):
+        result = cli.invoke(main, args)
+        assert result.exit_code == 3, (args, result.output)
+        assert "America/Chicgo" in result.output and "Traceback" not in result.output, result.output
+
+
+def test_a_label_entry_with_no_expectations_fails(repo_copy):
+    """capture writes an entry with no expectations for the engineer to fill in; left so, the bench
+    skipped the page silently and check said every label agreed."""
+    _edit(repo_copy, lambda d: d["synthetic-sent-head.html"].update(expected=[]))
+    assert any("no expectations" in str(p) for p in check_all())
