@@ -8,10 +8,12 @@ Every CSS selector lives under the ``selectors`` key, so a test can reject class
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from selectolax.lexbor import LexborHTMLParser, SelectolaxError
 from pydantic.alias_generators import to_camel
 
 from attest_kit.errors import AttestKitError
@@ -69,6 +71,31 @@ def load_selectors(path: Path, model: type[M], observer: str) -> M:
         loaded = model.model_validate(raw)
     except ValidationError as exc:
         raise SelectorsError(f"{path}: invalid selectors file: {_one_line(exc)}") from exc
+    except re.error as exc:  # a model's own validator compiles a pattern
+        raise SelectorsError(f"{path}: invalid selectors file: a pattern does not compile: {exc}") from exc
     if loaded.observer != observer:
         raise SelectorsError(f"{path}: names observer {loaded.observer!r}, expected {observer!r}")
+    for where, selector in _strings(raw.get("selectors", {}), "selectors"):
+        if not _css_reads(selector):
+            raise SelectorsError(f"{path}: invalid selectors file: {where}: not a CSS selector lexbor reads: {selector!r}")
     return loaded
+
+
+def _strings(value: object, where: str) -> list[tuple[str, str]]:
+    """Every string under ``value`` with its dotted place (lists and objects walked)."""
+    if isinstance(value, str):
+        return [(where, value)]
+    if isinstance(value, dict):
+        return [pair for key, item in value.items() for pair in _strings(item, f"{where}.{key}")]
+    if isinstance(value, list):
+        return [pair for i, item in enumerate(value) for pair in _strings(item, f"{where}[{i}]")]
+    return []
+
+
+def _css_reads(selector: str) -> bool:
+    """Whether lexbor parses ``selector`` (a selector it cannot read made every pass throw)."""
+    try:
+        LexborHTMLParser("<p></p>").css(selector)
+    except SelectolaxError:
+        return False
+    return True

@@ -65,3 +65,29 @@ def test_a_bad_selectors_file_fails_loudly(tmp_path: Path):
     bad.write_text("{")
     with pytest.raises(SelectorsError):
         load_selectors(bad, SelectorsFile, "gmail.sent")
+
+
+_MODELS = {
+    "gmail.sent": ("observers.gmail_sent.selectors", "SentSelectorsFile", "legacyId"),
+    "gmail.receipt": ("observers.gmail_receipt.selectors", "ReceiptSelectorsFile", "legacyId"),
+    "gcal.event": ("observers.gcal_event.selectors", "GcalSelectorsFile", "zoneHint"),
+}
+
+
+@pytest.mark.parametrize("observer_id", sorted(_MODELS))
+def test_a_selector_lexbor_cannot_read_or_a_pattern_re_cannot_compile_fails_at_load(observer_id, tmp_path):
+    """A mistyped selector ("[[role=grid]]") loaded and every pass said health.threw, the selector
+    never named; a bad pattern was a re.error traceback. Both are a bad selectors.json: one line, named."""
+    import importlib
+
+    module, model_name, pattern_key = _MODELS[observer_id]
+    model = getattr(importlib.import_module(module), model_name)
+    good = json.loads(selectors_path(observer_id).read_text(encoding="utf-8"))
+    bad = tmp_path / "selectors.json"
+    key = sorted(good["selectors"])[0]
+    bad.write_text(json.dumps({**good, "selectors": {**good["selectors"], key: "[[role=grid]]"}}), encoding="utf-8")
+    with pytest.raises(SelectorsError, match=rf"selectors\.{key}.*\[\[role=grid\]\]"):
+        load_selectors(bad, model, observer_id)
+    bad.write_text(json.dumps({**good, "patterns": {**good["patterns"], pattern_key: "(unclosed"}}), encoding="utf-8")
+    with pytest.raises(SelectorsError, match="pattern"):
+        load_selectors(bad, model, observer_id)
