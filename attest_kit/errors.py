@@ -1,7 +1,7 @@
 """The toolkit's error types, each mapped to one exit code by the CLI.
 
 Library code raises these; ``attest_kit.cli`` turns them into one clear line on stderr and the exit
-code of DESIGN.md (1 a check found something, 3 bad input). Nothing else is allowed to reach the
+code of DESIGN.md (1 a check found something, 2 a bad option value, 3 bad input). Nothing else is allowed to reach the
 user as a traceback.
 """
 
@@ -31,6 +31,13 @@ class BadInput(AttestKitError):
         self.path = None if path is None else str(path)
         self.problem = problem
         super().__init__(f"{self.path}: {problem}" if self.path else problem)
+
+
+class BadOption(AttestKitError):
+    """An option's value a command cannot use (an unknown zone, a date that is no day, a path in a
+    name): a usage error, exit 2, as Click's own are; the message names the option."""
+
+    exit_code = EXIT_USAGE
 
 
 class CheckFailed(AttestKitError):

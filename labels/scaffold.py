@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from attest_kit.errors import BadInput
+from attest_kit.errors import BadInput, BadOption
 from attest_kit.hashing import normalize_email
 from attest_kit.fsio import read_html
 from attest_kit.instants import InvalidInstant, format_instant, is_day, load_zone, parse_instant
@@ -26,17 +26,17 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
     except ValueError:  # a bracketed host that does not close
         scheme, host = "", None
     if scheme not in ("http", "https") or not host:
-        raise BadInput(None, f"--url must be the page's http(s) address with a host: {url!r}")
+        raise BadOption(f"--url must be the page's http(s) address with a host: {url!r}")
     if account is not None and normalize_email(account) is None:
-        raise BadInput(None, f"--account must be one email address (omit it when the page shows none): {account!r}")
+        raise BadOption(f"--account must be one email address (omit it when the page shows none): {account!r}")
     try:
         load_zone(time_zone)
     except ValueError as exc:
-        raise BadInput(None, f"--tz: {exc}") from None
+        raise BadOption(f"--tz: {exc}") from None
     try:
         instant = format_instant(parse_instant(read_at))
     except InvalidInstant as exc:
-        raise BadInput(None, f"--read-at: {exc}") from None
+        raise BadOption(f"--read-at: {exc}") from None
     labels_file = labels_path_for(page)
     existing = load_labels(labels_file).get(page.name) if labels_file.exists() else None
     if existing is not None and existing.page is not None and not force:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from attest_kit.errors import BadInput
+from attest_kit.errors import BadInput, BadOption
 from attest_kit.fsio import atomic_write_bytes, atomic_write_text, read_json, update_json_entry
 from attest_kit.instants import is_day
 from attest_kit.paths import fixtures_dir
@@ -103,16 +103,16 @@ def _loopback_devtools(address: str) -> bool:
 
 def _target(req: CaptureRequest) -> tuple[Path, Path, str]:
     if not _SLUG.match(req.vendor):
-        raise BadInput(None, f"--vendor must be lower-case letters, digits, '.', '_' or '-': {req.vendor!r}")
+        raise BadOption(f"--vendor must be lower-case letters, digits, '.', '_' or '-': {req.vendor!r}")
     name = req.name.removesuffix(".html")
     if not _SLUG.match(name):
-        raise BadInput(None, f"--name must be lower-case letters, digits, '.', '_' or '-': {req.name!r}")
+        raise BadOption(f"--name must be lower-case letters, digits, '.', '_' or '-': {req.name!r}")
     day = req.date or datetime.now(timezone.utc).strftime("%Y-%m-%d")
     if not is_day(day):
-        raise BadInput(None, f"--date must be a real day written YYYY-MM-DD: {day!r}")
+        raise BadOption(f"--date must be a real day written YYYY-MM-DD: {day!r}")
     if not _loopback_devtools(req.cdp):
         # the DevTools port drives a signed-in browser: only one on this machine is ever attached to
-        raise BadInput(None, "--cdp must be an http(s) or ws(s) address on a loopback host "
+        raise BadOption("--cdp must be an http(s) or ws(s) address on a loopback host "
                              f"(e.g. {DEFAULT_CDP}): {req.cdp!r}")
     folder = (req.root or fixtures_dir()) / req.vendor / day
     return folder / f"{name}.html", folder / "labels.json", day

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from attest_kit.errors import BadInput
+from attest_kit.errors import BadInput, BadOption
 from sanitize import refake_amounts as amounts
 from sanitize.faker import Faker
 from sanitize.pipeline import Cleaner, Options
@@ -121,7 +121,7 @@ def check_also(values: Sequence[str]) -> tuple[str, ...]:
     """--also values must be one word as the labelled-id rule reads words (letters, digits, inner '-' or '_')."""
     for v in values:
         if not _ALSO.fullmatch(v) or not any(ch.isdigit() or ch.isalpha() for ch in v):
-            raise BadInput(None, "--also takes one word of letters and digits (inner '-' or '_' allowed)")
+            raise BadOption("--also takes one word of letters and digits (inner '-' or '_' allowed)")
     return tuple(dict.fromkeys(values))
 
 

@@ -106,7 +106,7 @@ def test_capture_refuses_to_overwrite_without_force(repo_copy, cli, fake_browser
 ])
 def test_capture_arguments_are_checked(repo_copy, cli, fake_browser, args, words):
     result = cli.invoke(main, ["capture", *args])
-    assert result.exit_code == 3 and words in result.output and fake_browser == []
+    assert result.exit_code == 2 and words in result.output and fake_browser == []  # a usage error (README)
 
 
 def test_capture_needs_a_key(repo_copy, cli, fake_browser, monkeypatch):

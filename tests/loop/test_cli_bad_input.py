@@ -12,8 +12,8 @@ from tests.conftest import GMAIL_FOLDER
 HEAD = str(GMAIL_FOLDER / "synthetic-sent-head.html")
 
 
-def _one_clear_line(result, *words):
-    assert result.exit_code == 3, result.output
+def _one_clear_line(result, *words, code: int = 3):
+    assert result.exit_code == code, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error:"), result.output
     assert "Traceback" not in result.output
@@ -151,8 +151,9 @@ def test_label_names_the_option_it_cannot_read(cli, repo_copy):
     page = repo_copy / "fixtures/pages/gmail/2026-11-30/synthetic-new.html"
     page.write_text("<html><body><div role=main></div></body></html>", encoding="utf-8")
     base = ["label", str(page), "--view", "sent-list", "--url", "https://mail.google.com/mail/u/0/#sent"]
-    _one_clear_line(cli.invoke(main, [*base, "--tz", "UTC", "--read-at", "2026-02-30T10:00:00Z"]), "--read-at")
-    _one_clear_line(cli.invoke(main, [*base, "--tz", "Mars/Olympus", "--read-at", "2026-11-30T10:00:00Z"]), "--tz")
+    # a value an option cannot take is a usage error, exit 2 (README), as observe's --tz and --now are
+    _one_clear_line(cli.invoke(main, [*base, "--tz", "UTC", "--read-at", "2026-02-30T10:00:00Z"]), "--read-at", code=2)
+    _one_clear_line(cli.invoke(main, [*base, "--tz", "Mars/Olympus", "--read-at", "2026-11-30T10:00:00Z"]), "--tz", code=2)
 
 
 def test_a_broken_selectors_file_is_one_clear_line(cli, tmp_path, monkeypatch):
@@ -217,5 +218,5 @@ def test_label_refuses_page_facts_no_page_could_have(cli, repo_copy, option, val
     labels = page.parent / "labels.json"
     before = labels.read_bytes()
     result = cli.invoke(main, ["label", str(page), "--force", *[x for kv in args.items() for x in kv]])
-    assert result.exit_code == 3 and option.lstrip("-") in result.output, result.output
+    assert result.exit_code == 2 and option.lstrip("-") in result.output, result.output
     assert labels.read_bytes() == before

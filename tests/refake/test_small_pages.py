@@ -73,6 +73,14 @@ def test_a_labelled_id_in_several_cases_gets_one_new_fake_in_each_case(tmp_path:
     assert f"manage {new.lower()} online" in html and f'title="{new[0]}{new[1:].lower()}"' in html
 
 
+def test_an_also_value_of_two_words_is_a_usage_error(tmp_path: Path, cli, monkeypatch) -> None:
+    base = folder(tmp_path, {"r.html": MAIN.format("<p>Total $48.00</p>")}, {"r.html": entry()})
+    before = snapshot(tmp_path)
+    r = _refake(cli, monkeypatch, ["refake", "--record", str(tmp_path / "rec.json"), "--also", "two words",
+                                   str(base / "r.html")])
+    assert r.exit_code == 2 and "--also" in r.output and snapshot(tmp_path) == before
+
+
 def test_record_inside_work_tree_is_refused_before_anything_is_written(tmp_path: Path, cli, monkeypatch) -> None:
     base = folder(tmp_path, {"r.html": MAIN.format("<p>Total $48.00</p>")}, {"r.html": entry()})
     before = snapshot(tmp_path)
