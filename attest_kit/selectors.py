@@ -19,6 +19,8 @@ from pydantic.alias_generators import to_camel
 from attest_kit.errors import AttestKitError
 
 SEMVER = r"^\d+\.\d+\.\d+$"
+#: How a label names the selectors version it was checked against: "gmail.sent@1.2.17".
+VERSION_TOKEN = re.compile(r"[a-z]+\.[a-z]+@\d+\.\d+\.\d+")
 
 
 class Strict(BaseModel):

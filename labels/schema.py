@@ -8,7 +8,6 @@ page, never from the observer's output: they are what the bench measures against
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -18,8 +17,8 @@ from pydantic.alias_generators import to_camel
 from attest_kit.errors import BadInput
 from attest_kit.fsio import read_json, update_json_entry
 from attest_kit.instants import is_day, is_wire_instant, load_zone
+from attest_kit.selectors import VERSION_TOKEN
 
-_VERSION_PAIR = re.compile(r"^[a-z]+\.[a-z]+@\d+\.\d+\.\d+$")
 
 
 class LabelModel(BaseModel):
@@ -101,7 +100,7 @@ class LabelEntry(LabelModel):
         if value is None:
             return value
         pairs = value.split(" ")
-        if any(not _VERSION_PAIR.match(p) for p in pairs) or pairs != sorted(pairs):
+        if any(not VERSION_TOKEN.fullmatch(p) for p in pairs) or pairs != sorted(pairs):
             raise ValueError("selectorsVersion is '<observer>@<version>' pairs, sorted, one space apart")
         return value
 

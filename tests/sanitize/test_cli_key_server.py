@@ -170,6 +170,17 @@ def test_at_check_refuses_a_file_it_cannot_read_as_text(cli, tmp_path):
     assert _run(cli, ["at-check", str(empty)]).exit_code == 0  # nothing in it to leak
 
 
+def test_at_check_reads_a_labels_file_but_not_its_selectors_versions(cli, tmp_path):
+    """A fixture folder's labels.json holds "gmail.sent@1.2.17": `at-check folder/*` failed on a clean
+    folder. A selectors-version token is no address; any other @ in a label is still checked."""
+    labels = Path("fixtures/pages/gmail/2026-11-30/labels.json")
+    assert _run(cli, ["at-check", str(labels)]).exit_code == 0
+    leak = tmp_path / "labels.json"
+    leak.write_text('{"p.html": {"selectorsVersion": "gmail.sent@1.2.17", "notes": "lena@corp.example.io"}}')
+    r = _run(cli, ["at-check", str(leak)])
+    assert r.exit_code == 1 and "corp.example.io" in r.output and "1.2.17" not in r.output
+
+
 def test_offending_domains_reads_like_grep():
     assert offending_domains("x@stripe.cοm") == {"stripe.c"}  # a lookalike's ASCII prefix
     assert offending_domains("end of sentence a@example.org.") == set()
