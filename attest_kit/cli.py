@@ -242,8 +242,12 @@ def label(page: Path, view: str, url: str, time_zone: str, read_at: str, account
     """Scaffold a page's label: its page facts and selectorsVersion; expectations are yours to write."""
     from labels.scaffold import scaffold_label
 
-    path = scaffold_label(page, view=view, url=url, time_zone=time_zone, read_at=read_at, account=account, force=force)
-    click.echo(f"wrote the page facts of {page.name} in {path}; now write its expected health, observations and windows")
+    done = scaffold_label(page, view=view, url=url, time_zone=time_zone, read_at=read_at, account=account, force=force)
+    click.echo(f"wrote the page facts of {page.name} in {done.labels_file}; now write its expected health, observations"
+               " and windows")
+    if done.selectors_version is None:
+        click.echo(f"warning: no observer's selectors.json lists {done.folder} under \"fixtures\" yet, so selectorsVersion"
+                   " is null: list it there, then run label again with --force (it keeps the expectations)", err=True)
 
 
 def _register_library_commands() -> None:

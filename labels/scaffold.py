@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -14,8 +15,15 @@ from labels.corpus import labels_path_for
 from labels.schema import load_labels, write_entry
 
 
+@dataclass(frozen=True)
+class Scaffolded:
+    labels_file: Path
+    folder: str  # vendor/yyyy-mm-dd
+    selectors_version: str | None  # None: no observer's selectors.json lists the folder yet
+
+
 def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: str, account: str | None,
-                   force: bool = False) -> Path:
+                   force: bool = False) -> Scaffolded:
     """Write (or with ``force`` replace) the page facts of ``page`` in the labels.json beside it."""
     read_html(page)
     if not is_day(page.resolve().parent.name):  # the folder's name is the page's capturedAt
@@ -53,4 +61,4 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
         "notes": existing.notes if existing else "",
     }
     write_entry(labels_file, page.name, entry, force=True)
-    return labels_file
+    return Scaffolded(labels_file, folder, entry["selectorsVersion"])

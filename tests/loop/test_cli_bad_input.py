@@ -99,6 +99,24 @@ def test_label_scaffold_keeps_other_entries_and_refuses_overwrite(cli, repo_copy
     assert again.exit_code == 3 and "--force" in again.output
 
 
+def test_label_warns_when_no_selectors_json_lists_the_folder_yet(cli, repo_copy):
+    """A new dated folder gets selectorsVersion null until an observer lists it; label said nothing, and
+    check failed only later, once the folder was listed."""
+    folder = repo_copy / "fixtures/pages/gmail/2026-12-03"
+    folder.mkdir(parents=True)
+    page = folder / "synthetic-new.html"
+    page.write_text("<html><body><div role=main></div></body></html>", encoding="utf-8")
+    args = ["label", str(page), "--view", "sent-list", "--url", "https://mail.google.com/mail/u/0/#sent",
+            "--tz", "UTC", "--read-at", "2026-12-03T10:00:00Z"]
+    result = cli.invoke(main, args)
+    assert result.exit_code == 0 and "warning:" in result.output and "gmail/2026-12-03" in result.output
+    listed = cli.invoke(main, [*args[:2], "--force", *args[2:]])
+    listed_folder = repo_copy / "fixtures/pages/gmail/2026-11-30/synthetic-sent-head.html"
+    shipped = cli.invoke(main, ["label", str(listed_folder), "--force", *args[2:6], "--tz", "UTC", "--read-at",
+                                "2026-11-30T10:00:00Z"])
+    assert listed.exit_code == 0 and shipped.exit_code == 0 and "warning:" not in shipped.output
+
+
 @pytest.mark.parametrize("args", [["observe"], ["gate", "--allow-lower"]])
 def test_usage_errors_are_exit_2(cli, args):
     assert cli.invoke(main, args).exit_code == 2
