@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from attest_kit.errors import BadInput, BadOption
 from attest_kit.fsio import atomic_write_bytes, atomic_write_text, read_json, update_json_entry
 from attest_kit.instants import is_day
+from attest_kit.vendors import VENDOR_HOSTS
 from attest_kit.paths import fixtures_dir
 from sanitize.key import load_key
 from sanitize.pipeline import sanitize_page
@@ -156,7 +157,8 @@ def capture(req: CaptureRequest) -> CaptureReport:
             raise BadInput(labels_path, f"already has an entry for {page_path.name} (use --force)")
     key = load_key(req.key_file)
     seeds = load_seeds()
-    url, snapshot = read_snapshot(req.cdp, req.tab)
+    # no --tab: the vendor's own host (a fixture server's or any other tab opened later is not the page)
+    url, snapshot = read_snapshot(req.cdp, req.tab if req.tab is not None else VENDOR_HOSTS.get(req.vendor))
     inert, built = snapshot_to_html(snapshot)
     cleaned = sanitize_page(inert, page_url=url, key=key, names=req.names, redact_selectors=req.redact_selectors,
                             keep_selectors=req.keep_selectors, seeded=seeds)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from attest_kit.errors import BadInput
+from attest_kit.vendors import VENDOR_HOSTS
 from sanitize import emails, strip, values
 from sanitize.css import map_strings, neutralise_css
 from sanitize.faker import Faker
@@ -57,7 +58,7 @@ class Options:
 
     @property
     def calendar(self) -> bool:
-        return self.page_host == "calendar.google.com"
+        return self.page_host == VENDOR_HOSTS["gcal"]
 
 
 def _css(tree: LexborHTMLParser, selectors: Sequence[str], what: str, unmatched: list[str]) -> list[LexborNode]:

@@ -26,6 +26,7 @@ from attest_kit.fsio import (
 )
 from attest_kit.hashing import account_hash, ascii_lower, normalize_email, sha256_hex
 from attest_kit.text import SUBJECT_HINT_MAX, one_line
+from attest_kit.vendors import VENDOR_HOSTS
 from labels.schema import load_labels
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -55,7 +56,7 @@ class FixturePage:
         if url:
             return str(url)
         # no page facts: the vendor folder (fixtures/pages/<vendor>/<date>/) still names Calendar
-        return "https://calendar.google.com/" if self.path.parent.parent.name == "gcal" else "https://mail.google.com/"
+        return f"https://{VENDOR_HOSTS['gcal' if self.path.parent.parent.name == 'gcal' else 'gmail']}/"
 
 
 def refuse_record_in_work_tree(record: Path) -> None:

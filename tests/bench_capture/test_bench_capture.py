@@ -79,7 +79,7 @@ def test_bench_whole_capture(benchmark, cdp, tmp_path, monkeypatch):
     counter = iter(range(100))
 
     def once():
-        return capture(CaptureRequest("gmail", f"big-{next(counter)}", cdp, date="2026-11-30", root=tmp_path))
+        return capture(CaptureRequest("gmail", f"big-{next(counter)}", cdp, "127.0.0.1", date="2026-11-30", root=tmp_path))
 
     report = benchmark.pedantic(once, rounds=2, iterations=1)
     assert report.output.exists() and report.output.stat().st_size > 100_000

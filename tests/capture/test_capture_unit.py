@@ -74,6 +74,17 @@ def fake_browser(monkeypatch):
     return calls
 
 
+@pytest.mark.parametrize("vendor, tab", [("gmail", "mail.google.com"), ("gcal", "calendar.google.com"), ("shop", None)])
+def test_capture_without_tab_reads_the_vendors_own_host(repo_copy, cli, fake_browser, vendor, tab):
+    """Without --tab, capture took the first tab in DevTools' order (a fixture server opened later
+    was "first") and wrote it under gmail/; the vendor names its host."""
+    result = cli.invoke(main, ["capture", "--vendor", vendor, "--name", "p", "--date", "2026-11-30"])
+    assert result.exit_code == 0, result.output
+    assert fake_browser[-1][1] == tab
+    explicit = cli.invoke(main, ["capture", "--vendor", vendor, "--name", "q", "--date", "2026-11-30", "--tab", "x.example"])
+    assert explicit.exit_code == 0 and fake_browser[-1][1] == "x.example"
+
+
 def test_capture_writes_page_and_label_and_keeps_other_entries(repo_copy, cli, fake_browser):
     labels = repo_copy / "fixtures/pages/gmail/2026-11-30/labels.json"
     before = json.loads(labels.read_text(encoding="utf-8"))
