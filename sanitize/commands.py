@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import click
 
-from attest_kit.errors import AttestKitError, EXIT_FOUND
+from attest_kit.errors import EXIT_FOUND, AttestKitError, BadOption
 from attest_kit.fsio import atomic_write_text, read_html
 from sanitize.atcheck import check_files
 from sanitize.key import load_key
@@ -48,6 +48,8 @@ def _page_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
 def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selector, key_file, seeded_path) -> None:
     """Sanitise a saved page IN.html into OUT.html (spec §6.2)."""
     try:
+        if Path(out_path).resolve() == Path(in_path).resolve():
+            raise BadOption("-o names the input page: write the sanitised page elsewhere (keep the original for a re-run)")
         key = load_key(key_file)
         html = read_html(in_path)
         seeds = load_seeds(seeded_path)

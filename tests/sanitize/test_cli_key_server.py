@@ -70,6 +70,16 @@ def test_a_selector_that_matches_nothing_is_named(cli, tmp_path, keyfile):
     assert "'.subj' matched" not in r.output and "Quarterly" not in out.read_text()
 
 
+def test_sanitize_refuses_to_write_over_its_input(cli, tmp_path, keyfile):
+    """-o naming the input replaced the original page with no word said: the only copy of what a
+    re-run with more --names needs."""
+    src = tmp_path / "in.html"
+    src.write_text(PAGE, encoding="utf-8")
+    r = _run(cli, ["sanitize", str(src), "-o", str(tmp_path / "." / "in.html"), "--page-url", "https://mail.google.com/",
+                   "--key-file", str(keyfile)])
+    assert r.exit_code == 2 and "-o" in r.output and src.read_text(encoding="utf-8") == PAGE
+
+
 def test_key_from_env(cli, tmp_path):
     src = tmp_path / "in.html"
     src.write_text(PAGE, encoding="utf-8")
