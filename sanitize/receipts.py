@@ -31,10 +31,13 @@ ID_LABEL = (
     # (?<![\w]) and (?![\w]): "refund", "pinned" are no labels) and still fake only words of 4+ with a digit
     rf"authori[sz]ation(?:\s*{_NO})?|auth\s+code|booking\s+ref\.?|ref(?:\.?\s*{_NO})?|(?:po|p\.o\.)\s*{_NO}|"
     rf"purchase\s+order(?:\s*{_NO})?|payment\s*{_NO}|case\s*{_NO}|policy(?:\s*{_NO})?|(?:gift\s+card\s+)?pin(?:\s*{_NO})?|"
-    rf"bestellnummer|num[ée]ro\s+de\s+commande)"
+    rf"bestellnummer|num[ée]ro\s+de\s+commande|"
+    # a software purchase's key (a re-run of that audit's pages)
+    rf"(?:licen[cs]e|product|activation|serial)\s+(?:key|{_NO}))"
 )
 # possessive white space: "label", spaces, then anything else cost n^2 as the spaces were split two ways
-ID_LABEL_ONLY = re.compile(rf"\s*{ID_LABEL}\s*+[:#.]?\s*+", re.I)
+#: A label's whole text may be a sentence around it: "Your verification code is" (then the code).
+ID_LABEL_ONLY = re.compile(rf"\s*(?:your\s++)?{ID_LABEL}(?:\s++is)?\s*+[:#.]?\s*+", re.I)
 ID_LABEL_INLINE = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w])\s*[:#.]?", re.I)
 #: ID_LABEL_INLINE without (?i), for lower-cased ASCII text: there it reads the same spans (ASCII folds
 #: one to one and the pattern's letters are all lower case), and without (?i) the engine can skip ahead
@@ -43,7 +46,8 @@ _ID_LABEL_INLINE_LOWER = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w])\s*[:#.]?")
 ADDRESS_LABEL = (
     r"(?:(?:shipping|billing|delivery|mailing|pickup|pick-up|home|postal|service|customer|your|recipient'?s?)\s+address|"
     r"address|ship(?:ping|ped)?\s+to|deliver(?:y|ed|ing)?\s+to|bill(?:ing|ed)?\s+to|sold\s+to|"
-    r"(?:delivery|billing|shipping)\s+details|drop-?off(?:\s+(?:address|location|point))?)"
+    r"(?:delivery|billing|shipping)\s+details|drop-?off(?:\s+(?:address|location|point))?|"
+    r"pick-?up\s+(?:location|point)|collection\s+(?:address|point))"
 )
 #: "Recipient" is an address label only as a label's whole text (in prose, or before a colon in a text,
 #: it names a person or a field as often as an address)
@@ -91,7 +95,7 @@ _ANY_LABEL = re.compile(rf"\s*(?:{ID_LABEL}|{ADDRESS_LABEL}|[^\d:]{{1,40}}:)\s*"
 _LABEL_HINT = re.compile(
     r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
     r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}|"
-    r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last|recipient|drop"
+    r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last|recipient|drop|licen|product|activat|serial|pick|collect"
 )
 #: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
 #: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
@@ -100,6 +104,7 @@ _LABEL_HINT_WORDS = (
     "account", "reserv", "customer", "trip", "pnr", "locator", "address", "ship", "deliver", "bill", "sold",
     "ending", "ends", "visa", "master", "amex", "discover", "rupay", "xx", "x*", "*x", "**",
     "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande", "last", "recipient", "drop",
+    "licen", "product", "activat", "serial", "pick", "collect",
 )
 #: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
 _PAYMENT_HINT_WORDS = (

@@ -22,9 +22,10 @@ _CARD_SEP = r"[ \-\u00a0\u202f]"
 
 
 def _card_body(a: str, b: str) -> str:
-    """4-4-4-4, or Amex 4-6-5 and Diners 4-6-4 groups, one separator throughout (named ``a`` and ``b``)."""
+    """4-4-4-4 (and a 19-digit card's 3 more), or Amex 4-6-5 and Diners 4-6-4 groups, one separator
+    throughout (named ``a`` and ``b``)."""
     return (
-        rf"(?:\d{{4}}(?P<{a}>{_CARD_SEP})\d{{4}}(?P={a})\d{{4}}(?P={a})\d{{4}}|\d{{4}}(?P<{b}>{_CARD_SEP})\d{{6}}(?P={b})\d{{4,5}})"
+        rf"(?:\d{{4}}(?P<{a}>{_CARD_SEP})\d{{4}}(?P={a})\d{{4}}(?P={a})\d{{4}}(?:(?P={a})\d{{3}})?|\d{{4}}(?P<{b}>{_CARD_SEP})\d{{6}}(?P={b})\d{{4,5}})"
         r"(?![\d\-])"
     )
 

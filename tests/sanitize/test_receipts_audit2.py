@@ -178,3 +178,32 @@ def test_more_address_labels_start_an_address_block(label, block):
 def test_recipient_inside_prose_is_no_address_label():
     body = "<p>The recipient signed for it</p><p>Fitzroy VIC 3065</p>"
     assert clean(body) == body
+
+
+# -- a re-run of the audit's pages after the fixes ------------------------------------------------
+def test_a_pickup_location_is_an_address_label_of_its_own():
+    """"Pickup location" was read as a line of the shipping address above it: withheld as address, and
+    the six-line block ended before the pickup address, which stayed."""
+    out = clean(
+        "<table><tr><td><b>Shipping address</b></td></tr><tr><td>Rowan Quillby<br>Flat 2, Quorn House<br>"
+        "Hauptstraße 12<br>10115 Berlin</td></tr><tr><td><b>Pickup location</b></td></tr>"
+        "<tr><td>R. Quillby<br>Rue Quillby 9<br>75004 Paris<br>France</td></tr></table>"
+    )
+    assert "Pickup location" in out and "Quillby" not in out and "75004" not in out, out
+
+
+@pytest.mark.parametrize(
+    "body, real",
+    [
+        ('<p><span class="l">Your verification code is</span><span class="v">482913</span></p>', "482913"),
+        ("<table><tr><td>Licence key</td><td>XK7P-22QM-9RTZ</td></tr></table>", "XK7P-22QM-9RTZ"),
+        ("<table><tr><td>Product key:</td><td>QX4T-9ZZ2-PLM7</td></tr></table>", "QX4T-9ZZ2-PLM7"),
+    ],
+)
+def test_codes_after_a_sentence_label_or_a_key_label_are_faked(body, real):
+    assert real not in clean(body)
+
+
+def test_a_nineteen_digit_card_is_faked_whole():
+    out = clean("<p>Card 6011 1111 1111 1117 117 charged</p>")
+    assert "1117 117" not in out and " 117 charged" not in out, out
