@@ -151,7 +151,13 @@ def observe(page: Path, observer_id: str, url: str | None, time_zone: str | None
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
 @clean_errors
 def check(labels_files: tuple[Path, ...], quiet: bool) -> None:
-    """Check that every label agrees with its page (all folders, or the labels.json files named).
+    """Check every label against its page (all folders, or the labels.json files named).
+
+    Each entry must parse, name a page of its folder (and each page have an entry with expectations),
+    list exactly the seeds the page shows in its main landmark, name the selectors versions its folder
+    was checked against, be a fixed point of project(), and agree with the html5lib reference reader of
+    each observer that has one (what such a reader reads: recipients, subjects, times, amounts). It
+    cannot tell a missing row or a wrong window from a right one: the bench and the gate measure those.
 
     Exit 1 when a label disagrees, 3 when a labels.json does not parse.
     """
@@ -166,7 +172,7 @@ def check(labels_files: tuple[Path, ...], quiet: bool) -> None:
     if problems:
         click.echo(f"{len(problems)} label problem(s)", err=True)
         sys.exit(EXIT_FOUND)
-    click.echo("every label agrees with its page")
+    click.echo("every label passed its checks (the bench measures the rest)")
 
 
 @main.command()

@@ -68,6 +68,9 @@ def _seed_problems(html: str, entry: LabelEntry, seeded: dict[str, str]) -> list
                 in_main.append(el)
         if not in_main:
             problems.append(f"seed {seed!r} is not shown inside the main landmark")
+    listed = set(entry.seeded_secrets)
+    for seed in sorted({el.get("data-attest-seeded") for el in walk(root) if el.get("data-attest-seeded")} - listed):
+        problems.append(f"the page holds seed {seed!r}, which is not in seededSecrets")
     return problems
 
 

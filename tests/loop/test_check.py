@@ -97,3 +97,10 @@ def test_a_label_entry_with_no_expectations_fails(repo_copy):
     skipped the page silently and check said every label agreed."""
     _edit(repo_copy, lambda d: d["synthetic-sent-head.html"].update(expected=[]))
     assert any("no expectations" in str(p) for p in check_all())
+
+
+def test_a_seed_on_the_page_the_label_does_not_list_fails(repo_copy):
+    """seededSecrets: [] on a page that holds three seeds passed: the no-leak test reads the list, so a
+    seed left off it is a seed nothing checks."""
+    _edit(repo_copy, lambda d: d["synthetic-sent-head.html"].update(seededSecrets=[]))
+    assert any("not in seededSecrets" in str(p) for p in check_all())
