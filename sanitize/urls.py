@@ -228,14 +228,27 @@ def _fragment(m: re.Match[str]) -> str:
     return plain_fragment(body)
 
 
+#: What ends a sentence's word after an address ("…?pwd=abc, December 1"): the sentence's, not the
+#: query's (a Calendar chip's fields are comma-separated; the dropped query took the comma with it).
+_TRAILING_PUNCTUATION = ",;.!?)]"
+_OWN_PATH_QUERY = re.compile(r"(?:(?<=\s)|^)(/[^\s\"'<>?]*)\?[^\s\"'<>]*")
+
+
+def _kept_tail(m: re.Match[str], head: str = "") -> str:
+    """``head`` and the sentence punctuation the match ended with."""
+    whole = m.group(0)
+    return head + whole[len(whole.rstrip(_TRAILING_PUNCTUATION)):]
+
+
 def drop_queries(text: str) -> str:
-    """Drop query strings (?a=…, a bare ?session=…, %3Fa%3D…) and parameter fragments from ``text``."""
+    """Drop query strings (?a=…, a bare ?session=…, %3Fa%3D…) and parameter fragments from ``text``,
+    keeping the sentence punctuation after them."""
     if "?" in text:
-        text = _QUERY.sub("", text)
+        text = _QUERY.sub(_kept_tail, text)
         if "/" in text and "?" in text:
-            text = re.sub(r"(?:(?<=\s)|^)(/[^\s\"'<>?]*)\?[^\s\"'<>]*", r"\1", text)
+            text = _OWN_PATH_QUERY.sub(lambda m: _kept_tail(m, m.group(1)), text)
     if "%3" in text:
-        text = _PCT_QUERY.sub(r"\1", text)
+        text = _PCT_QUERY.sub(lambda m: _kept_tail(m, m.group(1)), text)
     # a fragment is cut only when it holds one of these (``_PARAMETER``): Gmail's "#thread-f:…" ids hold none
     if "#" in text and ("=" in text or "&" in text or "?" in text or "%" in text):
         text = _FRAGMENT.sub(_fragment, text)
