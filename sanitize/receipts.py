@@ -29,8 +29,11 @@ ID_LABEL = (
     rf"pnr|record\s+locator|"
     # the second leak audit's labels; bare "ref" and "pin" are words of their own (the inline pattern's
     # (?<![\w]) and (?![\w]): "refund", "pinned" are no labels) and still fake only words of 4+ with a digit
-    rf"authori[sz]ation(?:\s*{_NO})?|auth\s+code|booking\s+ref\.?|ref(?:\.?\s*{_NO})?|(?:po|p\.o\.)\s*{_NO}|"
-    rf"purchase\s+order(?:\s*{_NO})?|payment\s*{_NO}|case\s*{_NO}|policy(?:\s*{_NO})?|(?:gift\s+card\s+)?pin(?:\s*{_NO})?|"
+    # (a review: words that stand in prose as often, "Privacy Policy 2026", "Your PIN 2026 reminder", are a
+    # label only with a number word, a mark or a colon after them)
+    rf"authori[sz]ation\s*{_NO}|auth\s+code|booking\s+ref\.?|ref(?:\.|\s*{_NO}|(?=\s*[:#]))|(?:po|p\.o\.)\s*{_NO}|"
+    rf"purchase\s+order(?:\s*{_NO})?|payment\s*{_NO}|case\s*{_NO}|policy\s*{_NO}|"
+    rf"(?:gift\s+card\s+pin|pin(?=\s*[:#]))(?:\s*{_NO})?|"
     rf"bestellnummer|num[ée]ro\s+de\s+commande|"
     # a software purchase's key (a re-run of that audit's pages)
     rf"(?:licen[cs]e|product|activation|serial)\s+(?:key|{_NO}))"
@@ -87,6 +90,9 @@ CARD_ENDING_INLINE = re.compile(
     re.I,
 )
 _HAS_DIGIT = re.compile(r"\d")
+#: A year or a clock is no id, whatever label precedes it: its fake would replace every standalone copy
+#: on the page (a Calendar chip's "2026", "10am").
+_YEAR_OR_TIME = re.compile(r"(?:1[89]|2[01])\d\d|\d{1,2}(?:[:.]\d\d)?(?:am|pm)", re.I)
 #: A word as the labelled-id rule reads it: letters and digits, with inner '-' or '_' (a Stripe id, "txn_3Nx8…");
 #: runs read possessively, each separator run then a letter or digit (no backtracking over a long run)
 _DWORD = re.compile(r"(?<![\w\-])[A-Za-z0-9]++(?:[_\-]++[A-Za-z0-9]++)*+(?![\w\-])")
@@ -258,7 +264,7 @@ class LabelledValues:
         def one(m: re.Match[str]) -> str:
             nonlocal owned, moved
             word = m.group(0)
-            if len(word) < 4 or not any(c.isdigit() for c in word):
+            if len(word) < 4 or not any(c.isdigit() for c in word) or _YEAR_OR_TIME.fullmatch(word):
                 return word
             if owned is None:
                 owned = self.spans.owned(text)

@@ -207,3 +207,23 @@ def test_codes_after_a_sentence_label_or_a_key_label_are_faked(body, real):
 def test_a_nineteen_digit_card_is_faked_whole():
     out = clean("<p>Card 6011 1111 1111 1117 117 charged</p>")
     assert "1117 117" not in out and " 117 charged" not in out, out
+
+
+# -- a review of the day's change: prose is no label, and a year or a time is no labelled id ---------
+@pytest.mark.parametrize(
+    "prose",
+    ["Updates to our Privacy Policy 2026", "Ref 2026 planning", "Your PIN 2026 reminder",
+     "Authorization 2026 renewal", "Ref: 10AM standup"],
+)
+def test_prose_after_a_bare_label_word_fakes_no_date_or_time(prose):
+    """A year after "Privacy Policy" was faked as a labelled id, and its fake replaced every standalone
+    2026 on the page, a Calendar chip's date included; "Ref: 10AM" turned "10am" into a fake."""
+    page = f"<p>{prose}</p><div>Tue, Oct 6, 2026, 2:03 PM</div><div>10am to 11am, Sync, October 8, 2026</div>"
+    out = clean(page)
+    assert "Tue, Oct 6, 2026, 2:03" in out and "10am to 11am, Sync, October 8, 2026" in out, out
+
+
+def test_labelled_ids_still_read_after_the_labels_with_a_number_word():
+    out = clean("<p>Policy number: PX-20391</p><p>PIN: 4821</p><p>Ref. QX4T9Z</p><p>Authorization code A1B2C3</p>")
+    for real in ("PX-20391", "4821", "QX4T9Z", "A1B2C3"):
+        assert real not in out, (real, out)
