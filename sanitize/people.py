@@ -37,9 +37,10 @@ DISPLAY_BEFORE = re.compile(
     r"[ \t]*+(?:\n[ \t]*+)?(?:[<(]|\[mailto:)[ \t]*" + EMAIL.pattern + r"[ \t]*[>)\]]"
 )
 #: ``Name Name, address`` (a contact chip's aria-label, a guest row, a signature line): two to six words
-#: just before a comma and an address, each capitalised or a particle (``_comma_name``). One word there
-#: is as often "Thanks," as a name, and is left.
-DISPLAY_COMMA = re.compile(rf"(?<![\w'’.\-])({_NAME}(?:[ \t]{_NAME}){{1,5}}),[ \t]*+" + EMAIL.pattern)
+#: that start their text or line, just before a comma and an address, each capitalised or a particle
+#: (``_comma_name``). One word there is as often "Thanks," as a name, and is left; after a comma or a
+#: colon the words are a sentence's field (a Calendar chip's title before its calendar's address).
+DISPLAY_COMMA = re.compile(rf"(?:^|(?<=\n))[ \t]*+({_NAME}(?:[ \t]{_NAME}){{1,5}}),[ \t]*+" + EMAIL.pattern)
 #: Words that open a line before an address and are no name: greetings, closings, sign-off words.
 _GREETING_WORDS = frozenset({"hi", "hello", "hey", "dear", "thanks", "thank", "regards", "best", "cheers", "kind",
                              "warm", "sincerely", "contact", "email", "write", "reply", "signed", "sent"})
@@ -256,6 +257,8 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
     def one(m: re.Match[str]) -> str:
         name = m.group(1)
         bare = name.strip('"') if name.startswith('"') else name_words(name)
+        if len(bare.split()) == 1 and ")" in m.string[m.end(1) : m.start(2)]:
+            return m.group(0)  # "2:30pm (EDT) (e)", "Weekly (EDT) (e)": a bracketed part needs a whole name
         local, domain = m.group(2), m.group(3)
         result = fake_address(faker, local, domain)
         if bare.lower() in NOT_NAMES or is_fake_name(bare) or keeps_display_name(bare, local, result, rules):

@@ -182,7 +182,7 @@ class SpanMemo:
                 spans = spans + [m.span(2) for m in CARD_ENDING_INLINE.finditer(text)]
             if "@" in text or "%40" in text:
                 spans = spans + address_spans(text)
-                if "<" in text or "(" in text:
+                if "<" in text or "(" in text or "[" in text:
                     spans += _glued_name_starts(text)
             self._owned_text, self._owned = text, spans
         return self._owned
@@ -212,7 +212,7 @@ def _glued_name_starts(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_FIRST_WORD = re.compile(r"[^\s<(]*")
+_FIRST_WORD = re.compile(r"[^\s<(\[]*")
 #: What a card ending reads literally (its words, its marks; ``x`` a letter a fake can spell): a fake
 #: that holds none, before or after, cannot make or unmake an ending beside it.
 _ENDING_LITERALS = re.compile(r"(?i)end|in|with|last|four|digits|visa|mastercard|amex|discover|rupay|paypal|x")

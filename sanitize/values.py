@@ -131,17 +131,18 @@ AMOUNT = re.compile(
     rf"(?=[\-\dA-Zkz{_SIGNS}])(?<![\w]){_NOT_A_LATER_GROUP}(?:{_CUR_BEFORE}{_AMOUNT_GAP}-?(?:{_NUMBER})"
     rf"|-?(?:{_NUMBER}){_AMOUNT_GAP}{_CUR_AFTER}(?![A-Za-z\d]))"
 )
-#: Street suffixes; not words as common as Park, View, Point, Green, Gate or Run ("4 Day View" is an
-#: interface's). A longer form comes before its short one (Crescent, Cres).
+#: Street suffixes; not words as common in titles as Park, View, Point, Walk, Row, Loop, Plaza, Hill or
+#: Run ("4 Day View", "11:00 Morning Walk"). A longer form comes before its short one (Crescent, Cres).
 STREET_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|"
-    "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Cres|Close|Cl|Loop|Mall|Row|Walk|"
-    "Pike|Path|Plaza|Ridge|Grove|Gardens|Mews|Heights|Expressway|Wharf|Parade|Hill|Rise"
+    "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Cres|Close|Cl|"
+    "Pike|Ridge|Gardens|Mews|Heights|Expressway|Wharf|Parade"
 )
 #: A word of a street's name: capitalised (a direction "W" too) or an ordinal (5th, 42nd).
-_STREET_WORD = r"(?:[A-Z][\w'.\-]*+|\d{1,3}(?:st|nd|rd|th))"
+#: A clock's AM/PM is no street word ("at 9 AM Gold Street"), and no house number follows a ":" ("11:00").
+_STREET_WORD = r"(?:(?!(?:AM|PM|A\.M\.|P\.M\.)(?![\w.]))[A-Z][\w'.\-]*+|\d{1,3}(?:st|nd|rd|th))"
 STREET = re.compile(
-    rf"(?<![\w])(\d{{1,6}}[A-Za-z]?)\s++((?:{_STREET_WORD}\s++){{1,4}})({STREET_SUFFIXES})\b\.?"
+    rf"(?<![\w:])(\d{{1,6}}[A-Za-z]?)\s++((?:{_STREET_WORD}\s++){{1,4}})({STREET_SUFFIXES})\b\.?"
     r"(?:,?\s+(?:Apt|Suite|Unit|Ste|#)\.?\s*[\w\-]+)?"
 )
 MEET = re.compile(r"(?<![\w\-])[a-z]{3}-[a-z]{4}-[a-z]{3}(?![\w\-])")

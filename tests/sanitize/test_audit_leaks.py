@@ -159,6 +159,24 @@ def test_a_percent_encoded_dot_in_a_local_part_is_read_as_part_of_it():
     assert "ada" not in out and "quorn" not in out, out
 
 
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        ("2pm to 2:30pm, Design Review, ada@corp.example, Needs RSVP, No location, October 8, 2026", "Design Review"),
+        ("Accepted: Weekly Sync, ada@corp.example", "Weekly Sync"),
+        ("Order # AB12CD Ada Quorn, ada@corp.example", "Order # "),
+        ("Invitation: Design review @ Thu Oct 8, 2026 2pm - 2:30pm (EDT) (oriane@corp.example)", "2:30pm (EDT)"),
+        ("Weekly (EDT) (oriane@corp.example)", "Weekly (EDT)"),
+    ],
+)
+def test_titles_and_times_before_an_address_are_no_names(text, kept):
+    """A review and a Calendar audit: "Name Name, address" read a chip's title before its calendar's
+    address as a person, and "Name (Company) <e>" read "2:30pm (EDT) (e)" as one; the name of the comma
+    form starts its text or line, and a one-word name never takes a bracketed part."""
+    out = clean(f"<div>{text}</div>", page_url=CALENDAR if text[0].isdigit() else "https://mail.google.com/mail/u/0/")
+    assert kept in out, out
+
+
 def test_a_guest_labelled_with_a_status_is_learned_by_the_name_before_the_comma():
     out = clean('<div data-email="hana.sato@sato-kobo.example" aria-label="Hana Sato, Accepted">Hana Sato</div>')
     assert "Hana" not in out and "Sato" not in out and ", Accepted" in out
