@@ -18,9 +18,10 @@ from urllib.parse import quote, unquote
 from sanitize.faker import Faker, is_fake_local
 from sanitize.registry import Platform, is_fake_domain, platform_for
 
-#: A local part may hold ' & = between its other characters (RFC 5322 allows them; an Irish name
-#: writes o'brien@…): each only inside, so a quote or an "&" before an address is not taken with it.
-EMAIL = re.compile(r"(?<![\w.+%\-])([\w.+\-]+(?:['&=][\w.+\-]+)*+)@((?:[\w\-]+\.)+[\w\-]+)")
+#: A local part may hold an apostrophe between its other characters (an Irish name writes o'brien@…),
+#: never first; a match never starts right after an inner one (a long run of "a'" was read again from
+#: each). "&" and "=" are left out: "user=ada@…" is a query's key and an address.
+EMAIL = re.compile(r"(?<![\w.+%\-])(?<![\w.+\-]')([\w.+\-]+(?:'[\w.+\-]+)*+)@((?:[\w\-]+\.)+[\w\-]+)")
 #: A percent-encoded address: its local part starts after a delimiter, written plain or encoded
 #: ("from%3Alena%40…" in a search link), and either part may hold encoded UTF-8 ("l%C3%A9na"). A
 #: part never starts after an encoded character it could hold itself (a "+", a "." or a UTF-8 byte): tried

@@ -341,9 +341,18 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
     return scoped
 
 
+#: The most nodes (the element itself, elements and texts below it) an element showing a name holds.
+_NAME_ELEMENT_NODES = 8
+
+
 def _name_text(el: LexborNode) -> str | None:
     """The element's own text when it can be a person's name as Gmail draws one (``Ada``, ``Ada Quorn``):
-    one to six words of two or more letters, each capitalised or a particle, no digit and no "@"."""
+    one to six words of two or more letters, each capitalised or a particle, no digit and no "@". Only a
+    small element is read (a name's span and its text): 8,000 nested elements carrying an address each
+    read the whole subtree below (n^2)."""
+    for n, _node in enumerate(el.traverse(include_text=True)):
+        if n > _NAME_ELEMENT_NODES:
+            return None
     text = " ".join(el.text(deep=True, separator=" ").split())
     if not text or len(text) > 80 or "@" in text or any(c.isdigit() for c in text):
         return None

@@ -207,11 +207,12 @@ def _fake_street(faker: Faker, m: re.Match[str], counts: Counts) -> str:
 
 
 #: Every card and phone match holds one of: a digit, a separator and three digits (a card's group, a
-#: grouped phone's last group), or a digit, ")" and a digit (8 (912) 345-67-89); a 0, 1-4 digits, a
-#: separator and a digit (a trunk phone's start, a 00 prefix); a "+" and a digit (an international
-#: phone). Cheap scans that rule most texts out before the big pattern: each on its own has a fast first
-#: step (a digit class, a literal), which one alternation of the three had not (three times slower on prose).
-_CARD_OR_PHONE_HINT = re.compile(rf"\d{_PSEP}\d\d\d|\d\){_PSEP}?\d")
+#: grouped phone's last group), a digit, ")" and a digit (8 (912) 345-67-89), or two 2-digit groups
+#: (8912345-67-89); a 0, 1-4 digits, a separator and a digit (a trunk phone's start, a 00 prefix); a "+"
+#: and a digit (an international phone). Cheap scans that rule most texts out before the big pattern:
+#: each on its own has a fast first step (a digit class, a literal), which one alternation of the three
+#: had not (three times slower on prose).
+_CARD_OR_PHONE_HINT = re.compile(rf"\d{_PSEP}\d\d\d|\d\){_PSEP}?\d|\d{_PSEP}\d\d{_PSEP}\d\d")
 _TRUNK_HINT = re.compile(rf"0\d{{1,4}}+{_PSEP}\d")
 _INTL_HINT = re.compile(r"\+\d")
 #: Every amount holds a currency sign or word: an alternation of literals only, so the scan skips to
@@ -226,7 +227,7 @@ def _may_hold_card_or_phone(text: str) -> bool:
     # every card and phone holds a separator: most ids and times hold none
     if not (
         " " in text or "-" in text or "." in text or "\u00a0" in text or "\u202f" in text or "\u2011" in text
-        or "\u2010" in text
+        or "\u2010" in text or "(" in text
     ):
         return False
     return bool(

@@ -107,6 +107,14 @@ TRAPS = {
     "a number and long white space before an ordinal": _text("1" + " " * 100_000 + "1st St"),
     "numbers and directions": _text("1 W " * 50_000),
     "digit groups in an attribute": _attr("title", "+1 " + "1 " * 100_000),
+    # a review of 2026-12-01: a local part's inner apostrophe let a match start after each of a long run
+    "apostrophes after an address": _text("x@y.com " + "a'" * 50_000),
+    "apostrophes in a title": _attr("title", "x@y.com " + "a'" * 50_000),
+    "8,000 nested elements carrying an address around a name": (
+        "<html><body>" + "<span data-hovercard-id='ada@corp.example'>" * 8_000 + "Ada" + "</span>" * 8_000
+        + "</body></html>"
+    ),
+    "one long street-shaped run after a phone": _text("+1 415 555 0199 " + "1 Hill " * 20_000),
 }
 
 #: Traps that need sanitiser options: (page, keyword arguments of ``sanitize_page``).

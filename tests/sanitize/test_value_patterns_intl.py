@@ -86,6 +86,8 @@ INTL_PHONES = [
     # Russian trunk 8 before a bracketed or plain code
     "+33 (0)6 12 34 56 78", "+49 (0)30 901821", "0049 30 12345678", "00 44 20 7946 0958", "8 (912) 345-67-89",
     "8 912 345-67-89", "8-912-345-67-89",
+    # a review: forms the cheap prechecks ruled out before the pattern could read them
+    "8912345-67-89", "+1(415)5550187",
 ]
 
 
