@@ -242,3 +242,10 @@ def test_a_query_key_before_an_address_stays_a_key():
     assert "user=" in out and "ada" not in out
     fakes = re.findall(r"[\w.]+@example\.\w+", out)
     assert len(fakes) == 2 and fakes[0] == fakes[1].split("=")[-1], out
+
+
+def test_an_address_outside_a_css_string_in_a_style_attribute_is_faked():
+    """Unquoted, "--owner:ysolde.pn@orbit-mail.example" lost only "@orbit-mail.example;" (read as an
+    at-rule): the local part stayed."""
+    out = clean('<div style="--owner:ysolde.pn@orbit-mail.example;color:red">x</div>')
+    assert "ysolde" not in out and "orbit-mail" not in out, out
