@@ -79,7 +79,11 @@ def name_words(name: str) -> str:
 
 
 _LEAD = re.compile(r"\w+")
-_WORD = re.compile(r"\w+")
+#: A text's words as a name's boundaries read them: "_" joins no name ("Tobiah_Wendmark_Resume.pdf").
+_WORD = re.compile(r"[^\W_]+")
+#: Where a name may start: not inside a word of letters and digits ("_" and a percent-encoded byte such
+#: as "%20" or "%3A" end a word: "#search/from%3ATobiah%20Wendmark").
+_NAME_START = r"(?:(?<![^\W_])|(?<=%[0-9A-Fa-f]{2}))"
 
 
 def _case_like(fake: str, original: str) -> str:
@@ -174,7 +178,7 @@ class NameRules:
         if self._dirty:
             phrases = sorted(set(self.given) | set(self.learned), key=len, reverse=True)
             self._pattern = (
-                re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) + r")(?![\w])", re.I)
+                re.compile(_NAME_START + "(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) + r")(?![^\W_])", re.I)
                 if phrases
                 else None
             )
@@ -185,7 +189,7 @@ class NameRules:
         if not self.given and not self.learned:
             return text
         leads = self._leads
-        if leads is not None and text.isascii() and leads.isdisjoint(_WORD.findall(text.lower())):
+        if leads is not None and text.isascii() and "%" not in text and leads.isdisjoint(_WORD.findall(text.lower())):
             return text  # read before compiling: most texts name nobody
         pattern = self._compiled()
         if pattern is None:

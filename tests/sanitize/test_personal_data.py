@@ -94,6 +94,16 @@ def test_names_match_in_either_unicode_normal_form():
     assert texts[0] == texts[1]
 
 
+def test_names_joined_by_underscores_or_percent_encoded_are_replaced():
+    """An attachment's name ("Tobiah_Wendmark_Resume.pdf") and a search link ("#search/from%3ATobiah%20Wendmark")
+    kept the name: "_" is a word character, and "%20"/"%3A" end in one."""
+    out = clean('<span>Tobiah_Wendmark_Resume.pdf</span><a download="Tobiah_Wendmark_invite.ics">x</a>'
+                '<a href="#search/Tobiah%20Wendmark">s</a><a href="#search/from%3ATobiah%20Wendmark">t</a>',
+                names=["Tobiah Wendmark"])
+    assert "tobiah" not in out.lower() and "wendmark" not in out.lower(), out
+    assert "_Resume.pdf" in out and "%20" in out
+
+
 def test_names_each_part_of_a_hyphenated_name_alone():
     """A hyphenated name's parts are names too: "Ximena" and "Quayle" stand alone on a page as often as
     "Ximena-Luz Quayle-Barrow" does whole; particles inside it ("al", "de") are not replaced alone."""
