@@ -227,3 +227,11 @@ def test_labelled_ids_still_read_after_the_labels_with_a_number_word():
     out = clean("<p>Policy number: PX-20391</p><p>PIN: 4821</p><p>Ref. QX4T9Z</p><p>Authorization code A1B2C3</p>")
     for real in ("PX-20391", "4821", "QX4T9Z", "A1B2C3"):
         assert real not in out, (real, out)
+
+
+@pytest.mark.parametrize("text", ["Passcode: 7Hq2Lw", "Meeting password 9kQ2xL", "Password: hunter42"])
+def test_a_meeting_passcode_is_faked(text):
+    """A Zoom or Teams invitation in a Calendar event writes its passcode after a label (an audit of
+    Calendar pages found it kept beside the faked meeting id)."""
+    real = text.split()[-1]
+    assert real not in clean(f"<p>{text}</p>", page_url="https://calendar.google.com/calendar/u/0/r/week")
