@@ -140,9 +140,13 @@ STREET_SUFFIXES = (
 )
 #: A word of a street's name: capitalised (a direction "W" too) or an ordinal (5th, 42nd).
 #: A clock's AM/PM is no street word ("at 9 AM Gold Street"), and no house number follows a ":" ("11:00").
-_STREET_WORD = r"(?:(?!(?:AM|PM|A\.M\.|P\.M\.)(?![\w.]))[A-Z][\w'.\-]*+|\d{1,3}(?:st|nd|rd|th))"
+#: A street name's first letter is a capital, Latin-1's and Latin Extended-A's too ("12 Ørsted Road").
+_CAPITAL = "A-ZÀ-ÖØ-Þ\u0100-\u017f"
+_STREET_WORD = rf"(?:(?!(?:AM|PM|A\.M\.|P\.M\.)(?![\w.]))[{_CAPITAL}][\w'.\-]*+|\d{{1,3}}(?:st|nd|rd|th))"
+#: A suffix as written, or in capitals ("1847 LARKSPUR BLVD").
+_SUFFIX = f"{STREET_SUFFIXES}|{STREET_SUFFIXES.upper()}"
 STREET = re.compile(
-    rf"(?<![\w:])(\d{{1,6}}[A-Za-z]?)\s++((?:{_STREET_WORD}\s++){{1,4}})({STREET_SUFFIXES})\b\.?"
+    rf"(?<![\w:])(\d{{1,6}}[A-Za-z]?)\s++((?:{_STREET_WORD}\s++){{1,4}})({_SUFFIX})\b\.?"
     r"(?:,?\s+(?:Apt|Suite|Unit|Ste|#)\.?\s*[\w\-]+)?"
 )
 MEET = re.compile(r"(?<![\w\-])[a-z]{3}-[a-z]{4}-[a-z]{3}(?![\w\-])")
@@ -220,7 +224,7 @@ _INTL_HINT = re.compile(r"\+\d")
 _CURRENCY_HINT = re.compile("|".join(re.escape(w) for w in (*_SIGNS, "円", *CURRENCY_WORDS, *CURRENCY_CODES)))
 #: Every street holds "digit(s), at most two letters (a house number's letter, an ordinal's), white
 #: space, a capital" (its first name word or, after ordinals, the word after them).
-_STREET_HINT = re.compile(r"\d[A-Za-z]{0,2}\s++[A-Z]")
+_STREET_HINT = re.compile(rf"\d[A-Za-z]{{0,2}}\s++[{_CAPITAL}]")
 
 
 def _may_hold_card_or_phone(text: str) -> bool:
@@ -362,7 +366,7 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
 LITERAL_WORDS = re.compile(
     rf"(?:^|(?<=-))(?:Rs|{'|'.join(_WORDS_BEFORE)}|{_CODES})"
     rf"|(?:^|(?<=\d))(?:{'|'.join(_WORDS_AFTER)}|{_CODES})"
-    rf"|^(?:{STREET_SUFFIXES})(?![A-Za-z0-9_])|^(?:Apt|Suite|Unit|Ste)"
+    rf"|^(?:{_SUFFIX})(?![A-Za-z0-9_])|^(?:Apt|Suite|Unit|Ste)"
     r"|\d(?:st|nd|rd|th)(?![A-Za-z0-9])"
 )
 

@@ -222,6 +222,16 @@ def test_more_street_suffixes_are_read(suffix):
         assert values.fake_numbers(faker, out, again) == out and again == {}
 
 
+@pytest.mark.parametrize("street", ["12 Ørsted Road", "40 Éclair Crescent", "5 Łąkowa Street", "1847 LARKSPUR BLVD",
+                                    "9 QUILLBY ROAD"])
+def test_streets_named_with_a_non_ascii_capital_or_in_capitals_are_read(street):
+    for text in (street, f"Location: {street}, Aarhus"):
+        faker, out, got = _fake(text)
+        assert got == {"street": 1} and street.split()[1] not in out, (text, out)
+        again: dict[str, int] = {}
+        assert values.fake_numbers(faker, out, again) == out and again == {}
+
+
 @pytest.mark.parametrize("text", ["4 Day View", "Top 5 Central Park", "Step 2 Key Point", "Day 3 Morning Run",
                                   "11:00 Morning Walk", "10:30 AM – 11:00 AM Weekly Sync Loop", "3 PM Team Walk",
                                   "Q3 2026 Design Row", "5 Min Walk", "at 9 AM Central Plaza", "at 9 AM Gold Street"])
