@@ -16,114 +16,27 @@ from sanitize.emails import address_spans
 from sanitize.faker import ADDRESS_PHRASE, Faker
 from sanitize.model import TextRun, Walk, nearest_above
 from sanitize.people import DISPLAY_BEFORE, name_words
+from sanitize.receipt_labels import (  # noqa: F401 - some re-exported: callers and tests read them here
+    ADDRESS_INLINE,
+    ADDRESS_LABEL_ONLY,
+    CARD_ENDING_INLINE,
+    CARD_ENDING_ONLY,
+    ID_LABEL_INLINE,
+    ID_LABEL_ONLY,
+    PAYMENT_WORDS,
+    _ANY_LABEL,
+    _DWORD,
+    _HAS_DIGIT,
+    _ID_LABEL_INLINE_LOWER,
+    _LABEL_HINT,
+    _YEAR_OR_TIME,
+    _label_hint,
+    may_name_card_ending,
+    names_payment,
+)
 from sanitize.registry import total_labels
 from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans, uuid_spans
 
-_NO = r"(?:number|no\.?|num|id|#|code)"
-ID_LABEL = (
-    rf"(?:order(?:\s+confirmation)?(?:\s*{_NO})?|invoice(?:\s*{_NO})?|receipt(?:\s*{_NO})?|"
-    rf"confirmation(?:\s*{_NO})?|(?:promo|discount|gift\s+card|coupon|copy|voucher|access|booking|"
-    rf"reservation|verification|redemption)\s+code|code|reference(?:\s*{_NO})?|booking\s+(?:reference|{_NO})|"
-    rf"transaction(?:\s*{_NO})?|tracking(?:\s*{_NO})?|membership(?:\s*{_NO})?|member\s*{_NO}|"
-    rf"ticket\s*{_NO}|account\s*{_NO}|reservation(?:\s*{_NO})?|customer\s*{_NO}|trip\s*{_NO}|"
-    rf"pnr|record\s+locator|"
-    # the second leak audit's labels; bare "ref" and "pin" are words of their own (the inline pattern's
-    # (?<![\w]) and (?![\w]): "refund", "pinned" are no labels) and still fake only words of 4+ with a digit
-    # (a review: words that stand in prose as often, "Privacy Policy 2026", "Your PIN 2026 reminder", are a
-    # label only with a number word, a mark or a colon after them)
-    rf"authori[sz]ation\s*{_NO}|auth\s+code|booking\s+ref\.?|ref(?:\.|\s*{_NO}|(?=\s*[:#]))|(?:po|p\.o\.)\s*{_NO}|"
-    rf"purchase\s+order(?:\s*{_NO})?|payment\s*{_NO}|case\s*{_NO}|policy\s*{_NO}|"
-    rf"(?:gift\s+card\s+pin|pin(?=\s*[:#]))(?:\s*{_NO})?|"
-    rf"bestellnummer|num[ée]ro\s+de\s+commande|"
-    # a software purchase's key (a re-run of that audit's pages)
-    rf"(?:licen[cs]e|product|activation|serial)\s+(?:key|{_NO})|"
-    # a meeting invitation's secret (a Calendar audit: Zoom's and Teams' passcodes)
-    rf"(?:meeting\s+)?(?:passcode|pass\s+code|password))"
-)
-# possessive white space: "label", spaces, then anything else cost n^2 as the spaces were split two ways
-#: A label's whole text may be a sentence around it: "Your verification code is" (then the code).
-ID_LABEL_ONLY = re.compile(rf"\s*(?:your\s++)?{ID_LABEL}(?:\s++is)?\s*+[:#.]?\s*+", re.I)
-ID_LABEL_INLINE = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w])\s*[:#.]?", re.I)
-#: ID_LABEL_INLINE without (?i), for lower-cased ASCII text: there it reads the same spans (ASCII folds
-#: one to one and the pattern's letters are all lower case), and without (?i) the engine can skip ahead
-#: on the words' first letters (3 µs a short text with it; a receipt list reads thousands).
-_ID_LABEL_INLINE_LOWER = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w])\s*[:#.]?")
-ADDRESS_LABEL = (
-    r"(?:(?:shipping|billing|delivery|mailing|pickup|pick-up|home|postal|service|customer|your|recipient'?s?)\s+address|"
-    r"address|ship(?:ping|ped)?\s+to|deliver(?:y|ed|ing)?\s+to|bill(?:ing|ed)?\s+to|sold\s+to|"
-    r"(?:delivery|billing|shipping)\s+details|drop-?off(?:\s+(?:address|location|point))?|"
-    r"pick-?up\s+(?:location|point)|collection\s+(?:address|point))"
-)
-#: "Recipient" is an address label only as a label's whole text (in prose, or before a colon in a text,
-#: it names a person or a field as often as an address)
-ADDRESS_LABEL_ONLY = re.compile(rf"\s*(?:{ADDRESS_LABEL}|recipient)\s*+:?\s*+", re.I)
-ADDRESS_INLINE = re.compile(rf"^\s*({ADDRESS_LABEL}\s*:\s*)(\S.*)$", re.I | re.S)
-PAYMENT_WORDS = re.compile(
-    r"payment|paid\s+with|card|visa|master\s*card|amex|american\s+express|discover|diners|jcb|unionpay|"
-    r"maestro|debit|credit|ending|ends\s+in|apple\s+pay|google\s+pay|paypal|rupay|last\s*+(?:4|four)",
-    re.I,
-)
-#: What every CARD_ENDING_INLINE match holds: "end" (ending, ends in) or a brand (any case), or two marks in
-#: a row. Plain ``in`` tests first: the pattern itself, tried at each position, cost 7–11 µs on a short id.
-_TWO_MARKS = re.compile("[•*·xX]{2}")
-
-
-def may_name_card_ending(text: str) -> bool:
-    """False when ``text`` cannot hold a CARD_ENDING_INLINE match (a cheap test before the pattern)."""
-    if not text.isascii():
-        return True  # the pattern's re.I folds more than str.lower does ("VİSA")
-    lower = text.lower()
-    return ("end" in lower or "visa" in lower or "mastercard" in lower or "amex" in lower or "discover" in lower
-            or "rupay" in lower or "paypal" in lower or "last" in lower or _TWO_MARKS.search(text) is not None)
-
-
-#: A payment row's cell holding only an ending: "- 6407", "•••• 6407", "*9064", "…2718", "(1357)", "(x-4410)".
-CARD_ENDING_ONLY = re.compile(r"[\s\-–—•*·xX…(]*+(\d{4,5})\)?+\s*+")
-CARD_ENDING_INLINE = re.compile(
-    # a run of marks, in groups ("XXXX-XXXX-XXXX-", "**** **** "), is read from its first group: a start
-    # after a mark, or after a mark pair and one separator, is inside a run already read (else n^2 on a
-    # long run); white space possessively. A brand takes one separator and marks of any count, or a
-    # parenthesis: "Visa -4242", "VISA x8841", "Visa *9064", "Visa …2718", "Visa (1357)", "PayPal (x-4410)".
-    r"((?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s*+(?:4(?!\d)|four)(?:\s+digits)?+\s*+[:#]?+|"
-    r"(?<![•*·xX])(?<![•*·xX]{2}[\s\-–—])(?:[•*·xX]{2,}+[\s\-–—]?+)++|"
-    r"(?:visa|mastercard|amex|discover|rupay)\s*+[-–—(]?+\s*+(?:[•*·xX…]++[-–—]?+)?+|"
-    r"paypal\s*+\(\s*+(?:[•*·xX…]++[-–—]?+)?+)\s*+)"
-    r"(\d{4,5})(?!\d)",
-    re.I,
-)
-_HAS_DIGIT = re.compile(r"\d")
-#: A year or a clock is no id, whatever label precedes it: its fake would replace every standalone copy
-#: on the page (a Calendar chip's "2026", "10am").
-_YEAR_OR_TIME = re.compile(r"(?:1[89]|2[01])\d\d|\d{1,2}(?:[:.]\d\d)?(?:am|pm)", re.I)
-#: A word as the labelled-id rule reads it: letters and digits, with inner '-' or '_' (a Stripe id, "txn_3Nx8…");
-#: runs read possessively, each separator run then a letter or digit (no backtracking over a long run)
-_DWORD = re.compile(r"(?<![\w\-])[A-Za-z0-9]++(?:[_\-]++[A-Za-z0-9]++)*+(?![\w\-])")
-_ANY_LABEL = re.compile(rf"\s*(?:{ID_LABEL}|{ADDRESS_LABEL}|[^\d:]{{1,40}}:)\s*", re.I)
-#: Cheap first look: a text with none of these words or marks holds no label and no card ending.
-_LABEL_HINT = re.compile(
-    r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
-    r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}|"
-    r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last|recipient|drop|licen|product|activat|serial|pick|collect|"
-    r"pass"
-)
-#: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
-#: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
-_LABEL_HINT_WORDS = (
-    "order", "invoice", "receipt", "confirm", "code", "ref", "book", "transact", "track", "member", "ticket",
-    "account", "reserv", "customer", "trip", "pnr", "locator", "address", "ship", "deliver", "bill", "sold",
-    "ending", "ends", "visa", "master", "amex", "discover", "rupay", "xx", "x*", "*x", "**",
-    "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande", "last", "recipient", "drop",
-    "licen", "product", "activat", "serial", "pick", "collect", "pass",
-)
-#: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
-_PAYMENT_HINT_WORDS = (
-    "pay", "paid", "card", "visa", "amex", "american", "discover", "diners", "jcb", "maestro", "debit",
-    "credit", "ending", "ends", "last",
-)
-#: Case-sensitive alternations over lower-cased text: without (?i) the regex engine can skip
-#: ahead on the first letters, several times faster than the same alternation with it.
-_LABEL_HINT_LOWER = re.compile("|".join(re.escape(w) for w in _LABEL_HINT_WORDS))
-_PAYMENT_HINT_LOWER = re.compile("|".join(re.escape(w) for w in _PAYMENT_HINT_WORDS))
 _MAX_ADDRESS_BLOCKS = 6
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
@@ -132,19 +45,6 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 def _tokens(n: int) -> re.Pattern[str]:
     """The first ``n`` whitespace-separated tokens (and the space around them)."""
     return re.compile(r"\s*(?:\S+\s*){0,%d}" % n)
-
-
-def _label_hint(text: str) -> bool:
-    if text.isascii():
-        return _LABEL_HINT_LOWER.search(text.lower()) is not None
-    return _LABEL_HINT.search(text) is not None
-
-
-def names_payment(text: str) -> bool:
-    """PAYMENT_WORDS.search(text), with a substring pre-check for ASCII text."""
-    if text.isascii() and _PAYMENT_HINT_LOWER.search(text.lower()) is None:
-        return False
-    return PAYMENT_WORDS.search(text) is not None
 
 
 def _bump(counts: dict[str, int], kind: str) -> None:

@@ -30,7 +30,7 @@ from attest_kit.errors import BadInput, BadOption
 from sanitize import refake_amounts as amounts
 from sanitize.faker import Faker
 from sanitize.pipeline import Cleaner, Options
-from sanitize.receipts import _DWORD
+from sanitize.receipt_labels import _DWORD
 from sanitize.refake_common import (
     FixturePage,
     LabelsFile,
