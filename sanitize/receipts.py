@@ -24,6 +24,7 @@ from sanitize.receipt_labels import (  # noqa: F401 - some re-exported: callers 
     ID_LABEL_INLINE,
     ID_LABEL_ONLY,
     PAYMENT_WORDS,
+    _PAYMENT_WORD,
     _ANY_LABEL,
     _DWORD,
     _HAS_DIGIT,
@@ -264,10 +265,6 @@ def _ends_address_block(text: str) -> bool:
         or " ".join(text.lower().split()).rstrip(":") in total_labels() or _PAYMENT_WORD.search(text)
     )
 
-
-#: A payment word standing as a word ("Payment method", "Visa ending in"), never inside one: an address
-#: line holds "Cardiff" or "Discovery Bay".
-_PAYMENT_WORD = re.compile(rf"(?<![^\W\d_])(?:{PAYMENT_WORDS.pattern})(?![^\W\d_])", re.I)
 
 
 def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, int | None]) -> None:
