@@ -52,11 +52,11 @@ PAYMENT_WORDS = re.compile(
     r"maestro|debit|credit|ending|ends\s+in|apple\s+pay|google\s+pay|paypal|rupay|last\s*+(?:4|four)",
     re.I,
 )
-#: What every CARD_ENDING_INLINE match holds: "end" (ending, ends in) or a brand (any case), or two marks in
-#: a row. Plain ``in`` tests first: the pattern itself, tried at each position, cost 7–11 µs on a short id.
 #: A payment word standing as a word ("Payment method", "Visa ending in"), never inside one: an address
 #: line holds "Cardiff" or "Discovery Bay".
 _PAYMENT_WORD = re.compile(rf"(?<![^\W\d_])(?:{PAYMENT_WORDS.pattern})(?![^\W\d_])", re.I)
+#: What every CARD_ENDING_INLINE match holds: "end" (ending, ends in) or a brand (any case), or two marks in
+#: a row. Plain ``in`` tests first: the pattern itself, tried at each position, cost 7–11 µs on a short id.
 _TWO_MARKS = re.compile("[•*·xX]{2}")
 
 
