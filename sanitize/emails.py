@@ -18,10 +18,21 @@ from urllib.parse import quote, unquote
 from sanitize.faker import Faker, is_fake_local
 from sanitize.registry import Platform, is_fake_domain, platform_for
 
+#: Characters that show nothing (a soft hyphen, the zero-width space, non-joiner and joiner, the word
+#: joiner, a zero-width no-break space). Text copied from elsewhere carries them inside an address; read
+#: as a break, the part before one was kept and the rest faked as an address of its own.
+INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+_I = f"[{INVISIBLE}]*+"
 #: A local part may hold an apostrophe between its other characters (an Irish name writes o'brien@…),
 #: never first; a match never starts right after an inner one (a long run of "a'" was read again from
-#: each). "&" and "=" are left out: "user=ada@…" is a query's key and an address.
-EMAIL = re.compile(r"(?<![\w.+%\-])(?<![\w.+\-]')([\w.+\-]+(?:'[\w.+\-]+)*+)@((?:[\w\-]+\.)+[\w\-]+)")
+#: each) or after an invisible character (the same, for a run of them). "&" and "=" are left out:
+#: "user=ada@…" is a query's key and an address. Invisible characters may sit anywhere inside either
+#: part and right around the "@"; ``fake_address`` reads the address without them.
+_LOCAL = rf"{_I}[\w.+\-](?:{_I}[\w.+\-])*+(?:'{_I}[\w.+\-](?:{_I}[\w.+\-])*+)*+{_I}"
+_LABEL = rf"[\w\-](?:{_I}[\w\-])*+"
+EMAIL = re.compile(
+    rf"(?<![\w.+%\-{INVISIBLE}])(?<![\w.+\-]')({_LOCAL})@{_I}((?:{_LABEL}{_I}\.)+{_LABEL})"
+)
 #: A percent-encoded address: its local part starts after a delimiter, written plain or encoded
 #: ("from%3Alena%40…" in a search link), and either part may hold encoded UTF-8 ("l%C3%A9na"). A
 #: part never starts after an encoded character it could hold itself (a "+", a "." or a UTF-8 byte): tried
@@ -33,6 +44,7 @@ _PCT_EMAIL = re.compile(
 )
 _SHORT = re.compile(r"(?<![\w.+%\-])([\w.+\-]+)@m(?![\w.\-])")
 _HEX = re.compile(r"[0-9a-fA-F]+")
+_HAS_INVISIBLE = re.compile(f"[{INVISIBLE}]")
 _B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/_=\-])")
 
 
@@ -52,6 +64,8 @@ def address_spans(text: str) -> list[tuple[int, int]]:
 
 def fake_address(faker: Faker, local: str, domain: str) -> EmailFake:
     """The capture's fake for one address (see the module's doc for the rule)."""
+    if _HAS_INVISIBLE.search(local) or _HAS_INVISIBLE.search(domain):
+        local, domain = _HAS_INVISIBLE.sub("", local), _HAS_INVISIBLE.sub("", domain)
     if is_fake_domain(domain):
         return EmailFake(f"{local}@{domain}", None)
     address = f"{local}@{domain}"

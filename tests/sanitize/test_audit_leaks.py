@@ -249,3 +249,24 @@ def test_an_address_outside_a_css_string_in_a_style_attribute_is_faked():
     at-rule): the local part stayed."""
     out = clean('<div style="--owner:ysolde.pn@orbit-mail.example;color:red">x</div>')
     assert "ysolde" not in out and "orbit-mail" not in out, out
+
+
+#: Characters that show nothing: a soft hyphen, zero-width space, non-joiner and joiner, a word joiner,
+#: a zero-width no-break space. A page copied from elsewhere carries them inside an address.
+_INVISIBLES = ["\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"]
+
+
+@pytest.mark.parametrize("mark", _INVISIBLES, ids=[f"U+{ord(c):04X}" for c in _INVISIBLES])
+@pytest.mark.parametrize("where", ["local", "domain"])
+def test_an_address_with_an_invisible_character_inside_is_faked_whole(mark, where):
+    """The part before the invisible character was kept and the rest faked as an address of its own."""
+    address = f"ada{mark}quorn@tarnwick.example" if where == "local" else f"ada.quorn@tarn{mark}wick.example"
+    out = clean(f"<p>write to {address} today</p><span title='{address}'>x</span>")
+    for part in ("ada", "quorn", "tarn", "wick"):
+        assert part not in out, (part, out)
+    assert "write to " in out and " today" in out
+
+
+def test_an_address_with_an_invisible_character_gets_the_fake_of_the_address_without_it():
+    plain = clean("<p>ada.quorn@tarnwick.example</p>")
+    assert clean("<p>ada.\u00adquorn@tarnwick.example</p>") == plain

@@ -110,6 +110,10 @@ TRAPS = {
     # a review of 2026-12-01: a local part's inner apostrophe let a match start after each of a long run
     "apostrophes after an address": _text("x@y.com " + "a'" * 50_000),
     "apostrophes in a title": _attr("title", "x@y.com " + "a'" * 50_000),
+    # the same for invisible characters inside an address (a soft hyphen, a zero-width space)
+    "soft hyphens after an address": _text("x@y.com " + "a\u00ad" * 50_000),
+    "zero-width spaces in a title": _attr("title", "x@y.com " + "a\u200b" * 50_000),
+    "zero-width spaces and dots before an at sign": _text("a\u200b." * 50_000 + "@"),
     "8,000 nested elements carrying an address around a name": (
         "<html><body>" + "<span data-hovercard-id='ada@corp.example'>" * 8_000 + "Ada" + "</span>" * 8_000
         + "</body></html>"

@@ -35,6 +35,7 @@ PIECES = [
     "ORDER # ", "+33 (0)6 12 34 56 78", "0049 30 12345678", "8 (912) 345-67-89",
     "txn_3Nx8QpL2eZ", "_", "in_1Qx9", "Ref. ", "PO number ", "PIN: ", "Payment ID ", "Visa *", "VISA x", "Visa (", "…",
     "ending with ", "Last 4: ", "XXXX-XXXX-", "PayPal (x-", ")", "Shipped to", "Recipient", "Drop-off: ",
+    "\u00ad", "\u200b", "ada\u200b.quorn@corp.io",
 ]
 PAGES = 900
 
