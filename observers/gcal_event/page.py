@@ -18,7 +18,7 @@ from attest_kit.contract import PassContext
 from attest_kit.hashing import sha256_hex
 from observers.gcal_event.days import decode_date_key
 from observers.gcal_event.selectors import SELECTORS
-from observers.gcal_event.sentence import Sentence, parse_sentence
+from observers.gcal_event.sentence import Sentence, parse_sentence, unlisted_calendar_names
 from observers.gcal_event.zone import zone_reason
 from observers.shared.account import AccountRead, read_account
 from attest_kit.text import one_line
@@ -385,11 +385,19 @@ def _drawn_chip_unread(ctx: PassContext, main: LexborNode, grids: list[LexborNod
     for node in shown.filter(main.css(S.event_element)):
         button = _chip_button(node, shown) if attr(node, A.event_id) else None
         text = _chip_sentence(node, button) if button is not None else None
-        if text and one_line(text) and parse_sentence(text, ctx.tz, _chip_lines(button),
-                                                      all_day_cell=_cell_day(node, main, cell_days)) is None \
-                and not _in_bubble(node, main):
+        if text and one_line(text) and not _in_bubble(node, main) and not _reads_once_listed(
+                text, ctx, _chip_lines(button), _cell_day(node, main, cell_days)):
             return True
     return False
+
+
+def _reads_once_listed(text: str, ctx: PassContext, lines: tuple[str, ...], cell: date | None) -> bool:
+    """A chip sentence reads now, or will once the lists name its calendar: a name holding a comma
+    and a day word ("Calendar: Rota, May 2026") is the calendar's only when a list names it."""
+    if parse_sentence(text, ctx.tz, lines, all_day_cell=cell) is not None:
+        return True
+    return any(parse_sentence(text, ctx.tz, lines, all_day_cell=cell, calendars=(name,)) is not None
+               for name in unlisted_calendar_names(text))
 
 
 def read_gcal_page(ctx: PassContext) -> GcalRead:

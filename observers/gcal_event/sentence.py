@@ -228,6 +228,28 @@ def _calendar(parts: list[str], calendars: tuple[str, ...] = ()) -> str | None:
     return name or None
 
 
+def unlisted_calendar_names(text: str) -> list[str]:
+    """The names a side panel could list for a ``Calendar:`` part holding commas, shortest first:
+    the part's name joined with each run of the parts after it, up to the next part the form names
+    ("…, Calendar: Rota, May 2026, No location, …" → "Rota, May 2026"). Read only while the lists
+    are missing, to tell a chip that reads once they name its calendar from one that never will.
+
+    >>> unlisted_calendar_names("9am to 5pm, Shift, Calendar: Rota, May 2026, No location, December 2, 2026")
+    ['Rota, May 2026']
+    """
+    parts = _split_parts(text)
+    for index, part in enumerate(parts):
+        if part.startswith(L.calendar_prefix):
+            names, name = [], one_line(part[len(L.calendar_prefix):])
+            for later in parts[index + 1:]:
+                if _known_part(later):
+                    break
+                name = f"{name}, {later}"
+                names.append(name)
+            return names
+    return []
+
+
 def _guests(parts: list[str]) -> tuple[str, ...] | None:
     """The addresses after ``Guests:``, up to the next part the form names or the end; None when an
     entry is anything else ("Ola Nowak", "and 5 more"): cut there, a partial guest set and count would

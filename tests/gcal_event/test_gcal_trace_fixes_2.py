@@ -1,0 +1,36 @@
+"""A second traceability review of gcal.event against the spec (selectors 1.3.21).
+
+1. The side panel's lists fill in seconds after the grid, and until then the page reads as still
+   drawing (spec §8.3 known limits). A chip whose calendar's name holds a comma and a day word
+   ("Rota, May 2026") reads only once the lists name that calendar; before, it was taken for a chip
+   in another language and the pass was DEGRADED event.unreadable for those seconds.
+"""
+
+from __future__ import annotations
+
+from tests.gcal_event.helpers import posted_for
+from tests.gcal_event.test_gcal_heldout_fixes_3 import GERMAN_CHIP
+from tests.gcal_event.test_gcal_review_fixes import MINE, REVIEW, grid, health, page, row
+
+ROTA_LISTS = MINE.replace("Team Rota", "Rota, May 2026")
+SHIFT = ('<div role="button" data-eventid="c2hp"><div>9am to 5pm, Shift, Calendar: Rota, May 2026, No location, '
+         'December 1, 2026</div><div aria-hidden="true">Shift</div></div>')
+
+
+def test_a_chip_whose_calendar_name_holds_a_comma_and_a_day_word_reads_once_the_lists_name_it():
+    posted = posted_for(page(grid(row({"29054": REVIEW, "29057": SHIFT})), panel=ROTA_LISTS))
+    assert health(posted) == ("OK", []) and posted["windows"]
+
+
+def test_before_the_lists_fill_in_such_a_chip_is_a_page_still_drawing():
+    posted = posted_for(page(grid(row({"29054": REVIEW, "29057": SHIFT})), panel=""))
+    assert health(posted) == ("OK", [])
+    assert posted["windows"] == [] and posted.get("snapshot") is None and posted["observations"] == []
+
+
+def test_before_the_lists_fill_in_a_chip_no_calendar_name_explains_is_still_unreadable():
+    german = page(grid(row({"29054": GERMAN_CHIP})), panel="")
+    assert health(posted_for(german)) == ("DEGRADED", ["event.unreadable"])
+    # the calendar's parts explain a day word; one outside them still refuses the chip
+    ranged = SHIFT.replace("December 1, 2026", "Monday, November 30 – Tuesday, December 1, 2026")
+    assert health(posted_for(page(grid(row({"29057": ranged})), panel=""))) == ("DEGRADED", ["event.unreadable"])
