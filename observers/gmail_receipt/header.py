@@ -104,10 +104,12 @@ def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNo
             if up.tag == _ROW and sum(1 for c in element_children(up) if c.tag in _CELLS) > 1]
     if rows:
         return [list(_after(row, sender)) for row in rows]
-    # A header drawn without a table: from the sender to the body's first table, row or paragraph.
+    # A header drawn without a table: from the sender to the body, which starts at its first table,
+    # row or paragraph or at the element holding one (a receipt's "Order placed <date>" line sits in
+    # a div before its first table, inside the body's element: read, it was the message's date).
     nodes: list[LexborNode] = []
     for node in _after(item, sender):
-        if node.tag in _HEADER_END:
+        if node.tag in _HEADER_END or node.css_first(S.header_end) is not None:
             break
         nodes.append(node)
     return [nodes]

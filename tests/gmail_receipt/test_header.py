@@ -208,3 +208,18 @@ def test_a_body_laid_out_in_the_cell_beside_the_header_never_lends_its_date(run)
     result = run(html)
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
 
+
+
+@pytest.mark.parametrize("body_date", [
+    "<div>Order placed Sat, Nov 28, 2026, 1:00 PM</div>",
+    '<div title="Sat, Nov 28, 2026, 1:00 PM">Order placed</div>',
+])
+def test_a_header_without_a_table_or_a_date_never_reads_the_body_before_its_first_table(run, body_date) -> None:
+    """A traceability review: with no "to" line (a "bcc: me") and no date in a div header, the header ran
+    on to the body's first table, row or paragraph, so a date in a div before it was the message's
+    (a row and a window at the wrong minute). The body is the element holding that table."""
+    header = f'<div><h3>{SENDER}</h3><div><span>bcc: me</span></div></div>'
+    result = run(_swap_message(header, body_date))
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+    with_date = f'<div><h3>{SENDER}</h3><div><span>bcc: me</span></div><div><span title="{TITLE}">{SHORT}</span></div></div>'
+    assert windows(run(_swap_message(with_date, body_date))) == ["2026-11-30T14:41:00.000Z"]
