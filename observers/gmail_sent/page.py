@@ -98,6 +98,17 @@ def _cells(row: LexborNode) -> list[LexborNode]:
     return cells
 
 
+def _not_repeating(candidates: list[tuple[LexborNode, int]], shown: ShownRule) -> list[tuple[LexborNode, int]]:
+    """``candidates`` without each id element whose text repeats another's with more around it: a
+    summary naming its people in text, the ids on its own element ("To: Lena Park, Venue options,
+    2:03 PM, snippet" beside "Venue options"), or a block holding the subject and its snippet."""
+    if len(candidates) < 2:
+        return candidates
+    texts = [shown_text_of(element, shown) for element, _ in candidates]
+    return [pair for pair, text in zip(candidates, texts)
+            if not any(other and other != text and other in text for other in texts)]
+
+
 class _RowParts:
     """Where a row's people, ids and time elements sit: one query each, then mapped to cells.
 
@@ -333,18 +344,15 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     # (a row whose only recipients are known by their titles is placed by them)
     placing = people_of if any(people_of) else titled_of
     first_people = next((i for i, found in enumerate(placing) if found), len(cells))
-    anchor, anchor_cell = None, -1
-    for element in parts.anchors:
-        index = parts.cell_of(element)
-        if index >= 0 and not placing[index] and shown.shown(element) and not parts.in_summary(element):
-            if index > first_people:
-                anchor, anchor_cell = element, index
-                break
-            if anchor is None:
-                anchor, anchor_cell = element, index
-    if anchor is None:
+    eligible = [(element, index) for element in parts.anchors
+                if (index := parts.cell_of(element)) >= 0 and not placing[index] and shown.shown(element)
+                and not parts.in_summary(element)]
+    found = _not_repeating([pair for pair in eligible if pair[1] > first_people], shown) \
+        or _not_repeating(eligible, shown)
+    if not found:
         reasons.add("selector.missing.subject")
         return None
+    anchor, anchor_cell = found[0]
 
     people: list[LexborNode] = []
     people_cell = -1

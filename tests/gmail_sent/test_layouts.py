@@ -109,6 +109,28 @@ def test_a_summary_naming_people_in_plain_text_is_not_the_subject(cell):
     assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", "Beta")]
 
 
+@pytest.mark.parametrize("place", ["subject cell", "own cell"])
+def test_a_summary_in_plain_text_carrying_the_ids_itself_is_not_the_subject(place):
+    """A traceability review: a summary naming its people in text, the ids on its own element, before
+    the subject's span (in the subject's cell, or a cell of its own between the people and the
+    subject) was the subject anchor: every hint was the summary's text, snippet and all. It repeats
+    the subject's text with more around it; the anchor is the id element it repeats."""
+    def with_summary(who, subject, title, mid):
+        names = ", ".join(n for n, _ in who)
+        summ = f'<div {SR} {ids(mid)}>To: {names}, {subject}, 2:03 PM, snippet</div>'
+        cells = row(who, subject, title, mid).split("</td>")
+        if place == "subject cell":
+            cells[2] = cells[2].replace(f"<td role=\"gridcell\" {S}>", f"<td role=\"gridcell\" {S}>{summ}", 1)
+        else:
+            cells[2] = f"<td>{summ}</td>" + cells[2]
+        return "</td>".join(cells)
+
+    rows = with_summary([DANIEL], "Alpha", T1, "a" * 16) + with_summary([LENA], "(no subject)", T2, "b" * 16)
+    posted = observe(page(rows))
+    assert posted["health"]["status"] == "OK", posted["health"]
+    assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", None)]
+
+
 def test_a_time_cell_with_text_only_is_read():
     cell = f'<td role="gridcell" {S}><span {S}>2:03\u202fPM</span></td>'
     posted = observe(page(row([DANIEL], "Alpha", "", "a" * 16, date_cell=cell)))
