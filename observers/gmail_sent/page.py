@@ -29,7 +29,7 @@ from observers.shared.dom import (
     shown_text_of,
     text_of,
 )
-from observers.shared.gmail_time import read_minute
+from observers.shared.gmail_time import names_a_day_or_time, read_minute
 from observers.shared.gmail_words import is_no_subject
 from observers.shared.own_address import is_own_address
 from observers.shared.route import Route, parse_route
@@ -208,12 +208,18 @@ def _read_time(cells: list[LexborNode], parts: "_RowParts", ctx: PassContext,
     for cell in cells:
         for node in cell.css(S.time):
             found_any = True
-            for text in (attr(node, A.title), attr(node, A.aria_label), text_of(node)):
+            readings = (attr(node, A.title), attr(node, A.aria_label), text_of(node))
+            for text in readings:
                 minute = read_minute(text, ctx.instant, ctx.tz)
                 if minute is not None:
                     if shown.shown(node) and not parts.in_summary(node):
                         return minute
                     break
+            else:
+                # the time element names a day but no minute ("Sun, Nov 29, 2026"): the row's time is
+                # that element's, never a later element's ("Reminder set for … 8:00 PM")
+                if shown.shown(node) and not parts.in_summary(node) and any(map(names_a_day_or_time, readings[:2])):
+                    return None
     for cell in cells:
         if parts.in_summary(cell) or not shown.shown(cell):
             continue
@@ -318,6 +324,16 @@ def _shown_bare(text_node: LexborNode, shown: ShownRule) -> str:
     return one_line(text_node.text_content or "") if parent is not None and shown.shown(parent) else ""
 
 
+def _shows_count(last_person: LexborNode, cell: LexborNode, parts: _RowParts, shown: ShownRule) -> bool:
+    """The message count: a shown element after the last recipient, in its cell, whose whole text is a
+    count; or a bare text of its own there (" (15)": REAL-PAGES, older pages; a public sample)."""
+    return any(
+        _COUNT.match(_visible_chars(shown_text_of(node, shown) if node.is_element_node else _shown_bare(node, shown)))
+        and not parts.in_summary(node)
+        for node in _following_nodes(last_person, cell)
+    )
+
+
 def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown: ShownRule,
               account: str | None, reasons: set[str], counts_shown: list[bool]) -> SentRow | None:
     """Read one row, or add the reason it does not read and return None. Whether it shows a message
@@ -350,6 +366,10 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     found = _not_repeating([pair for pair in eligible if pair[1] > first_people], shown) \
         or _not_repeating(eligible, shown)
     if not found:
+        # no anchor to place the recipients by: a count after the first people cell's last person
+        # still says the list draws counts (a draft-first mail elsewhere is then one message)
+        first = next((i for i, found_there in enumerate(everyone_of) if found_there), None)
+        counts_shown.append(first is not None and _shows_count(everyone_of[first][-1], cells[first], parts, shown))
         reasons.add("selector.missing.subject")
         return None
     anchor, anchor_cell = found[0]
@@ -366,14 +386,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
         reasons.add("selector.missing.recipients")
         return None
 
-    # The message count: a shown element after the last recipient, in its cell, whose whole text is a
-    # count; or a bare text of its own there (" (15)": REAL-PAGES, older pages; a public sample).
-    following = _following_nodes(people[-1], cells[people_cell])
-    has_count = any(
-        _COUNT.match(_visible_chars(shown_text_of(node, shown) if node.is_element_node else _shown_bare(node, shown)))
-        and not parts.in_summary(node)
-        for node in following
-    )
+    has_count = _shows_count(people[-1], cells[people_cell], parts, shown)
     counts_shown.append(has_count)
 
     ids = [attr(anchor, A.last_message_id), attr(anchor, A.last_non_draft_message_id), attr(anchor, A.thread_id)]

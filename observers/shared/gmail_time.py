@@ -165,6 +165,24 @@ def _date(text: str) -> tuple[int, int, int] | None | bool:
     return int(tokens[year_at]), month, int(tokens[day_at])
 
 
+_NUMERIC_DATE = re.compile(r"\d{1,4}[./\-]\d{1,2}[./\-]\d{1,4}")
+
+
+def names_a_day_or_time(text: str | None) -> bool:
+    """Whether ``text`` names a clock or a day (a month word beside a number, a year with one, a
+    numeric or an East Asian date), whether or not it reads as one minute: a time element's label.
+
+    >>> [names_a_day_or_time(t) for t in ("Sun, Nov 29, 2026", "10/6/25", "2:03 PM", "Attachment", "Q4 plan")]
+    [True, True, True, False, False]
+    """
+    if not text:
+        return False
+    if _TIME.search(text) or _NUMERIC_DATE.search(text) or _EAST_ASIAN_DATE_PART.search(text):
+        return True
+    tokens = _TOKEN.findall(text)
+    return any(t.isdigit() for t in tokens) and any(not t.isdigit() and _month_of(t) is not None for t in tokens)
+
+
 def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime | None:
     """The minute ``text`` names, as an aware UTC datetime, or None when it names no minute.
 

@@ -131,6 +131,45 @@ def test_a_summary_in_plain_text_carrying_the_ids_itself_is_not_the_subject(plac
     assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", None)]
 
 
+def test_a_time_element_naming_no_minute_never_borrows_a_later_elements_time():
+    """A traceability review: the spec reads one time element (its title, else aria-label, else text).
+    A date span naming only a day ("Sun, Nov 29, 2026") was passed over for a later element's time
+    ("Reminder set for … 8:00 PM"), a row at a minute the page never gave the send."""
+    later = '<span title="Reminder set for Sun, Nov 29, 2026, 8:00 PM" {S}>r</span>'.replace("{S}", S)
+    cell = (f'<td role="gridcell" {S}><span title="Sun, Nov 29, 2026" aria-label="Nov 29" {S}>Nov 29</span></td>'
+            f'<td role="gridcell" {S}>{later}</td>')
+    posted = observe(page(row([DANIEL], "Alpha", T1, "a" * 16) + row([LENA], "Beta", "", "b" * 16, date_cell=cell)))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["time.unreadable"]}
+    assert pairs(posted) == [("daniel@example.com", "Alpha")] and posted["windows"] == []
+    # an element with no day or time before the date span (an attachment's icon) is no time element
+    icon = f'<td role="gridcell" {S}><span title="Attachment" {S}>a</span><span title="{T2}" {S}>x</span></td>'
+    posted = observe(page(row([LENA], "Beta", "", "b" * 16, date_cell=icon)))
+    assert posted["health"]["status"] == "OK" and posted["observations"][0]["fields"]["occurredAt"] == "2026-11-29T22:03:00.000Z"
+
+
+def _plain_row(who, subject_ids: str, subject: str, title: str, count: str = "") -> str:
+    """A row with no summary: people (and a count after them), the subject span, the date span."""
+    counted = f'<span {S}>{count}</span>' if count else ""
+    return (f'<tr role="row" {S}><td role="gridcell" {S}><div role="checkbox"></div></td>'
+            f'<td role="gridcell" {S}><div {S}>To: {people(who)}{counted}</div></td>'
+            f'<td role="gridcell" {S}><span {subject_ids} {S}>{subject}</span></td>'
+            f'<td role="gridcell" {S}><span title="{title}" aria-label="{title}" {S}>x</span></td></tr>')
+
+
+def test_a_count_on_a_row_with_no_subject_anchor_still_says_the_list_draws_counts():
+    """A traceability review: a row whose subject span lost its ids is refused before its count was
+    noted, so the list seemed to draw no counts and a mail composed as a draft first (its thread id
+    the draft's) was taken for a conversation, its rows lost."""
+    rows = (_plain_row([DANIEL], "", "Alpha", T1, count="3")
+            + _plain_row([LENA], ids("b" * 16, thread="c" * 16), "Beta", T2))
+    posted = observe(page(rows))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.subject"]}
+    assert pairs(posted) == [("lena@example.org", "Beta")]
+    # the control: with no count anywhere the list is read by its ids alone, and that row is a conversation
+    plain = observe(page(_plain_row([DANIEL], "", "Alpha", T1) + _plain_row([LENA], ids("b" * 16, thread="c" * 16), "Beta", T2)))
+    assert pairs(plain) == []
+
+
 def test_a_time_cell_with_text_only_is_read():
     cell = f'<td role="gridcell" {S}><span {S}>2:03\u202fPM</span></td>'
     posted = observe(page(row([DANIEL], "Alpha", "", "a" * 16, date_cell=cell)))
