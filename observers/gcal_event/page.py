@@ -20,13 +20,15 @@ from observers.gcal_event.days import decode_date_key
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence, parse_sentence, unlisted_calendar_names
 from observers.gcal_event.zone import zone_reason
-from observers.shared.account import AccountRead, read_account
+from observers.shared.account import AccountLabels, AccountRead, read_account
 from attest_kit.text import one_line
 from observers.shared.dom import ShownRule, ancestors, attr, element_children, outermost, text_of
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
 L = SELECTORS.labels
+ACCOUNT_LABELS = AccountLabels(S.account_label, A.aria_label, L.account_label_pattern,
+                               L.account_address_pattern, S.main)
 _MORE = re.compile(SELECTORS.patterns.more, re.I)
 _MORE_MAX_TEXT = 24  # longer than any "N more" wording: stop climbing there
 MEMO_KEY = "gcal.event"
@@ -442,7 +444,7 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     _read_calendars(lists, read)
     _read_chips(ctx, main, shown, _month_layout(rows, visible), read, cell_days)
 
-    read.account = read_account(ctx.tree, S.account_label, L.account_label_pattern)
+    read.account = read_account(ctx.tree, ACCOUNT_LABELS)
     if read.reasons:
         return read  # DEGRADED already: it posts no window or snapshot, so its account is not judged (§2.2)
     if read.account.status == "ambiguous":

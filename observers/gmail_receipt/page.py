@@ -32,13 +32,15 @@ from observers.gmail_receipt.header import find_sender, message_minute
 from observers.gmail_receipt.merchant import merchant_for
 from observers.gmail_receipt.selectors import SELECTORS, Kind
 from observers.gmail_receipt.totals import find_total, says_no_receipt
-from observers.shared.account import AccountRead, read_account
+from observers.shared.account import AccountLabels, AccountRead, read_account
 from observers.shared.dom import ShownRule, ancestors, attr, outermost, shown_text_of, text_of
 from observers.shared.gmail_words import is_no_subject
 from observers.shared.route import parse_route
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
+ACCOUNT_LABELS = AccountLabels(S.account_label, A.aria_label, SELECTORS.labels.account_label_pattern,
+                               SELECTORS.labels.account_address_pattern, S.main)
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
 MEMO_KEY = "gmail.receipt"
 
@@ -172,7 +174,7 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
         return read
     main = mains[0]
 
-    read.account = read_account(ctx.tree, S.account_label, SELECTORS.labels.account_label_pattern)
+    read.account = read_account(ctx.tree, ACCOUNT_LABELS)
     if read.account.status == "ambiguous":
         read.reasons.add("selector.ambiguous.account")
         return read

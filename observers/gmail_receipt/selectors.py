@@ -42,6 +42,7 @@ class ReceiptSelectors(Strict):
     cell: str
     line_block: str
     account_label: str
+    raised: str  # text set raised or lowered ("$48<sup>00</sup>": cents), besides a vertical-align style
 
 
 class ReceiptAttributes(Strict):
@@ -57,14 +58,17 @@ class ReceiptPatterns(Strict):
     legacy_id: str
     clock_like: str
     recipient_lead: str  # the text just before the first recipient: "to " (English Gmail)
+    minus_only: str  # a cell holding a minus alone right before the amount's cell: a refund's sign
 
-    _ok = field_validator("legacy_id", "clock_like", "recipient_lead")(classmethod(lambda cls, v: _compiles(v)))
+    _ok = field_validator("legacy_id", "clock_like", "recipient_lead", "minus_only")(classmethod(lambda cls, v: _compiles(v)))
 
 
 class ReceiptLabels(Strict):
     #: The account button's label in any display language ("Google Account:", "Google-Konto:", "Compte Google :"):
     #: Google's name before the first colon of its first line.
     account_label_pattern: str
+    #: Where an account label writes its address: the last parenthesised group holding an @.
+    account_address_pattern: str
 
 
 class MerchantRule(Strict):

@@ -164,13 +164,16 @@ def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str], shown: ShownR
 
 #: A cell holding a minus alone right before the amount's cell: the amount is negative (a refund). A dash
 #: elsewhere (an empty Qty column: "–", "—") says nothing about it.
-_MINUS_ONLY = re.compile(r"[-\u2212\u2012\ufe63\uff0d]")
+_MINUS_ONLY = re.compile(SELECTORS.patterns.minus_only)
 
 
 def _raised_digits(node: LexborNode) -> bool:
     """Digits written raised or lowered ("$48<sup>00</sup>": cents), which text reads run together."""
-    for el in node.css("sup, sub, [style]"):
-        if el.tag in ("sup", "sub") or declared(el.attrs.get("style") or "", "vertical-align") in ("super", "sub"):
+    for el in node.css(S.raised):
+        if any(ch.isdigit() for ch in el.text(deep=True)):
+            return True
+    for el in node.css("[style]"):  # a style that sets the text raised or lowered (CSS, as the shown rule reads it)
+        if declared(el.attrs.get("style") or "", "vertical-align") in ("super", "sub"):
             if any(ch.isdigit() for ch in el.text(deep=True)):
                 return True
     return False

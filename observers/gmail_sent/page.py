@@ -19,11 +19,12 @@ from selectolax.lexbor import LexborNode
 from attest_kit.contract import PassContext
 from attest_kit.text import one_line
 from observers.gmail_sent.selectors import SELECTORS
-from observers.shared.account import AccountRead, read_account
+from observers.shared.account import AccountLabels, AccountRead, read_account
 from observers.shared.dom import (
     ShownRule,
     ancestors,
     attr,
+    cell_kinds,
     element_children,
     outermost,
     shown_text_of,
@@ -37,14 +38,14 @@ from observers.shared.route import Route, parse_route
 S = SELECTORS.selectors
 A = SELECTORS.attributes
 L = SELECTORS.labels
+ACCOUNT_LABELS = AccountLabels(S.account_label, A.aria_label, L.account_label_pattern,
+                               L.account_address_pattern, S.main)
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
 _COUNT = re.compile(SELECTORS.patterns.message_count)
-_TITLE_COUNT = re.compile(r"\s*\(\d[\d,.]*\)\s*$")
-#: Punctuation that stands for people left out rather than between them: full stops of every width
-#: (Gmail's ".."), leaders and the ellipsis.
-_STOPS = frozenset(".\u2024\u2025\u2026\u3002\ufe52\uff0e\uff61")
-#: An elision mark in the label before the first person (".. Lena Park", "+3 Lena Park").
-_ELISION = re.compile(r"\.\.|\u2026|\+\s*\d")
+_TITLE_COUNT = re.compile(SELECTORS.patterns.title_count)
+_STOPS = frozenset(L.elision_stops)
+_ELISION = re.compile(SELECTORS.patterns.elision)
+_CELL_TAGS, _CELL_ROLES = cell_kinds(S.cell)
 
 
 @dataclass
@@ -77,7 +78,8 @@ class SentRead:
 
 
 def _is_cell(node: LexborNode) -> bool:
-    return node.tag == "td" or node.attrs.get("role") == "gridcell"
+    """What ``selectors.cell`` matches, read from the tag and role (a selector match per node costs more)."""
+    return node.tag in _CELL_TAGS or node.attrs.get(A.role) in _CELL_ROLES
 
 
 def _cells(row: LexborNode) -> list[LexborNode]:
@@ -187,9 +189,9 @@ def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
             folder = parse_route(href).folder
             if folder is not None and folder not in L.sent_folder_routes:
                 return True
-    title = ctx.tree.css_first("title")
+    title = ctx.tree.css_first(S.document_title)
     if title is not None:
-        first = _TITLE_COUNT.sub("", text_of(title).split(" - ")[0]).strip().lower()
+        first = _TITLE_COUNT.sub("", text_of(title).split(L.title_separator)[0]).strip().lower()
         if first in {f.lower() for f in L.title_other_folders}:
             return True
     return False
@@ -233,13 +235,14 @@ def _read_time(cells: list[LexborNode], parts: "_RowParts", ctx: PassContext,
 
 
 def _is_gridcell(cell: LexborNode) -> bool:
-    return (cell.attrs.get("role") or "").strip().lower() == "gridcell"
+    """A cell by its role (a ``selectors.cell`` role), not by its tag."""
+    return (cell.attrs.get(A.role) or "").strip().lower() in _CELL_ROLES
 
 
 def _is_drawn_person(node: LexborNode) -> bool:
     """A person as Gmail draws one (an ``email`` or ``name`` attribute), not one known by its title alone."""
     attrs = node.attributes
-    return A.email in attrs or "name" in attrs
+    return A.email in attrs or A.name in attrs
 
 
 def _visible_chars(text: str) -> str:
@@ -408,10 +411,10 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     names_account = False
     for person in people:
         address = attr(person, A.email) or attr(person, A.title) or ""
-        if not address.strip() and person.attrs.get("name") != "me":
+        if not address.strip() and person.attrs.get(A.name) != L.self_name:
             reasons.add("selector.missing.recipients")  # drawn, but with nothing that says who it is
             return None
-        if person.attrs.get("name") == "me" or is_own_address(address, account):
+        if person.attrs.get(A.name) == L.self_name or is_own_address(address, account):
             names_account = True
             continue
         if address not in recipients:
@@ -459,7 +462,7 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     read.is_head = route.page == 1 and not newer_enabled
     read.ends_list = bool(older) and all(attr(n, A.aria_disabled) == "true" for n in older)
 
-    read.account = read_account(ctx.tree, S.account_label, L.account_label_pattern)
+    read.account = read_account(ctx.tree, ACCOUNT_LABELS)
     if read.is_head:
         status = read.account.status
         # A switcher label that ends with no address names no account here (on Calendar it is

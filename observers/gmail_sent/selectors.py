@@ -23,6 +23,7 @@ class SentSelectors(Strict):
     nav_sent_link: str
     nav_selected: str
     account_label: str
+    document_title: str
 
 
 class SentAttributes(Strict):
@@ -34,13 +35,19 @@ class SentAttributes(Strict):
     aria_label: str
     aria_disabled: str
     href: str
+    name: str
+    role: str
 
 
 class SentPatterns(Strict):
     legacy_id: str
     message_count: str
+    #: A count Gmail writes after a folder's name in the document title ("Inbox (3)").
+    title_count: str
+    #: An elision mark in the label before a row's first person (".. Lena Park", "+3 Lena Park").
+    elision: str
 
-    @field_validator("legacy_id", "message_count")
+    @field_validator("legacy_id", "message_count", "title_count", "elision")
     @classmethod
     def _compiles(cls, value: str) -> str:
         re.compile(value)
@@ -53,8 +60,17 @@ class SentLabels(Strict):
     #: The account button's label in any display language ("Google Account:", "Google-Konto:", "Compte Google :"):
     #: Google's name before the first colon of its first line.
     account_label_pattern: str
+    #: Where an account label writes its address: the last parenthesised group holding an @.
+    account_address_pattern: str
     sent_folder_routes: list[str]
     title_other_folders: list[str]
+    #: The ``name`` Gmail gives the account's own recipient entry.
+    self_name: str
+    #: Between the folder's name and the rest of the document title ("Sent Mail - ada@… - Gmail").
+    title_separator: str
+    #: Punctuation that stands for people left out rather than between them: full stops of every
+    #: width (Gmail's ".."), leaders and the ellipsis.
+    elision_stops: list[str]
 
 
 class SentSelectorsFile(SelectorsFile):

@@ -15,12 +15,11 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from selectolax.lexbor import LexborHTMLParser, LexborNode
+from selectolax.lexbor import LexborHTMLParser
 
 from attest_kit.hashing import normalize_email
 from observers.shared.dom import ancestors
 
-_PAREN = re.compile(r"\(([^()]*)\)")
 #: Direction marks and embeddings Gmail wraps bracketed left-to-right text in, in a right-to-left display
 #: language ("(\u200e" address "\u200e)"), and zero-width characters: not part of the address.
 _MARKS = "\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
@@ -44,25 +43,34 @@ def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-def _inside_main(node: LexborNode) -> bool:
-    return any((up.attrs.get("role") or "").strip().lower() == "main" for up in ancestors(node))
+@dataclass(frozen=True)
+class AccountLabels:
+    """What an observer's selectors.json says about the account labels."""
+
+    selector: str  # candidate labelled elements, in the banner
+    attribute: str  # the attribute holding the label ("aria-label")
+    pattern: str  # an account label's start in any display language ("Google Account:")
+    address_pattern: str  # its address: the last parenthesised group holding an @ ("(ada@…)")
+    main: str  # the page's main region: a label inside it is a mail's own markup
 
 
-def read_account(tree: LexborHTMLParser, label_selector: str, label_pattern: str) -> AccountRead:
+def read_account(tree: LexborHTMLParser, labels: AccountLabels) -> AccountRead:
     """Read the signed-in address from the banner's account labels.
 
-    ``label_selector`` finds candidate labelled elements (in the banner); a label is an account
-    label when it holds a parenthesised ``@`` or ``label_pattern`` (selectors.json) matches its start.
+    ``labels.selector`` finds candidate labelled elements (in the banner); a label is an account
+    label when it holds a parenthesised ``@`` or ``labels.pattern`` matches its start.
     """
-    account_label = _compiled(label_pattern)
+    account_label = _compiled(labels.pattern)
+    address_group = _compiled(labels.address_pattern)
+    mains = {node.mem_id for node in tree.css(labels.main)}
     found: dict[str, str] = {}
     invalid = False
     unreadable_address: str | None = None
-    for node in tree.css(label_selector):
-        if _inside_main(node):
+    for node in tree.css(labels.selector):
+        if mains and any(up.mem_id in mains for up in ancestors(node)):
             continue  # a "banner" in a mail's own markup (an email can carry roles, §8.2) is not the page's
-        label = node.attributes.get("aria-label") or ""
-        groups = [g.strip().strip(_MARKS).strip() for g in _PAREN.findall(label)]
+        label = node.attributes.get(labels.attribute) or ""
+        groups = [g.strip().strip(_MARKS).strip() for g in address_group.findall(label)]
         with_at = [g for g in groups if "@" in g]
         is_account_label = bool(with_at) or account_label.match(label.strip()) is not None
         if not is_account_label:

@@ -18,10 +18,12 @@ them, and stylesheets are never consulted:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from selectolax.lexbor import LexborNode
 
+from attest_kit.selectors import SelectorsError
 from attest_kit.text import one_line
 
 _WS = " \t\n\r\f"
@@ -254,3 +256,25 @@ def block_text_of(node: LexborNode, shown: ShownRule | None = None) -> str:
                 stack.append(" ")
             stack.extend(reversed(list(current.iter(include_text=True))))
     return one_line("".join(parts))
+
+
+_TAG_PART = re.compile(r"[a-z][a-z0-9]*")
+_ROLE_PART = re.compile(r"\[role=(['\"]?)([a-z]+)\1\]")
+
+
+def cell_kinds(selector: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The tags and roles of a selector list written as tags and ``[role=…]`` parts, so a reader can
+    test a node against it by its tag and role (a selector match per node costs more).
+
+    >>> cell_kinds("td, [role=gridcell]")
+    (frozenset({'td'}), frozenset({'gridcell'}))
+    """
+    tags, roles = set(), set()
+    for part in (p.strip() for p in selector.split(",")):
+        if _TAG_PART.fullmatch(part):
+            tags.add(part)
+        elif (m := _ROLE_PART.fullmatch(part)) is not None:
+            roles.add(m.group(2))
+        else:
+            raise SelectorsError(f"selector {selector!r}: a cell is written as tags and [role=…] parts, not {part!r}")
+    return frozenset(tags), frozenset(roles)
