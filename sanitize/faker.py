@@ -14,6 +14,8 @@ import hmac
 import re
 from collections.abc import Collection
 
+from attest_kit.mailbox import mailbox_key
+
 #: Invented first-name-like words. None is meant to be a real person's name; they are the shapes
 #: refake-people later recognises, so keep them distinctive.
 FIRST_NAMES: tuple[str, ...] = (
@@ -221,14 +223,15 @@ class Faker:
         return self.memo("email-local", original.lower(), make)
 
     def email(self, original: str) -> str:
-        """A whole address at example.com/.org/.net."""
+        """A whole address at example.com/.org/.net, one per mailbox: every spelling that delivers to
+        it (any case, a +tag, Gmail's dots) gets the same fake, so an own-address rule still holds."""
 
         def make(stream) -> str:
             data = stream(8)
             a, b = self._pick(data, 0, WORDS), self._pick(data, 1, WORDS)
             return f"{a}.{b}@{FAKE_DOMAINS[data[4] % 3]}"
 
-        return self.memo("email", original.lower(), make)
+        return self.memo("email", (mailbox_key(original) or original).lower(), make)
 
     def street(self, number: str, suffix: str, original: str) -> str:
         """A street address: a fake house number of the same length, a pool street, the same suffix."""

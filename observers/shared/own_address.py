@@ -8,26 +8,9 @@ False
 
 from __future__ import annotations
 
-from functools import lru_cache
+from attest_kit.mailbox import GMAIL_DOMAINS, mailbox_key
 
-from attest_kit.hashing import ascii_lower, normalize_email
-
-# Gmail ignores dots in the local part only for its own domains.
-GMAIL_DOMAINS = frozenset({"gmail.com", "googlemail.com"})
-
-
-@lru_cache(maxsize=4096)
-def mailbox_key(address: str) -> str | None:
-    """The mailbox an address delivers to: case folded, +tag dropped, Gmail's dots dropped."""
-    normal = normalize_email(address)
-    if normal is None:
-        return None
-    local, _, domain = normal.rpartition("@")
-    local = local.split("+", 1)[0]
-    if domain in GMAIL_DOMAINS:
-        local = local.replace(".", "")
-        domain = "gmail.com"
-    return f"{ascii_lower(local)}@{domain}"
+__all__ = ["GMAIL_DOMAINS", "is_own_address", "mailbox_key"]
 
 
 def is_own_address(address: str, account: str | None) -> bool:

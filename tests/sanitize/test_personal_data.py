@@ -274,3 +274,24 @@ def test_faker_shapes_and_keys():
     assert f.shaped("phone", "1234") != f.shaped("amount", "1234")  # kind separates domains
     assert is_fake_name(f.person_name("Tamsin Quayle"))
     assert f.email("a@b.io").rsplit("@", 1)[1] in ("example.com", "example.org", "example.net")
+
+
+@pytest.mark.parametrize("spelling", [
+    "Nora.Quill+lists@fernhollow.example.io", "nora.quill+work@fernhollow.example.io", "NORA.QUILL@FERNHOLLOW.EXAMPLE.IO",
+])
+def test_every_spelling_of_one_mailbox_gets_the_mailboxs_fake(spelling):
+    """A sanitise-then-observe audit: the account's own mailbox with a +tag got a fake unrelated to the
+    account's, so on the sanitised page gmail.sent read it as another recipient (a row and a wider
+    window) and gmail.receipt the user's own mail as a stranger's receipt. A mailbox is one real value."""
+    out = clean('<a aria-label="Google Account: Nora Quill&#10;(nora.quill@fernhollow.example.io)">N</a>'
+                f'<span email="{spelling}">Nora</span>')
+    fakes = re.findall(r"[\w.+-]+@example\.(?:com|org|net)", out)
+    assert len(fakes) == 2 and fakes[0] == fakes[1], fakes
+
+
+def test_a_gmail_address_gets_one_fake_whatever_its_dots():
+    out = clean('<span email="nora.quill.fictional@gmail.com">a</span><span email="noraquillfictional@googlemail.com">b</span>'
+                '<span email="nora.quill@fernhollow.example.io">c</span><span email="noraquill@fernhollow.example.io">d</span>')
+    fakes = re.findall(r"[\w.+-]+@example\.(?:com|org|net)", out)
+    assert len(fakes) == 4 and fakes[0] == fakes[1], fakes
+    assert fakes[2] != fakes[3], "dots are one mailbox only at Gmail's own domains"
