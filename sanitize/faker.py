@@ -15,6 +15,7 @@ import re
 from collections.abc import Collection
 
 from attest_kit.mailbox import mailbox_key
+from sanitize.amount_values import canonical, fake_value, render
 
 #: Invented first-name-like words. None is meant to be a real person's name; they are the shapes
 #: refake-people later recognises, so keep them distinctive.
@@ -153,6 +154,13 @@ class Faker:
             return "".join(out)
 
         return self.memo(kind, original, make)
+
+    def amount(self, original: str) -> str:
+        """A money amount faked by its value (``amount_values``): "$50.00", "USD 50.00" and "$50" are one
+        value and get one fake value, each written in its own format, so a receipt's total lines
+        still agree. A value that is already one of this capture's fake values is left."""
+        value = canonical(original)
+        return render(original, self.memo("amount", value, lambda stream: fake_value(value, stream)))
 
     def _pick(self, data: bytes, i: int, pool: tuple[str, ...]) -> str:
         return pool[int.from_bytes(data[2 * i : 2 * i + 2], "big") % len(pool)]

@@ -10,7 +10,7 @@ touched. ``also`` names values no rule finds (a number whose label the capture a
 is replaced wherever it stands alone, like a labelled id.
 
 Two things differ from a capture's faker, both so labels stay true without hand edits:
-* amounts are faked by value (``refake_amounts``), so a label's amountCents maps through the same
+* amounts are faked by value (``amount_values``), so a label's amountCents maps through the same
   value map as the page's text;
 * no new fake may equal an old one found on any page of the run: the pages are read once to
   collect the old values, then faked with those avoided (else "one old fake remains" could not be
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from attest_kit.errors import BadInput, BadOption
-from sanitize import refake_amounts as amounts
+from sanitize import amount_values as amounts
 from sanitize.faker import Faker
 from sanitize.pipeline import Cleaner, Options
 from sanitize.receipt_labels import _DWORD
@@ -88,9 +88,7 @@ class RefakeFaker(Faker):
             self.values[value] = found
         return found
 
-    def shaped(self, kind: str, original: str, *, letters: bool = True, hex_letters: bool = False) -> str:
-        if kind != "amount":
-            return super().shaped(kind, original, letters=letters, hex_letters=hex_letters)
+    def amount(self, original: str) -> str:
         value = amounts.canonical(original)
         self.seen_values.add(value)
         self.seen_values_all.add(value)

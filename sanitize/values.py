@@ -189,11 +189,6 @@ def fake_phones(faker: Faker, text: str, counts: Counts) -> str:
     return PHONE.sub(one, text)
 
 
-def fake_amounts(faker: Faker, text: str, counts: Counts) -> str:
-    """Money amounts with a currency symbol or code, in the same currency and format (Rs. too)."""
-    return _shaped_sub(AMOUNT, "amount", faker, text, counts, letters=False)
-
-
 def fake_streets(faker: Faker, text: str, counts: Counts) -> str:
     """"number + street name + Street/Ave/Lane…" addresses."""
 
@@ -319,7 +314,7 @@ def fake_numbers(faker: Faker, text: str, counts: Counts, *, uuids: bool = False
     if _CURRENCY_HINT.search(text):
 
         def amount(m: re.Match[str]) -> str:
-            fake = faker.shaped("amount", m.group(0), letters=False)
+            fake = faker.amount(m.group(0))
             if fake != m.group(0):
                 _bump(counts, "amount")
             return fake

@@ -208,5 +208,5 @@ def test_people_refake_is_keyed(tmp_path: Path, cli, monkeypatch) -> None:
 
 @pytest.mark.parametrize("amount, value", [("CHF 1'234.50", "1234.5"), ("CHF 1’234.50", "1234.5"), ("₹1,23,456.00", "123456")])
 def test_an_amount_grouped_as_the_value_rule_reads_it_has_its_whole_value(amount: str, value: str) -> None:
-    from sanitize.refake_amounts import canonical
+    from sanitize.amount_values import canonical
     assert canonical(amount) == value  # Swiss and Indian grouping, as values.AMOUNT matches them

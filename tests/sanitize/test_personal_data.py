@@ -295,3 +295,18 @@ def test_a_gmail_address_gets_one_fake_whatever_its_dots():
     fakes = re.findall(r"[\w.+-]+@example\.(?:com|org|net)", out)
     assert len(fakes) == 4 and fakes[0] == fakes[1], fakes
     assert fakes[2] != fakes[3], "dots are one mailbox only at Gmail's own domains"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("$50.00", "USD 50.00"), ("€12.50", "EUR 12.50"), ("CA$63.18", "$63.18 CAD"), ("$50", "$50.00"),
+    ("1.234,56 €", "EUR 1,234.56"),
+])
+def test_one_amount_written_two_ways_gets_one_fake_value(first, second):
+    """A sanitise-then-observe audit: each written form got its own fake, so a receipt's total lines
+    ("Total $50.00", "Amount charged USD 50.00") disagreed after sanitising and the receipt was lost
+    (a platform one DEGRADED receipt.amount_missing). An amount is faked by its value, in each format."""
+    from sanitize.amount_values import canonical
+    out = clean(f"<table><tr><td>Total</td><td>{first}</td></tr><tr><td>Amount charged</td><td>{second}</td></tr></table>")
+    cells = re.findall(r"<td>([^<]*)</td>", out)
+    assert cells[1] != first and cells[3] != second, cells
+    assert canonical(cells[1]) == canonical(cells[3]), cells

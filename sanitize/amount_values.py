@@ -1,7 +1,7 @@
-"""Amounts re-faked by value (spec §6.3): one amount gets one fake amount whatever its format.
+"""Amounts faked by value (spec §6.2, §6.3): one amount gets one fake amount whatever its format.
 
-A capture faked each written amount on its own ("$48.00" and "USD 48.00" got unrelated fakes),
-but a label's amountCents must still agree with the page after a re-fake. So the re-faker reads the
+A receipt writes one total several ways ("$48.00", "USD 48.00"), and its lines must still agree after
+sanitising, as a label's amountCents must after a re-fake. So the faker (capture and re-fake alike) reads the
 value of each amount the value rule finds, fakes the value (keyed), and writes the fake into the
 old text's own digits: the fake keeps the number of integer digits (so every grouping still fits)
 and needs no more decimals than the old value did ($48 stays whole, $4.5 keeps one decimal), so it
