@@ -116,8 +116,9 @@ CATALOGUE: tuple[Reason, ...] = (
     _r("time_zone.ambiguous", "DEGRADED", "gcal.event",
        "The page shows several different zone hints, or one that does not read.", _SETTING),
     _r("event.unreadable", "DEGRADED", "gcal.event",
-       "A chip's sentence does not read (start, end, title), a month view shows an event, or an event id "
-       "the page shows is read by no chip.", _REPAIR),
+       "A chip's sentence does not read (start, end, title), a month view shows an event, an event id "
+       "the page shows is read by no chip, or a button in a day cell reads as an event but carries no "
+       "event id.", _REPAIR),
     _r("page.busy", "DEGRADED", "gcal.event",
        "The page has looked busy (still drawing) through five minutes of passes.",
        "Reload the tab; persistent means the busy markers changed."),

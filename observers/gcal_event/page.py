@@ -30,6 +30,7 @@ L = SELECTORS.labels
 ACCOUNT_LABELS = AccountLabels(S.account_label, A.aria_label, L.account_label_pattern,
                                L.account_address_pattern, S.main)
 _MORE = re.compile(SELECTORS.patterns.more, re.I)
+_MORE_COUNT = re.compile(SELECTORS.patterns.more_count)
 _MORE_MAX_TEXT = 24  # longer than any "N more" wording: stop climbing there
 MEMO_KEY = "gcal.event"
 
@@ -186,14 +187,17 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
             controls.append(node)
     word = SELECTORS.patterns.more_word
     for node in main.traverse(include_text=True):
-        if node.tag != "-text" or word not in (node.text_content or "").lower():
+        if node.tag != "-text":
+            continue
+        content = node.text_content or ""
+        if word not in content.lower() and "+" not in content:
             continue
         current = node.parent
         while current is not None and current.mem_id != main.mem_id:
             text = text_of(current)
             if len(text) > _MORE_MAX_TEXT:
                 break
-            if _MORE.match(text):
+            if _MORE.match(text) or _MORE_COUNT.match(text):
                 controls.append(current)
                 break
             current = current.parent
@@ -302,6 +306,24 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         read_ids.add(event_id)
     if shown_ids - read_ids:
         read.reasons.add("event.unreadable")
+    if not month_layout and _chip_without_id(ctx, main, shown, cell_days, names):
+        read.reasons.add("event.unreadable")
+
+
+def _chip_without_id(ctx: PassContext, main: LexborNode, shown: ShownRule, cell_days: dict[int, date],
+                     names: tuple[str, ...]) -> bool:
+    """A shown button in a day cell, in no chip and no dialog, whose sentence reads as an event: a chip
+    whose id the selector no longer finds. Read as no event, its day was whole and the event absent
+    (the ledger derived it deleted); a selector that stops matching is DEGRADED, never a silent
+    zero (spec §7)."""
+    for button in shown.filter(main.css(S.button)):
+        cell = _cell_day(button, main, cell_days)
+        if cell is None or _inside_chip(button) or _in_bubble(button, main):
+            continue
+        text = _chip_sentence(button, button)
+        if text and parse_sentence(text, ctx.tz, _chip_lines(button), all_day_cell=cell, calendars=names) is not None:
+            return True
+    return False
 
 
 #: Elements a side panel labels with a list's name that are not lists: the section's heading, and its

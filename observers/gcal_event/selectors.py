@@ -44,6 +44,8 @@ class GcalPatterns(Strict):
     zone_hint_candidate: str
     more_word: str  # a cheap filter before the pattern: text nodes without it are never read further
     more: str
+    #: a control drawn as a bare "+2" (the words only in an aria-label, or none): read as "N more"
+    more_count: str
     clock12: str
     clock24: str
     date: str

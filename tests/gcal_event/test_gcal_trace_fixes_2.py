@@ -34,3 +34,31 @@ def test_before_the_lists_fill_in_a_chip_no_calendar_name_explains_is_still_unre
     # the calendar's parts explain a day word; one outside them still refuses the chip
     ranged = SHIFT.replace("December 1, 2026", "Monday, November 30 – Tuesday, December 1, 2026")
     assert health(posted_for(page(grid(row({"29057": ranged})), panel=""))) == ("DEGRADED", ["event.unreadable"])
+
+
+# 2. A selector that stops matching shows up as DEGRADED, never as a silent zero (spec §7). A review
+#    renamed the chips' data-eventid: the week read OK with no event, a window over all of it, and the
+#    ledger derived every event deleted. A button in a day cell whose sentence reads as an event is a
+#    chip, with its id or not.
+
+from tests.gcal_event.test_gcal_review_fixes import HOLIDAY, two_grids, whole  # noqa: E402
+
+
+def test_a_chip_that_lost_its_event_id_is_unreadable_not_an_empty_day():
+    lost = REVIEW.replace(' data-eventid="ZXYx"', "")
+    assert 'data-eventid' not in lost
+    posted = posted_for(two_grids(timed={"29054": lost}))
+    assert health(posted) == ("DEGRADED", ["event.unreadable"]) and posted["windows"] == []
+    # a button in a day cell that reads as no event (a control, "Create") is no chip
+    posted = posted_for(two_grids(timed={"29054": REVIEW + '<div role="button" aria-label="Create event">+</div>'}))
+    assert health(posted) == ("OK", []) and all(whole(posted))
+
+
+def test_a_bare_plus_count_in_a_day_cell_hides_its_day():
+    """Real pages draw the control as "+2" with the words only in its aria-label; without the label (or
+    with it reworded) the day was read whole over events it hides."""
+    for control in ('<div role="button">+2</div>', "<span>+12</span>"):
+        posted = posted_for(two_grids(all_day={"29057": HOLIDAY + control}))
+        assert whole(posted) == [True, True, False, True, True, True, True], control
+    inside = HOLIDAY.replace("<div aria-hidden=\"true\">Holiday</div>", "<div aria-hidden=\"true\">Holiday +2</div>")
+    assert all(whole(posted_for(two_grids(all_day={"29057": inside}))))
