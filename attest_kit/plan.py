@@ -70,8 +70,22 @@ def _call(fn: Any, ctx: PassContext, threw: str, reasons: list[str]) -> tuple[bo
 
 
 def _windows_valid(windows: Any) -> bool:
+    """A list of windows whose bounds are aware datetimes in order (an observer's answer is checked,
+    never trusted: a naive bound or a string would raise in the comparison)."""
     return isinstance(windows, list) and all(
-        isinstance(w, Window) and w.start.tzinfo is not None and w.start <= w.end for w in windows
+        isinstance(w, Window) and _aware(w.start) and _aware(w.end) and w.start <= w.end for w in windows
+    )
+
+
+def _aware(value: Any) -> bool:
+    return isinstance(value, datetime) and value.tzinfo is not None and value.utcoffset() is not None
+
+
+def _rows_valid(rows: Any) -> bool:
+    """A list of RawRows with a string type and a dict of fields: what project() can read at all
+    (a value inside that fails its schema is project()'s refusal, a reason of its own)."""
+    return isinstance(rows, list) and all(
+        isinstance(r, RawRow) and isinstance(r.type, str) and isinstance(r.fields, dict) for r in rows
     )
 
 
@@ -98,7 +112,7 @@ def plan_pass(observer: Observer, ctx: PassContext, policy: Policy | None = None
     coverage_void_by_health = health.status == "DEGRADED"
 
     ok, rows = _call(observer.extract, ctx, "extract.threw", reasons)
-    if ok and not (isinstance(rows, list) and all(isinstance(r, RawRow) for r in rows)):
+    if ok and not _rows_valid(rows):
         reasons.append("extract.invalid")
         rows = []
     coverage_void = coverage_void_by_health or not ok or "extract.invalid" in reasons
@@ -144,6 +158,8 @@ def plan_pass(observer: Observer, ctx: PassContext, policy: Policy | None = None
         ok, address = _call(observer.account, ctx, "account.threw", reasons)
         if ok and address is not None:
             try:
+                if not isinstance(address, str):
+                    raise TypeError("an account is a string")
                 result.account_hash = account_hash(address)
             except (ValueError, TypeError):
                 reasons.append("account.invalid")

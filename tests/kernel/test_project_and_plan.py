@@ -1,6 +1,8 @@
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from attest_kit.contract import Health, Observer, PassContext, RawRow, Window
 from attest_kit.plan import plan_pass
 from attest_kit.policy import Refusal, load_policy, project
@@ -158,3 +160,47 @@ def test_a_subject_hint_cut_on_a_space_passes_the_line_schema():
     assert not isinstance(project(RawRow("email.sent", {**GOOD, "subjectHint": cut}), "gmail.sent", NOW), Refusal)
     for bad in (" lead", "two  spaces", "", "   "):
         assert isinstance(project(RawRow("email.sent", {**GOOD, "subjectHint": bad}), "gmail.sent", NOW), Refusal), bad
+
+
+# plan_pass never raises (DESIGN.md: every failure is a reason code). A review handed it an observer
+# that answers outside its contract in each of these ways, and each escaped as an exception.
+
+def _faulty(**overrides):
+    from datetime import timedelta
+
+    from attest_kit.contract import Health, Observer
+
+    now = datetime(2026, 11, 30, 20, 0, tzinfo=timezone.utc)
+
+    class Faulty(Observer):
+        id = "gmail.sent"
+        source = "gmail.sent"
+        version = "0.0.1"
+
+        def health(self, ctx):
+            return Health.ok()
+
+        def extract(self, ctx):
+            return overrides.get("rows", [])
+
+        def visible_windows(self, ctx):
+            return overrides.get("windows", [Window(now - timedelta(hours=1), now)])
+
+        def account(self, ctx):
+            return overrides.get("account", "quill.test@example.com")
+
+    ctx = PassContext(html="<p>x</p>", url="https://mail.google.com/mail/u/0/#sent", tz=ZoneInfo("UTC"), instant=now)
+    return plan_pass(Faulty(), ctx)
+
+
+@pytest.mark.parametrize("overrides, reason", [
+    ({"rows": [RawRow(["email.sent"], {"counterparty": "a@example.com"})]}, "extract.invalid"),
+    ({"rows": [RawRow("email.sent", ["not", "a", "dict"])]}, "extract.invalid"),
+    ({"windows": [Window(datetime(2026, 11, 30, 19, tzinfo=timezone.utc), datetime(2026, 11, 30, 19, 30))]}, "window.invalid"),
+    ({"windows": [Window("2026-11-30", "2026-12-01")]}, "window.invalid"),
+    ({"account": 5}, "account.invalid"),
+])
+def test_plan_pass_turns_an_answer_outside_the_contract_into_a_reason(overrides, reason):
+    result = _faulty(**overrides)
+    assert result.health.status == "DEGRADED" and reason in result.health.reasons, result.health
+    assert result.windows == []
