@@ -47,6 +47,13 @@ _GREETING_WORDS = frozenset({"hi", "hello", "hey", "dear", "thanks", "thank", "r
 #: A name written just before an element that carries its address ("Hana Sato <" then <a href=mailto:…>,
 #: as Gmail writes a quote's attribution).
 NAME_BEFORE_OPEN = re.compile(rf"(?:^|(?<=[\s,;:]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]*[<(][ \t]*$")
+#: A person's name, then a word that hands the mail to another sender just before its display name:
+#: Google Groups' "Name via Group <group@…>", Outlook's "Name on behalf of Org <org@…>", a relay's
+#: "Name for Page", a team's "Name from Accounting". The display-name rule reads only the words after the
+#: connector (lower case ends a name); the person before it is a name beside the address too.
+SENDER_BEFORE_CONNECTOR = re.compile(
+    rf"(?:^|(?<=[\s,;:\"]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]++(?:via|on behalf of|for|from)[ \t]++$"
+)
 #: Lower-case words that stand inside names ("María José García López de Vega").
 PARTICLES = frozenset({"de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "van", "von", "der", "den",
                        "ter", "bin", "binti", "al", "el", "y"})
@@ -274,10 +281,25 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
             rules.learn(bare)
             if "," in bare:
                 _learn_comma_parts(bare, rules)
+        # the words the name rule left before the name ("Tamsin Quarrel via" of "Tamsin Quarrel via Group")
+        at = m.start(1) + max(name.rfind(bare), 0)
+        _learn_sender_before_connector(m.string[m.string.rfind("\n", 0, at) + 1 : at], rules)
         fake = rules.fake(bare)
         return m.group(0).replace(bare, fake, 1)
 
     return DISPLAY_BEFORE.sub(one, text), singles
+
+
+def _learn_sender_before_connector(before: str, rules: NameRules) -> None:
+    """The person in "Name via Group <…>" (``SENDER_BEFORE_CONNECTOR``), learned as a display name is."""
+    found = SENDER_BEFORE_CONNECTOR.search(before) if before.endswith(" ") or before.endswith("\t") else None
+    if found is None:
+        return
+    person = name_words(found.group(1))
+    # two words or more: one word there is as often an interface word ("Payment for", "Message from")
+    if len(person.split()) < 2 or person.lower() in NOT_NAMES or is_fake_name(person):
+        return
+    rules.learn(person)
 
 
 def _learn_comma_parts(name: str, rules: NameRules) -> None:

@@ -270,3 +270,22 @@ def test_an_address_with_an_invisible_character_inside_is_faked_whole(mark, wher
 def test_an_address_with_an_invisible_character_gets_the_fake_of_the_address_without_it():
     plain = clean("<p>ada.quorn@tarnwick.example</p>")
     assert clean("<p>ada.\u00adquorn@tarnwick.example</p>") == plain
+
+
+@pytest.mark.parametrize("line, gone", [
+    ("From: Tamsin Quarrel via Invented Group &lt;invented-group@corp-invented.io&gt;", ["Tamsin", "Quarrel"]),
+    ("Tamsin Quarrel on behalf of Invented Org &lt;org@corp-invented.io&gt;", ["Tamsin", "Quarrel"]),
+    ("Orin Vask for Quarrel Hall &lt;n@facebookmail.com&gt;", ["Orin", "Vask"]),
+])
+def test_a_person_before_a_senders_connector_word_is_faked_too(line, gone):
+    """A traceability review: Google Groups writes "Name via Group <group@…>" and Outlook "Name on behalf
+    of Org <org@…>"; only the words after the connector were learned, and the person's name stayed."""
+    out = clean(f"<div>{line}<br>Date: Mon</div><p>Tamsin Quarrel and Orin Vask wrote</p>")
+    for word in gone:
+        assert word not in out, (word, out)
+    assert "Date: Mon" in out
+
+
+def test_one_word_before_a_connector_is_left_an_interface_word():
+    out = clean("<p>Payment for Tamsin Quarrel &lt;tq@corp-invented.io&gt;</p><p>Payment received</p>")
+    assert "Payment for" in out and "Payment received" in out and "Tamsin" not in out
