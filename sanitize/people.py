@@ -219,6 +219,15 @@ def keeps_display_name(name: str, local: str, result: EmailFake, rules: NameRule
     return "+" in local or any(holds_brand_token(name, tok) for tok in p.brand_tokens)
 
 
+def names_its_platform(name: str, result: EmailFake) -> bool:
+    """A name beside a kept registry address that holds that platform's brand token ("Meta Pay" at
+    facebookmail.com): a business's, not a person's. Where the platform keeps no name it is still
+    faked beside its address, but never learned for the page: the subject a parser classifies by
+    ("Your Meta Pay receipt") names the brand too."""
+    p = result.platform
+    return p is not None and any(holds_brand_token(name, tok) for tok in p.brand_tokens)
+
+
 def holds_brand_token(name: str, token: str) -> bool:
     """True when ``token`` (lower case) is a word of ``name``: it starts a word and ends one, or ends
     where a run-together brand's next capital starts ("Amazon.com", "Uber Receipts", "UberEats").
@@ -251,7 +260,8 @@ def learn_comma_names(text: str, faker: Faker, rules: NameRules) -> None:
         if name is None or name.lower() in STATUS_WORDS or is_fake_name(name):
             continue
         local, domain = m.group(2), m.group(3)
-        if not keeps_display_name(name, local, fake_address(faker, local, domain), rules):
+        result = fake_address(faker, local, domain)
+        if not keeps_display_name(name, local, result, rules) and not names_its_platform(name, result):
             rules.learn(name)
 
 
@@ -275,7 +285,7 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
         if bare.lower() in NOT_NAMES or is_fake_name(bare) or keeps_display_name(bare, local, result, rules):
             return m.group(0)
         counts["display-name"] = counts.get("display-name", 0) + 1
-        if len(bare.split()) == 1:
+        if len(bare.split()) == 1 or names_its_platform(bare, result):
             singles.append(bare)
         else:
             rules.learn(bare)
@@ -396,9 +406,10 @@ def _learn_shown_name(text: str, m: re.Match[str], faker: Faker, names: NameRule
     inside its element only, as a one-word display name is)."""
     if text.lower() in NOT_NAMES or is_fake_name(text):
         return []
-    if keeps_display_name(text, m.group(1), fake_address(faker, m.group(1), m.group(2)), names):
+    result = fake_address(faker, m.group(1), m.group(2))
+    if keeps_display_name(text, m.group(1), result, names):
         return []
-    if len(text.split()) == 1:
+    if len(text.split()) == 1 or names_its_platform(text, result):
         return [text]
     names.learn(text)
     return []
@@ -418,7 +429,8 @@ def _learn_name_before(el: LexborNode, m: re.Match[str], faker: Faker, names: Na
         return
     name = name_words(found.group(1))
     result = fake_address(faker, m.group(1), m.group(2))
-    if name.lower() not in NOT_NAMES and not is_fake_name(name) and not keeps_display_name(name, m.group(1), result, names):
+    if (name.lower() not in NOT_NAMES and not is_fake_name(name) and not keeps_display_name(name, m.group(1), result, names)
+            and not names_its_platform(name, result)):
         names.learn(name)
 
 
@@ -431,6 +443,9 @@ def _names_beside(attrs: dict[str, str | None], m: re.Match[str], keep: bool, fa
         if not name or "@" in name or name.lower() in NOT_NAMES or is_fake_name(name):
             continue
         if keeps_display_name(name, m.group(1), result, names) or keep:
+            continue
+        if names_its_platform(name, result):
+            singles.append(name)  # faked in its element only (``names_its_platform``)
             continue
         parts = [p.strip() for p in name.split(",")]
         for part in parts if len(parts) > 1 else ():

@@ -129,3 +129,18 @@ def test_a_pattern_value_after_a_label_is_faked_whole_once(body, reals, kind):
     for real in reals:
         assert real not in out
     assert counts(body).get(kind) == 1
+
+
+def test_a_registry_brand_display_name_is_faked_beside_its_address_but_not_in_the_subject():
+    """A sanitise-then-observe audit: facebookmail.com never keeps its sender's name (spec §6.2), and
+    "Meta Pay", learned as a two-word name, was replaced everywhere, the subject heading too: "Your
+    Meta Pay receipt" matched no Facebook kind and the receipt was lost. A name holding its own
+    registry platform's brand token is a business's, faked where it stands beside its address only."""
+    out = clean('<h2 data-legacy-thread-id="19bb000000000001">Your Meta Pay receipt</h2>'
+                '<span email="no-reply@facebookmail.com" name="Meta Pay">Meta Pay</span>'
+                '<p>From: Meta Pay &lt;no-reply@facebookmail.com&gt;</p>')
+    assert "Your Meta Pay receipt</h2>" in out
+    assert 'name="Meta Pay"' not in out and ">Meta Pay<" not in out and "From: Meta Pay" not in out, out
+    # a person at the same domain is still faked everywhere (it relays people's mail)
+    person = clean('<p>Lunch with Ada Quorn</p><span email="n@facebookmail.com" name="Ada Quorn">Ada Quorn</span>')
+    assert "Ada Quorn" not in person
