@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
 from sanitize.faker import Faker, is_fake_local
-from sanitize.registry import Platform, is_fake_domain, platform_for
+from sanitize.registry import Platform, is_fake_domain, platform_for, sender_trigger
 
 #: Characters that show nothing (a soft hyphen, the zero-width space, non-joiner and joiner, the word
 #: joiner, a zero-width no-break space). Text copied from elsewhere carries them inside an address; read
@@ -76,7 +76,7 @@ def fake_address(faker: Faker, local: str, domain: str) -> EmailFake:
         return EmailFake(f"{faker.email_local(local, '+' in local)}@{domain.lower()}", platform)
     if faker.is_issued("email", address):
         return EmailFake(address, None)
-    return EmailFake(faker.email(address), None)
+    return EmailFake(faker.email(address, keep_words=(sender_trigger(),)), None)
 
 
 def fake_plain(faker: Faker, text: str, counts: dict[str, int], found: list[tuple[str, EmailFake]] | None = None) -> str:

@@ -230,16 +230,20 @@ class Faker:
 
         return self.memo("email-local", original.lower(), make)
 
-    def email(self, original: str) -> str:
+    def email(self, original: str, keep_words: Collection[str] = ()) -> str:
         """A whole address at example.com/.org/.net, one per mailbox: every spelling that delivers to
-        it (any case, a +tag, Gmail's dots) gets the same fake, so an own-address rule still holds."""
+        it (any case, a +tag, Gmail's dots) gets the same fake, so an own-address rule still holds.
+        A mailbox holding one of ``keep_words`` (the receipt parser's "order") keeps it as its fake's
+        first word ("order.brook@…"), so what a reader keys on the address survives."""
+        key = (mailbox_key(original) or original).lower()
+        kept = next((w for w in keep_words if w in key), None)
 
         def make(stream) -> str:
             data = stream(8)
-            a, b = self._pick(data, 0, WORDS), self._pick(data, 1, WORDS)
+            a, b = kept or self._pick(data, 0, WORDS), self._pick(data, 1, WORDS)
             return f"{a}.{b}@{FAKE_DOMAINS[data[4] % 3]}"
 
-        return self.memo("email", (mailbox_key(original) or original).lower(), make)
+        return self.memo("email", key, make)
 
     def street(self, number: str, suffix: str, original: str) -> str:
         """A street address: a fake house number of the same length, a pool street, the same suffix."""

@@ -30,6 +30,7 @@ from attest_kit.text import SUBJECT_HINT_MAX, clamp_subject_hint, one_line
 from sanitize import emails, strip
 from sanitize.faker import FAKE_DOMAINS, FIRST_NAMES, LAST_NAMES, WORDS
 from sanitize.model import walk
+from sanitize.registry import sender_trigger
 from sanitize.refake_common import (
     LabelsFile,
     hash_pairs,
@@ -127,7 +128,9 @@ class Mapping:
             words = [self._pick(data, k, WORDS) for k in range(n)]
             return " ".join([words[0].capitalize(), *words[1:]])
         sep = "+" if "+" in u.old else "."
-        local = f"{self._pick(data, 0, WORDS)}{sep}{self._pick(data, 1, WORDS)}"
+        first = u.old.split(sep, 1)[0]
+        kept = first if first == sender_trigger() else None  # the receipt trigger a fake keeps (Faker.email)
+        local = f"{kept or self._pick(data, 0, WORDS)}{sep}{self._pick(data, 1, WORDS)}"
         domain = FAKE_DOMAINS[data[4] % 3] if u.extra in FAKE_DOMAINS else u.extra
         return f"{local}@{domain}"
 

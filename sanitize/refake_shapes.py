@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
 from sanitize.faker import FIRST_NAMES, LAST_NAMES, WORDS
-from sanitize.registry import is_fake_domain, platform_for
+from sanitize.registry import is_fake_domain, platform_for, sender_trigger
 
 FIRST = frozenset(w.lower() for w in FIRST_NAMES)
 LAST = frozenset(w.lower() for w in LAST_NAMES)
@@ -48,7 +48,8 @@ class Hit:
 
 
 def _email_unit(a: str, sep: str, b: str, domain: str) -> Unit | None:
-    if a.lower() not in POOL or b.lower() not in POOL:
+    # a fake's first word may be the receipt trigger it kept ("order.brook@…", ``Faker.email``)
+    if (a.lower() not in POOL and a.lower() != sender_trigger()) or b.lower() not in POOL:
         return None
     d = domain.lower().rstrip(".")
     if d == "m" or is_fake_domain(d) or platform_for(d) is not None:

@@ -52,6 +52,17 @@ def total_labels(path: Path = SELECTORS_PATH) -> frozenset[str]:
     return frozenset(" ".join(label.lower().split()) for p in parsers for label in p.get("totalLabels", ()))
 
 
+@lru_cache(maxsize=4)
+def sender_trigger(path: Path = SELECTORS_PATH) -> str:
+    """The word a sender address holds that makes the generic parser take a receipt (spec §8.2: "the
+    sender address contains 'order'"), lower case: a fake address keeps it (``Faker.email``)."""
+    raw = read_selectors_json(Path(path))
+    word = (raw.get("generic") or {}).get("senderTrigger")
+    if not isinstance(word, str) or not word.isalpha():
+        raise SelectorsError(f"{path}: invalid selectors file: generic.senderTrigger must be one word")
+    return word.lower()
+
+
 def platform_for(domain: str, registry: tuple[Platform, ...] | None = None) -> Platform | None:
     """The platform whose domain is ``domain`` or a parent of it; None for any other (or non-ASCII) domain."""
     if registry is None:

@@ -144,3 +144,30 @@ def test_a_registry_brand_display_name_is_faked_beside_its_address_but_not_in_th
     # a person at the same domain is still faked everywhere (it relays people's mail)
     person = clean('<p>Lunch with Ada Quorn</p><span email="n@facebookmail.com" name="Ada Quorn">Ada Quorn</span>')
     assert "Ada Quorn" not in person
+
+
+def test_a_sender_address_holding_the_generic_order_trigger_keeps_it_in_its_fake():
+    """A sanitise-then-observe audit: spec §8.2's generic parser takes a receipt whose sender address
+    contains "order" (selectors.json generic.senderTrigger); the fake address held no such word, and a
+    shop's receipt whose subject names none ("Thanks for shopping with …") was lost."""
+    out = clean('<span email="orders@kiteandcrane.example.io">K</span><p>orders@kiteandcrane.example.io</p>'
+                '<span email="ada@kiteandcrane.example.io">A</span>')
+    fakes = re.findall(r"([\w.+-]+)@example\.(?:com|org|net)", out)
+    assert fakes[0] == fakes[1] and fakes[0].startswith("order."), fakes
+    assert "order" not in fakes[2] and "kiteandcrane" not in out
+
+
+def test_refake_people_finds_and_keeps_the_order_word_of_a_fake_address():
+    from sanitize.refake_shapes import find
+    hits = find("from order.amber@example.org today")
+    assert [u.old for h in hits for u in h.units] == ["order.amber"]
+
+
+def test_refake_people_gives_an_order_fake_a_new_order_fake():
+    from sanitize.refake_people import Mapping
+    from sanitize.refake_shapes import find
+    units = [u for h in find("order.amber@example.org and brook.ember@example.net") for u in h.units]
+    mapping = Mapping(b"attest-kit-test-key-refake-A", units)
+    new = {u.old: mapping(u) for u in units}
+    assert new["order.amber"].startswith("order.") and new["order.amber"] != "order.amber@example.org"
+    assert not new["brook.ember"].startswith("order.")
