@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from selectolax.lexbor import LexborNode
 
 from sanitize.emails import EMAIL, EmailFake, fake_address
+from sanitize.registry import subject_trigger
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
 from sanitize.model import Walk
 
@@ -220,12 +221,14 @@ def keeps_display_name(name: str, local: str, result: EmailFake, rules: NameRule
 
 
 def names_its_platform(name: str, result: EmailFake) -> bool:
-    """A name beside a kept registry address that holds that platform's brand token ("Meta Pay" at
-    facebookmail.com): a business's, not a person's. Where the platform keeps no name it is still
-    faked beside its address, but never learned for the page: the subject a parser classifies by
-    ("Your Meta Pay receipt") names the brand too."""
+    """A sender's name that is a business's label, not a person's: one beside a kept registry address
+    holding that platform's brand token ("Meta Pay" at facebookmail.com), or one the receipt parser's
+    subject trigger matches ("Order Confirmation"). Faked beside its address, but never learned for
+    the page: the subject a parser classifies by names it too ("Your Meta Pay receipt")."""
     p = result.platform
-    return p is not None and any(holds_brand_token(name, tok) for tok in p.brand_tokens)
+    if p is not None and any(holds_brand_token(name, tok) for tok in p.brand_tokens):
+        return True
+    return subject_trigger().search(name) is not None
 
 
 def holds_brand_token(name: str, token: str) -> bool:

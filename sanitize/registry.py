@@ -7,6 +7,7 @@ import the observers package (DESIGN.md: sanitize needs only the kernel and this
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -61,6 +62,14 @@ def sender_trigger(path: Path = SELECTORS_PATH) -> str:
     if not isinstance(word, str) or not word.isalpha():
         raise SelectorsError(f"{path}: invalid selectors file: generic.senderTrigger must be one word")
     return word.lower()
+
+
+@lru_cache(maxsize=4)
+def subject_trigger(path: Path = SELECTORS_PATH) -> re.Pattern[str]:
+    """The generic parser's subject trigger (generic.subjectTrigger: order, receipt, confirmation),
+    compiled case-insensitively as the observer reads it."""
+    raw = read_selectors_json(Path(path))
+    return re.compile((raw.get("generic") or {}).get("subjectTrigger") or r"(?!)", re.I)
 
 
 def platform_for(domain: str, registry: tuple[Platform, ...] | None = None) -> Platform | None:

@@ -171,3 +171,13 @@ def test_refake_people_gives_an_order_fake_a_new_order_fake():
     new = {u.old: mapping(u) for u in units}
     assert new["order.amber"].startswith("order.") and new["order.amber"] != "order.amber@example.org"
     assert not new["brook.ember"].startswith("order.")
+
+
+def test_a_sender_name_made_of_the_generic_subject_trigger_is_not_learned_for_the_page():
+    """The same audit: a shop sending as "Order Confirmation <noreply@…>" had its name learned and
+    replaced in the subject "Order Confirmation - Lanternworks", which then named no trigger. A name
+    the generic parser's subject trigger matches is a label, faked beside its address only."""
+    out = clean('<h2 data-legacy-thread-id="19bb000000000001">Order Confirmation - Lanternworks</h2>'
+                '<span email="noreply@lanternworks.example.io" name="Order Confirmation">Order Confirmation</span>')
+    assert "Order Confirmation - Lanternworks</h2>" in out
+    assert 'name="Order Confirmation"' not in out, out
