@@ -104,7 +104,9 @@ class Faker:
         """Return the capture's one fake for (kind, original), making it once with ``make(stream)``.
 
         ``make`` receives a function ``salt -> bytes`` so it can retry when a fake equals its original
-        (a 4-digit card ending would otherwise stay real one time in 10,000).
+        (a 4-digit card ending would otherwise stay real one time in 10,000) or another value's fake.
+        A fake then depends on what the capture faked before it (as a name's word does): one value
+        still gets one fake within a capture, and the same page under the same key the same fakes.
         """
         if self.is_issued(kind, original):
             return original
@@ -113,13 +115,16 @@ class Faker:
         if found is not None:
             return found
         fake = original
+        issued = self._issued.setdefault(kind, set())
         for attempt in range(self.attempts):
             salted = original if attempt == 0 else f"{original}\x00retry{attempt}"
             fake = make(lambda n, _s=salted: self.stream(kind, _s, n))
-            if self.acceptable(kind, original, fake):
+            # another value's fake would merge two values on the page (two recipients one person, a
+            # recipient the account): drawn again while draws last
+            if self.acceptable(kind, original, fake) and fake not in issued:
                 break
         self._memo[key] = fake
-        self._issued.setdefault(kind, set()).add(fake)
+        issued.add(fake)
         return fake
 
     def acceptable(self, kind: str, original: str, fake: str) -> bool:
