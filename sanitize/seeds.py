@@ -47,28 +47,17 @@ def as_seeds(seeded: Sequence[str | Mapping[str, str] | Seed]) -> list[Seed]:
 
 
 def main_landmark(tree: LexborHTMLParser) -> LexborNode:
-    """The first [role=main] not hidden by an inline display:none ancestor, else <body>."""
-    hidden_at: dict[int, bool] = {}  # mem_id → it or an ancestor below <html> is hidden (memo)
-    for node in tree.css('[role="main"]'):
-        path: list[int] = []
-        p: LexborNode | None = node
-        hidden = False
-        while p is not None and p.tag != "html":
-            known = hidden_at.get(p.mem_id)
-            if known is not None:
-                hidden = known
-                break
-            attrs = p.attributes
-            style = (attrs.get("style") or "").replace(" ", "").lower()
-            if "display:none" in style or "hidden" in attrs:
-                hidden = True
-                break
-            path.append(p.mem_id)
-            p = p.parent
-        for mid in path:
-            hidden_at[mid] = hidden
-        if not hidden:
-            return node
+    """The first main landmark (``[role=main]`` or ``<main>``) a capture's inline styles show, else <body>.
+
+    Hidden: ``display:none`` or the ``hidden`` attribute on it or an ancestor, or ``visibility:hidden``
+    (or ``collapse``) where the nearest element declaring a visibility, itself first, declares it (a
+    child may show itself again inside a hidden wrapper). Spec §6.2: the seeds are *visible*."""
+    hidden_at: dict[int, bool] = {}  # mem_id → display hides it or an ancestor below <html> (memo)
+    declared_at: dict[int, bool] = {}  # mem_id → the visibility it computes to hides it (memo)
+    for node in tree.css('[role="main"], main'):
+        if _display_hidden(node, hidden_at) or _visibility_hidden(node, declared_at):
+            continue
+        return node
     body = tree.body or tree.css_first("body")
     if body is None:  # a <frameset> page loses its only content with the frameset
         body = tree.create_node("body")
@@ -77,6 +66,54 @@ def main_landmark(tree: LexborHTMLParser) -> LexborNode:
         if body is None:
             raise BadInput(None, "page has no body")
     return body
+
+
+def _style_of(node: LexborNode) -> str:
+    return (node.attributes.get("style") or "").replace(" ", "").lower()
+
+
+def _display_hidden(node: LexborNode, hidden_at: dict[int, bool]) -> bool:
+    path: list[int] = []
+    p: LexborNode | None = node
+    hidden = False
+    while p is not None and p.tag != "html":
+        known = hidden_at.get(p.mem_id)
+        if known is not None:
+            hidden = known
+            break
+        if "display:none" in _style_of(p) or "hidden" in p.attributes:
+            hidden = True
+            break
+        path.append(p.mem_id)
+        p = p.parent
+    for mid in path:
+        hidden_at[mid] = hidden
+    return hidden
+
+
+def _visibility_hidden(node: LexborNode, declared_at: dict[int, bool]) -> bool:
+    """Whether the nearest element declaring a visibility, ``node`` first, hides it. ``declared_at``
+    memoises each element's answer, so nested landmarks cost one step each (read again per level,
+    8,000 nested ones cost seconds)."""
+    path: list[int] = []
+    p: LexborNode | None = node
+    hidden = False
+    while p is not None and p.tag != "html":
+        known = declared_at.get(p.mem_id)
+        if known is not None:
+            hidden = known
+            break
+        style = _style_of(p)
+        at = style.rfind("visibility:")
+        if at >= 0:  # the last declaration wins
+            hidden = style[at + len("visibility:"):].split(";", 1)[0].replace("!important", "") in ("hidden", "collapse")
+            path.append(p.mem_id)
+            break
+        path.append(p.mem_id)
+        p = p.parent
+    for mid in path:
+        declared_at[mid] = hidden
+    return hidden
 
 
 def existing_seeds(tree: LexborHTMLParser, seeds: list[Seed], counts: dict[str, int]) -> set[int]:

@@ -89,6 +89,25 @@ def test_seeds_fall_back_to_body_and_forged_seeds_removed():
     assert "lena.corvid" not in out and out.count("data-attest-seeded") == 3
 
 
+@pytest.mark.parametrize("body, landmark", [
+    ('<nav>n</nav><main id="m"><p>content</p></main>', 'id="m"'),  # <main> is the main landmark too
+    ('<div role="main" style="visibility:hidden"><p>c</p></div><div role="main" id="m2">second</div>', 'id="m2"'),
+    ('<div style="visibility:hidden"><div role="main"><p>c</p></div></div><main id="m3">x</main>', 'id="m3"'),
+])
+def test_seeds_go_into_the_first_shown_main_landmark(body, landmark):
+    """A traceability review: seeds went into <body> beside a <main> element, and into a main landmark
+    hidden by visibility (spec §6.2: "visible ... in the main landmark")."""
+    from selectolax.lexbor import LexborHTMLParser
+    out = clean(body, seeded=SEEDS)
+    target = LexborHTMLParser(out).css_first(f"[{landmark.split('=')[0]}={landmark.split('=')[1]}]")
+    assert target is not None and target.html.count("data-attest-seeded") == 3, out
+
+
+def test_a_main_landmark_shown_again_inside_a_hidden_wrapper_takes_the_seeds():
+    out = clean('<div style="visibility:hidden"><div role="main" id="m" style="visibility:visible">c</div></div>', seeded=SEEDS)
+    assert out.index('id="m"') < out.index("data-attest-seeded")
+
+
 def test_repo_seeded_json_has_three_invented_secrets():
     data = json.loads((Path(__file__).resolve().parents[2] / "fixtures/secrets/seeded.json").read_text())
     assert len(data) == 3 and all(e["value"].startswith("attest-seed-") for e in data)
