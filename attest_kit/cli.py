@@ -217,6 +217,7 @@ def gate(update: bool, allow_lower: bool, quiet: bool) -> None:
 
     if allow_lower and not update:
         raise click.UsageError("--allow-lower goes with --update")
+    load_floors(gate_file())  # a bad floors file is bad input before a bench run, not after
     run = run_bench(progress=_progress(quiet))
     _warn_unlisted(run)
     if update:

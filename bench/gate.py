@@ -9,6 +9,7 @@ figures; lowering one needs ``--allow-lower``, an explicit act a reviewer sees.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,11 +35,30 @@ class GateVerdict:
 
 
 def load_floors(path: Path) -> dict[str, Any]:
+    """The floors file, its shape checked: BadInput naming the file and the first fault.
+
+    The gate compares and re-pins with these values, so a wrong shape must stop here as bad input
+    (exit 3), never reach judge() as a traceback; and a figure name the bench does not report
+    (a typo) would be a floor nothing is ever held to, so it is refused too.
+    """
     if not path.exists():
         return {"fingerprint": None, "observers": {}}
     raw = read_json(path)
+    shape = "({fingerprint, observers: {id: {figure: floor}}})"
     if not isinstance(raw, dict) or not isinstance(raw.get("observers"), dict):
-        raise BadInput(path, "is not a floors file ({fingerprint, observers: {id: {figure: floor}}})")
+        raise BadInput(path, f"is not a floors file {shape}")
+    if raw.get("fingerprint") is not None and not isinstance(raw["fingerprint"], str):
+        raise BadInput(path, f"fingerprint is not a string {shape}")
+    for observer, mine in raw["observers"].items():
+        if not isinstance(mine, dict):
+            raise BadInput(path, f"observers.{observer} is not an object of figure → floor {shape}")
+        for name, floor in mine.items():
+            if name != "pages" and name not in FLOORED:
+                raise BadInput(path, f"observers.{observer}.{name} is no figure the bench reports "
+                                     f"(pages, {', '.join(FLOORED)})")
+            # bool is an int to Python, but true is no floor
+            if isinstance(floor, bool) or not isinstance(floor, int | float) or not math.isfinite(floor):
+                raise BadInput(path, f"observers.{observer}.{name} is not a number: {floor!r}")
     return raw
 
 

@@ -38,10 +38,26 @@ class Problem:
 
 
 def load_seeded() -> dict[str, str]:
-    """Seeded secret id → value."""
-    raw = read_json(seeded_secrets_path())
-    items = raw["secrets"] if isinstance(raw, dict) else raw
-    return {item["id"]: item["value"] for item in items}
+    """Seeded secret id → value; BadInput naming the file when it is not a list of {id, value} strings.
+
+    ``check`` and ``label`` read this file on every run: a wrong shape is bad input (exit 3, one
+    line), never a KeyError traceback. An empty value is refused too: it would be "found" in
+    every text, so it could prove no leak and no placement.
+    """
+    path = seeded_secrets_path()
+    raw = read_json(path)
+    items = raw.get("secrets") if isinstance(raw, dict) else raw
+    shape = 'is not a seeded-secrets file (a list of {"id": str, "value": str})'
+    if not isinstance(items, list):
+        raise BadInput(path, shape)
+    seeded: dict[str, str] = {}
+    for n, item in enumerate(items):
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not isinstance(item.get("value"), str):
+            raise BadInput(path, f"{shape}: entry {n}")
+        if not item["id"] or not item["value"]:
+            raise BadInput(path, f"{shape}: entry {n} has an empty id or value")
+        seeded[item["id"]] = item["value"]
+    return seeded
 
 
 def expected_versions(folder: str) -> str | None:

@@ -238,3 +238,37 @@ def test_label_refuses_page_facts_no_page_could_have(cli, repo_copy, option, val
     result = cli.invoke(main, ["label", str(page), "--force", *[x for kv in args.items() for x in kv]])
     assert result.exit_code == 2 and option.lstrip("-") in result.output, result.output
     assert labels.read_bytes() == before
+
+
+@pytest.mark.parametrize("floors", [
+    {"fingerprint": "x", "observers": {"gmail.sent": 5}},
+    {"fingerprint": "x", "observers": {"gmail.sent": {"rowsPrecision": "high"}}},
+    {"fingerprint": "x", "observers": {"gmail.sent": {"pages": True}}},
+    {"fingerprint": "x", "observers": {"gmail.sent": {"rowsPrecison": 1.0}}},  # a misspelt figure is never gated
+    {"fingerprint": 7, "observers": {}},
+    [1, 2],
+])
+@pytest.mark.parametrize("update", [False, True])
+def test_a_floors_file_of_the_wrong_shape_is_one_clear_line(cli, repo_copy, floors, update):
+    """A wrong-shaped floors.json was a traceback with exit 1, the gate's "found something" code."""
+    path = repo_copy / "bench/floors.json"
+    path.write_text(json.dumps(floors), encoding="utf-8")
+    before = path.read_bytes()
+    _one_clear_line(cli.invoke(main, ["gate", "-q", *(["--update"] if update else [])]), "floors.json")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("seeded", [
+    {"x": 1}, [{"id": "api-key"}], [1, 2], {"secrets": 3}, [{"id": 1, "value": "v"}], [{"id": "a", "value": ""}],
+])
+def test_a_seeded_secrets_file_of_the_wrong_shape_is_one_clear_line(cli, repo_copy, seeded):
+    """check (and label, which lists the seeds) indexed seeded.json unguarded: a KeyError traceback, exit 1."""
+    (repo_copy / "fixtures/secrets/seeded.json").write_text(json.dumps(seeded), encoding="utf-8")
+    _one_clear_line(cli.invoke(main, ["check", "-q"]), "seeded.json")
+    page = repo_copy / "fixtures/pages/gmail/2026-11-30/synthetic-new.html"
+    page.write_text("<html><body><div role=main></div></body></html>", encoding="utf-8")
+    labels = (page.parent / "labels.json").read_bytes()
+    _one_clear_line(cli.invoke(main, ["label", str(page), "--view", "sent-list", "--url",
+                                      "https://mail.google.com/mail/u/0/#sent", "--tz", "UTC", "--read-at",
+                                      "2026-11-30T10:00:00Z"]), "seeded.json")
+    assert (page.parent / "labels.json").read_bytes() == labels
