@@ -2,7 +2,8 @@
 
 ``bench/floors.json`` is the one gate file: per observer a floor for every figure, and the corpus
 fingerprint the floors were pinned on. The gate fails when a figure falls below its floor, when an
-observer has no floors, when the corpus changed since the floors were pinned (it prints the exact
+observer has no floors, when a labelled page is not measured (a folder no selectors.json lists, a
+missing or stray expectation), when the corpus changed since the floors were pinned (it prints the exact
 command to re-pin), and always on an unsound window. ``--update`` raises floors to the current
 figures; lowering one needs ``--allow-lower``, an explicit act a reviewer sees.
 """
@@ -65,6 +66,13 @@ def load_floors(path: Path) -> dict[str, Any]:
 def judge(run: BenchRun, floors: dict[str, Any]) -> GateVerdict:
     """Compare a bench run with the floors."""
     verdict = GateVerdict()
+    # A labelled page no observer measures is a page the gate cannot vouch for: it fails, so CI never
+    # reads "gate passed" over a corpus it did not see whole (DESIGN: every labelled page is measured).
+    # The gate fails rather than the bench refusing: the bench is the engineer's measuring tool in the
+    # middle of the loop (a new folder is labelled and checked before its observer lists it) and still
+    # measures everything else, naming what it left out; the gate is what CI trusts, so it is where an
+    # unmeasured page stops a change. Re-pinning (--update) does not excuse it.
+    verdict.failures += run.unmeasured
     for bench in run.observers:
         figures = bench.summary()
         if figures["unsoundWindows"] != 0:

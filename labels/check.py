@@ -21,7 +21,7 @@ from attest_kit.instants import parse_instant
 from attest_kit.paths import fixtures_dir, seeded_secrets_path
 from attest_kit.policy import Refusal, load_policy, project
 from attest_kit.reasons import is_known
-from labels.corpus import all_folders
+from labels.corpus import all_folders, expectation_gaps
 from labels.reference import reference_for
 from labels.reference.html5 import hidden, parent_map, parse, text, walk
 from labels.schema import LabelEntry, load_labels
@@ -131,6 +131,11 @@ def check_folder(folder: str, root: Path | None = None) -> list[Problem]:
         report: list[str] = []
         if not entry.expected:  # capture's scaffold: the bench would leave the page out, unmeasured
             report.append("no expectations: write what each observer must report (README, \"The loop for one observer\"), or drop the page")
+        if entry.expected and want_versions is not None:
+            # Every observer that lists the folder reads every page of it (spec §5), so each needs an
+            # expectation, and an expectation no bench runs is a label nothing holds. An unlisted folder
+            # is the gate's to refuse: the loop labels and checks a folder before an observer lists it.
+            report += expectation_gaps(folder, entry)
         if entry.expected and entry.selectors_version != want_versions:
             report.append(f"selectorsVersion is {entry.selectors_version or 'not set'}, expected {want_versions or 'none'}")
         if entry.captured_at != folder.rsplit("/", 1)[-1]:

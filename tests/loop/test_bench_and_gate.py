@@ -80,12 +80,55 @@ def test_an_unsound_window_always_fails(repo_copy):
     assert any("unsound" in f for f in verdict.failures)
 
 
-def test_a_labelled_folder_no_selectors_json_lists_is_named_every_run(repo_copy, cli):
-    """bench reads the folders each selectors.json lists under "fixtures": a new dated folder,
-    labelled and checked, was silently left out of the figures and the gate ("gate passed")."""
-    extra = repo_copy / "fixtures/pages/gmail/2026-12-02"
-    extra.mkdir()
-    (extra / "labels.json").write_text("{}\n", encoding="utf-8")
-    for command in (["gate", "-q"], ["bench", "--check", "-q"]):
+def _labelled_copy(repo_copy, folder: str, name: str, edit=None) -> None:
+    """A copy of synthetic-sent-head.html as ``folder/name``, labelled like the original (``edit`` changes the entry)."""
+    source = repo_copy / "fixtures/pages/gmail/2026-11-30"
+    target = repo_copy / "fixtures/pages" / folder
+    target.mkdir(parents=True, exist_ok=True)
+    (target / name).write_bytes((source / "synthetic-sent-head.html").read_bytes())
+    entry = json.loads((source / "labels.json").read_text(encoding="utf-8"))["synthetic-sent-head.html"]
+    entry["capturedAt"] = folder.rsplit("/", 1)[-1]
+    if edit:
+        edit(entry)
+    labels = target / "labels.json"
+    data = json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else {}
+    labels.write_text(json.dumps({**data, name: entry}), encoding="utf-8")
+
+
+def test_a_labelled_folder_no_selectors_json_lists_fails_the_gate(repo_copy, cli):
+    """bench reads the folders each selectors.json lists under "fixtures": a new dated folder, labelled
+    and checked, was left out of the figures and the gate said "gate passed" with a warning. The gate
+    fails naming it; the bench still writes its figures and names it."""
+    _labelled_copy(repo_copy, "gmail/2026-12-02", "synthetic-sent-head.html",
+                   lambda e: e.update(selectorsVersion=None))
+    for command in (["gate", "-q"], ["gate", "--update", "-q"]):
         result = cli.invoke(main, command)
-        assert "warning: fixtures/pages/gmail/2026-12-02 is labelled but no observer's selectors.json" in result.output
+        assert result.exit_code == 1, (command, result.output)
+        assert "FAIL fixtures/pages/gmail/2026-12-02: labelled, but no observer's selectors.json lists it" in result.output
+    result = cli.invoke(main, ["bench", "-q"])
+    assert result.exit_code == 0
+    assert "warning: fixtures/pages/gmail/2026-12-02: labelled, but no observer's selectors.json lists it" in result.output
+
+
+def test_a_page_with_no_expectation_for_an_observer_reading_its_folder_fails_the_gate(repo_copy, cli):
+    """Both Gmail observers read every Gmail page (spec §5): a page labelled for gmail.sent alone was
+    measured by gmail.sent, skipped by gmail.receipt without a word, and `gate --update` re-pinned."""
+    _labelled_copy(repo_copy, "gmail/2026-11-30", "synthetic-sent-head-copy.html",
+                   lambda e: e.update(expected=[x for x in e["expected"] if x["observer"] == "gmail.sent"]))
+    for command in (["gate", "-q"], ["gate", "--update", "-q"]):
+        result = cli.invoke(main, command)
+        assert result.exit_code == 1, (command, result.output)
+        assert ("FAIL gmail/2026-11-30/synthetic-sent-head-copy.html: no gmail.receipt expectation" in result.output), \
+            result.output
+
+
+def test_an_expectation_for_an_observer_that_does_not_read_the_folder_fails_the_gate(repo_copy, cli):
+    """A gmail.sent expectation on a Calendar page is a label no bench ever measures."""
+    labels = repo_copy / "fixtures/pages/gcal/2026-11-30/labels.json"
+    data = json.loads(labels.read_text(encoding="utf-8"))
+    data["synthetic-week.html"]["expected"].append(
+        {"observer": "gmail.sent", "health": {"status": "IDLE", "reasons": []}, "observations": [], "windows": []})
+    labels.write_text(json.dumps(data), encoding="utf-8")
+    result = cli.invoke(main, ["gate", "--update", "-q"])
+    assert result.exit_code == 1, result.output
+    assert "FAIL gcal/2026-11-30/synthetic-week.html: a gmail.sent expectation" in result.output, result.output

@@ -104,3 +104,25 @@ def test_a_seed_on_the_page_the_label_does_not_list_fails(repo_copy):
     seed left off it is a seed nothing checks."""
     _edit(repo_copy, lambda d: d["synthetic-sent-head.html"].update(seededSecrets=[]))
     assert any("not in seededSecrets" in str(p) for p in check_all())
+
+
+def test_a_page_with_no_expectation_for_an_observer_reading_its_folder_fails(repo_copy, cli):
+    """Both Gmail observers read every Gmail page (spec §5); a page labelled for one of them passed check
+    and the other skipped it without a word."""
+    _edit(repo_copy, lambda d: d["synthetic-sent-head.html"].update(
+        expected=[e for e in d["synthetic-sent-head.html"]["expected"] if e["observer"] == "gmail.sent"]))
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 1
+    assert ("gmail/2026-11-30/synthetic-sent-head.html: no gmail.receipt expectation, though gmail.receipt reads"
+            in result.output), result.output
+
+
+def test_an_expectation_for_an_observer_that_does_not_read_the_folder_fails(repo_copy, cli):
+    path = repo_copy / "fixtures/pages/gcal/2026-11-30/labels.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["synthetic-week.html"]["expected"].append(
+        {"observer": "gmail.sent", "health": {"status": "IDLE", "reasons": []}, "observations": [], "windows": []})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 1
+    assert "gcal/2026-11-30/synthetic-week.html: a gmail.sent expectation, but" in result.output, result.output
