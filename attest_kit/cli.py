@@ -205,11 +205,11 @@ def bench(check_only: bool, quiet: bool) -> None:
 
 
 @main.command()
-@click.option("--update", is_flag=True, help="Re-pin: raise the floors to the current figures and pin the corpus fingerprint.")
-@click.option("--allow-lower", is_flag=True, help="With --update: allow a floor to go down (say why in the commit).")
+@click.option("--update", is_flag=True, help="Re-pin: raise the floors to the current figures and pin the corpus "
+              "fingerprint; refused, writing nothing, when a floor would go down.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
 @clean_errors
-def gate(update: bool, allow_lower: bool, quiet: bool) -> None:
+def gate(update: bool, quiet: bool) -> None:
     """The CI accuracy gate: bench figures against bench/floors.json (floors only move up).
 
     Fails on a figure below its floor, any unsound window, a corpus changed since the floors were
@@ -220,16 +220,16 @@ def gate(update: bool, allow_lower: bool, quiet: bool) -> None:
     from bench.gate import judge, load_floors, update_floors
     from bench.runner import run_bench
 
-    if allow_lower and not update:
-        raise click.UsageError("--allow-lower goes with --update")
     load_floors(gate_file())  # a bad floors file is bad input before a bench run, not after
     run = run_bench(progress=_progress(quiet))  # what it leaves unmeasured is a gate failure (judge)
     if update:
-        lowered = update_floors(gate_file(), run, allow_lower)
+        lowered = update_floors(gate_file(), run)
         for line in lowered:
-            click.echo(f"{'lowered' if allow_lower else 'would lower'}: {line}", err=True)
-        if lowered and not allow_lower:
-            click.echo("refused: a floor would go down; fix the regression, or re-run with --allow-lower", err=True)
+            click.echo(f"would lower: {line}", err=True)
+        if lowered:
+            # Floors only move up (DESIGN): there is no option to lower one. Fix the regression.
+            click.echo("refused: a floor would go down and floors only move up; fix the regression "
+                       "(nothing was written)", err=True)
             sys.exit(EXIT_FOUND)
         click.echo(f"pinned floors at corpus {run.fingerprint[:12]} in {gate_file()}")
     verdict = judge(run, load_floors(gate_file()))

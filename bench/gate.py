@@ -4,8 +4,9 @@
 fingerprint the floors were pinned on. The gate fails when a figure falls below its floor, when an
 observer has no floors, when a labelled page is not measured (a folder no selectors.json lists, a
 missing or stray expectation), when the corpus changed since the floors were pinned (it prints the exact
-command to re-pin), and always on an unsound window. ``--update`` raises floors to the current
-figures; lowering one needs ``--allow-lower``, an explicit act a reviewer sees.
+command to re-pin), when a figure the bench reports has no floor, and always on an unsound window.
+``--update`` raises floors to the current figures and refuses, writing nothing, when one would go down:
+floors only move up, and no option lowers one.
 """
 
 from __future__ import annotations
@@ -81,11 +82,14 @@ def judge(run: BenchRun, floors: dict[str, Any]) -> GateVerdict:
         if mine is None:
             verdict.failures.append(f"{bench.observer}: no floors pinned; run `{REPIN_COMMAND}`")
             continue
-        if figures["pages"] < mine.get("pages", 0):
-            verdict.failures.append(f"{bench.observer}: {figures['pages']} labelled pages, floor {mine['pages']}")
-        for name in FLOORED:
-            if name in mine and figures.get(name, 0.0) < mine[name]:
-                verdict.failures.append(f"{bench.observer}: {name} {figures.get(name)} below floor {mine[name]}")
+        for name in ("pages", *FLOORED):
+            if name not in figures:
+                continue
+            if name not in mine:
+                # A floor taken out of floors.json is a floor lowered to nothing: say so, never skip the figure.
+                verdict.failures.append(f"{bench.observer}: no floor for {name}; run `{REPIN_COMMAND}`")
+            elif figures[name] < mine[name]:
+                verdict.failures.append(f"{bench.observer}: {name} {figures[name]} below floor {mine[name]}")
     if floors.get("fingerprint") != run.fingerprint:
         verdict.failures.append(
             "the labelled corpus changed since the floors were pinned "
@@ -95,17 +99,19 @@ def judge(run: BenchRun, floors: dict[str, Any]) -> GateVerdict:
     return verdict
 
 
-def raised_floors(run: BenchRun, floors: dict[str, Any], allow_lower: bool) -> tuple[dict[str, Any], list[str]]:
-    """New floors: each at least the old one, set to the current figure; lowering only if allowed.
+def raised_floors(run: BenchRun, floors: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """New floors: each the current figure where that is at least the old floor.
 
-    Returns the new floors and the list of floors that would go down (refused unless allowed).
+    Returns the new floors and the floors that would go down. Floors only move up (DESIGN), so a
+    figure below its floor keeps the old floor here, and ``update_floors`` writes nothing at all:
+    there is no flag that lowers one. A regression is fixed, not re-pinned.
     """
     lowered: list[str] = []
     new = {"fingerprint": run.fingerprint, "observers": {}}
     for bench in run.observers:
         figures = bench.summary()
         old = floors["observers"].get(bench.observer, {})
-        mine: dict[str, Any] = {"pages": figures["pages"]}
+        mine: dict[str, Any] = {"pages": max(figures["pages"], old.get("pages", 0))}
         if figures["pages"] < old.get("pages", 0):
             lowered.append(f"{bench.observer}.pages {old['pages']} → {figures['pages']}")
         for name in FLOORED:
@@ -113,18 +119,19 @@ def raised_floors(run: BenchRun, floors: dict[str, Any], allow_lower: bool) -> t
                 continue
             if name in old and figures[name] < old[name]:
                 lowered.append(f"{bench.observer}.{name} {old[name]} → {figures[name]}")
-                mine[name] = figures[name] if allow_lower else old[name]
+                mine[name] = old[name]
             else:
                 mine[name] = figures[name]
         new["observers"][bench.observer] = mine
     return new, lowered
 
 
-def update_floors(path: Path, run: BenchRun, allow_lower: bool) -> list[str]:
-    """Re-pin the floors file atomically; returns the floors lowered (empty unless allowed)."""
+def update_floors(path: Path, run: BenchRun) -> list[str]:
+    """Re-pin the floors file atomically, raising floors only; returns the floors that would go down,
+    and when there is one writes nothing."""
     floors = load_floors(path)
-    new, lowered = raised_floors(run, floors, allow_lower)
-    if lowered and not allow_lower:
+    new, lowered = raised_floors(run, floors)
+    if lowered:
         return lowered
     atomic_write_json(path, new)
     return lowered

@@ -45,17 +45,32 @@ def test_gate_fails_on_a_regression_and_names_the_figure(repo_copy, cli):
     assert "healthAgreement" in result.output and "attest-kit gate --update" in result.output
 
 
-def test_floors_only_move_up_without_the_explicit_flag(repo_copy, cli):
-    floors = json.loads(gate_file().read_text(encoding="utf-8"))
+def test_floors_only_move_up(repo_copy, cli):
+    """DESIGN: floors only move up. `gate --update --allow-lower` lowered one with a flag; no flag may."""
+    floors = gate_file().read_bytes()
     labels = repo_copy / "fixtures/pages/gmail/2026-11-30/labels.json"
     data = json.loads(labels.read_text(encoding="utf-8"))
     data["synthetic-sent-head.html"]["expected"][0]["observations"].pop()
     labels.write_text(json.dumps(data), encoding="utf-8")
     result = cli.invoke(main, ["gate", "--update", "-q"])
-    assert result.exit_code == 1 and "would lower" in result.output
-    assert json.loads(gate_file().read_text(encoding="utf-8")) == floors  # nothing written
-    assert cli.invoke(main, ["gate", "--update", "--allow-lower", "-q"]).exit_code == 0
-    assert json.loads(gate_file().read_text(encoding="utf-8"))["observers"]["gmail.sent"]["rowsPrecision"] < 1.0
+    assert result.exit_code == 1 and "would lower: gmail.sent.rowsPrecision" in result.output
+    assert "--allow-lower" not in result.output
+    assert gate_file().read_bytes() == floors  # nothing written
+    lower = cli.invoke(main, ["gate", "--update", "--allow-lower", "-q"])
+    assert lower.exit_code == 2 and "No such option" in lower.output
+    assert gate_file().read_bytes() == floors
+
+
+def test_a_floor_taken_out_of_floors_json_fails_the_gate(repo_copy, cli):
+    """judge() held only the figures floors.json named: deleting a floor lowered it to nothing, silently."""
+    path = gate_file()
+    floors = json.loads(path.read_text(encoding="utf-8"))
+    del floors["observers"]["gmail.sent"]["rowsRecall"]
+    path.write_text(json.dumps(floors), encoding="utf-8")
+    result = cli.invoke(main, ["gate", "-q"])
+    assert result.exit_code == 1 and "gmail.sent: no floor for rowsRecall" in result.output, result.output
+    assert cli.invoke(main, ["gate", "--update", "-q"]).exit_code == 0  # re-pinned at the current figure
+    assert json.loads(path.read_text(encoding="utf-8"))["observers"]["gmail.sent"]["rowsRecall"] == 1.0
 
 
 def test_a_changed_corpus_fails_until_re_pinned(repo_copy, cli):
@@ -75,7 +90,7 @@ def test_an_unsound_window_always_fails(repo_copy):
     data["synthetic-sent-head.html"]["expected"][0]["windows"][0]["windowStart"] = "2026-11-30T21:20:00.000Z"
     labels.write_text(json.dumps(data), encoding="utf-8")
     run = run_bench()
-    new, _ = raised_floors(run, load_floors(gate_file()), allow_lower=True)
+    new, _ = raised_floors(run, load_floors(gate_file()))
     verdict = judge(run, new)  # even floors pinned on this very run do not excuse it
     assert any("unsound" in f for f in verdict.failures)
 
