@@ -28,6 +28,18 @@ def test_bench_check_fails_when_results_md_is_stale(repo_copy, cli):
     assert cli.invoke(main, ["bench", "--check", "-q"]).exit_code == 0
 
 
+def test_bench_check_compares_bytes(repo_copy, cli):
+    """DESIGN: bench --check compares byte for byte. It read the files as text, which turns CRLF into LF,
+    so a RESULTS.md (or a results file) rewritten with CRLF line endings was "up to date"."""
+    for path in (repo_copy / "RESULTS.md", repo_copy / "bench/results/gmail.sent.json"):
+        original = path.read_bytes()
+        path.write_bytes(original.replace(b"\n", b"\r\n"))
+        result = cli.invoke(main, ["bench", "--check", "-q"])
+        assert result.exit_code == 1 and f"stale: {path}" in result.output, result.output
+        path.write_bytes(original)
+    assert cli.invoke(main, ["bench", "--check", "-q"]).exit_code == 0
+
+
 def test_bench_is_deterministic(repo_copy, cli):
     cli.invoke(main, ["bench", "-q"])
     first = (repo_copy / "RESULTS.md").read_bytes()
