@@ -59,10 +59,16 @@ def test_an_unknown_observer(cli):
     _usage_error(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.drafts"]), "--observer", "unknown observer")
 
 
-def test_an_unlabelled_page_without_facts(cli, tmp_path):
+def test_an_unlabelled_page_without_facts_is_a_usage_error_naming_the_missing_flags(cli, tmp_path):
+    """The page is fine; the command was given too little: Click's usage error (exit 2), as any missing
+    option is, naming exactly the flags still missing (it was exit 3, bad input)."""
     page = tmp_path / "p.html"
     page.write_text("<html><body></body></html>", encoding="utf-8")
-    _one_clear_line(cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"]), "--url")
+    _one_clear_line(cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"]),
+                    "--url", "--tz", "--now", code=2)
+    result = cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent", "--url", "https://mail.google.com/"])
+    _one_clear_line(result, "--tz", "--now", code=2)
+    assert "--url" not in result.output
 
 
 def test_a_bad_instant_and_zone(cli):
@@ -272,3 +278,24 @@ def test_a_seeded_secrets_file_of_the_wrong_shape_is_one_clear_line(cli, repo_co
                                       "https://mail.google.com/mail/u/0/#sent", "--tz", "UTC", "--read-at",
                                       "2026-11-30T10:00:00Z"]), "seeded.json")
     assert (page.parent / "labels.json").read_bytes() == labels
+
+
+_KEY = b"0123456789abcdef0123456789abcdef"  # an invented test key: fixed, public, used on invented pages only
+
+
+@pytest.mark.parametrize("option", ["--redact-selector", "--keep-selector"])
+def test_a_selector_option_lexbor_cannot_read_is_a_usage_error_naming_the_option(cli, tmp_path, option):
+    """A bad --redact-selector / --keep-selector value was exit 3 with a line naming neither file nor option."""
+    key = tmp_path / "k.key"
+    key.write_bytes(_KEY)
+    page = tmp_path / "in.html"
+    page.write_text("<html><body><div role=main><p>x</p></div></body></html>", encoding="utf-8")
+    out = tmp_path / "out.html"
+    result = cli.invoke(main, ["sanitize", str(page), "-o", str(out), "--page-url", "https://mail.google.com/",
+                               "--key-file", str(key), option, "[role=main]", option, "[[bad"])
+    _one_clear_line(result, option, "[[bad", code=2)
+    assert not out.exists()
+    # capture refuses it before it attaches to any browser (nothing listens at this address)
+    result = cli.invoke(main, ["capture", "--vendor", "gmail", "--name", "x", "--cdp", "http://127.0.0.1:9",
+                               "--key-file", str(key), option, "[[bad"])
+    _one_clear_line(result, option, "[[bad", code=2)
