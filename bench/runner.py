@@ -80,11 +80,14 @@ def _ratio(n: int, d: int) -> float:
     return 1.0 if d == 0 else round(n / d, 4)
 
 
-def pass_input(page: LabelledPage) -> PassInput:
+def pass_input(page: LabelledPage, observer_id: str) -> PassInput:
+    """The facts of one pass of ``observer_id`` over a labelled page, as ``observe`` takes them: the
+    label's passState goes only to an observer that keeps pass state (Calendar's busy clock)."""
     facts = page.entry.page
     if facts is None:
         raise BadInput(page.path, "label has no page facts (view, url, timeZone, readAt)")
-    return PassInput(facts.url, facts.time_zone, parse_instant(facts.read_at), dict(facts.pass_state or {}))
+    state = dict(facts.pass_state or {}) if get_observer(observer_id).keeps_pass_state else {}
+    return PassInput(facts.url, facts.time_zone, parse_instant(facts.read_at), state)
 
 
 StepScorer = Callable[[LabelledPage, dict[str, Any], dict[str, LabelledPage], dict[str, Any]], Tally | None]
@@ -112,7 +115,7 @@ def bench_observer(observer_id: str, root: Path | None = None,
             continue  # nothing to score against: unmeasured_labels names the page, and the gate fails on it
         html = read_html(page.path)
         started = time.perf_counter()
-        posted = run_pass(html, observer_id, pass_input(page)).posted()
+        posted = run_pass(html, observer_id, pass_input(page, observer_id)).posted()
         result.timings_ms[f"{page.folder}/{page.name}"] = round((time.perf_counter() - started) * 1000, 3)
         posted_by_page[f"{page.folder}/{page.name}"] = posted
         score = score_page(f"{page.folder}/{page.name}", expected, posted)

@@ -9,7 +9,7 @@ from typing import Any
 from attest_kit.errors import BadInput, BadOption
 from attest_kit.fsio import read_html, read_json
 from attest_kit.instants import InvalidInstant, load_zone, parse_instant
-from labels.corpus import entry_for
+from labels.corpus import entry_for, labels_path_for
 from observers.registry import get_observer, observer_ids
 from observers.run import PassInput, run_pass
 
@@ -34,7 +34,10 @@ def observe_page(page: Path, observer_id: str, *, url: str | None = None, time_z
         instant = parse_instant(now)  # type: ignore[arg-type]
     except InvalidInstant:
         raise BadOption(f"--now is not an ISO 8601 instant with a zone: {now!r}") from None
-    state: dict[str, Any] = dict(facts.pass_state or {}) if facts else {}
+    observer = get_observer(observer_id)
+    # A label's passState is the state its page's own observer kept (Calendar's busy clock): hand it
+    # only to an observer that keeps pass state, never to a Gmail observer run on the same page.
+    state: dict[str, Any] = dict(facts.pass_state or {}) if facts and observer.keeps_pass_state else {}
     if state_file is not None:
         loaded = read_json(state_file)
         if not isinstance(loaded, dict):
@@ -44,9 +47,9 @@ def observe_page(page: Path, observer_id: str, *, url: str | None = None, time_z
         load_zone(time_zone)  # type: ignore[arg-type]
     except ValueError as exc:
         raise BadOption(f"--tz: {exc}") from None
-    problem = get_observer(observer_id).state_problem(state)
-    if problem is not None:
-        raise BadInput(state_file, f"pass state: {problem}")
+    problem = observer.state_problem(state)
+    if problem is not None:  # name where the state came from: the --state file, else the page's labels.json
+        raise BadInput(state_file or labels_path_for(page), f"pass state: {problem}")
     result = run_pass(html, observer_id, PassInput(url, time_zone, instant, state))  # type: ignore[arg-type]
     return result.posted()
 

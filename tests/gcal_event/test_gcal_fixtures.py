@@ -23,7 +23,7 @@ IDS = lambda p: p.name  # noqa: E731
 
 
 def _posted(page, html=None):
-    return run_pass(html or page.path.read_text(encoding="utf-8"), OBSERVER, pass_input(page)).posted()
+    return run_pass(html or page.path.read_text(encoding="utf-8"), OBSERVER, pass_input(page, OBSERVER)).posted()
 
 
 POSTED = {f"{p.folder}/{p.name}": _posted(p) for p in PAGES}
