@@ -121,6 +121,10 @@ class Observer:
     rows_survive_degraded_health: ClassVar[bool] = False
     #: Whether a window may end after the pass instant (a Calendar week ends at a future midnight).
     windows_may_end_after_instant: ClassVar[bool] = False
+    #: Whether the observer reads state kept from earlier passes (Calendar's busy clock). A label's
+    #: passState is handed only to an observer that does: a Calendar page's busy clock is no Gmail
+    #: observer's state, and Gmail observers read every page they are run on.
+    keeps_pass_state: ClassVar[bool] = False
 
     def health(self, ctx: PassContext) -> Health:
         raise NotImplementedError

@@ -101,7 +101,8 @@ def score_page(page: str, expected: Expected, posted: dict[str, Any]) -> PageSco
 
     events = None
     if expected.snapshot is not None or posted.get("snapshot") is not None:
-        want_events = [_event_view(e) for e in (expected.snapshot or {}).get("events", [])]
+        labelled = expected.snapshot.events if expected.snapshot is not None else []
+        want_events = [_event_view(e.model_dump(by_alias=True, mode="json")) for e in labelled]
         got_events = [_event_view(e) for e in (posted.get("snapshot") or {}).get("events", [])]
         events = compare_multisets(want_events, got_events)
         if events.fp or events.fn:

@@ -69,15 +69,23 @@ def results_json(run: BenchRun) -> dict[str, str]:
             for o in run.observers}
 
 
+def _differs(path: Path, text: str) -> bool:
+    """Whether ``path`` does not hold exactly the bytes ``write_outputs`` would write for ``text``.
+
+    Bytes, not text: reading as text turns CRLF into LF, so a file rewritten with other line endings
+    (or a BOM) passed as fresh; DESIGN promises a byte-for-byte comparison.
+    """
+    return not path.is_file() or path.read_bytes() != text.encode("utf-8")
+
+
 def stale_outputs(run: BenchRun) -> list[Path]:
-    """The generated files whose content on disk differs from this run's."""
+    """The generated files whose bytes on disk differ from this run's."""
     stale = []
-    if not results_md().exists() or results_md().read_text(encoding="utf-8") != render_results(run):
+    if _differs(results_md(), render_results(run)):
         stale.append(results_md())
     for name, text in results_json(run).items():
-        path = results_dir() / name
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            stale.append(path)
+        if _differs(results_dir() / name, text):
+            stale.append(results_dir() / name)
     return stale
 
 

@@ -21,7 +21,7 @@ from attest_kit.instants import parse_instant
 from attest_kit.paths import fixtures_dir, seeded_secrets_path
 from attest_kit.policy import Refusal, load_policy, project
 from attest_kit.reasons import is_known
-from labels.corpus import all_folders
+from labels.corpus import all_folders, expectation_gaps
 from labels.reference import reference_for
 from labels.reference.html5 import hidden, parent_map, parse, text, walk
 from labels.schema import LabelEntry, load_labels
@@ -38,10 +38,26 @@ class Problem:
 
 
 def load_seeded() -> dict[str, str]:
-    """Seeded secret id → value."""
-    raw = read_json(seeded_secrets_path())
-    items = raw["secrets"] if isinstance(raw, dict) else raw
-    return {item["id"]: item["value"] for item in items}
+    """Seeded secret id → value; BadInput naming the file when it is not a list of {id, value} strings.
+
+    ``check`` and ``label`` read this file on every run: a wrong shape is bad input (exit 3, one
+    line), never a KeyError traceback. An empty value is refused too: it would be "found" in
+    every text, so it could prove no leak and no placement.
+    """
+    path = seeded_secrets_path()
+    raw = read_json(path)
+    items = raw.get("secrets") if isinstance(raw, dict) else raw
+    shape = 'is not a seeded-secrets file (a list of {"id": str, "value": str})'
+    if not isinstance(items, list):
+        raise BadInput(path, shape)
+    seeded: dict[str, str] = {}
+    for n, item in enumerate(items):
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not isinstance(item.get("value"), str):
+            raise BadInput(path, f"{shape}: entry {n}")
+        if not item["id"] or not item["value"]:
+            raise BadInput(path, f"{shape}: entry {n} has an empty id or value")
+        seeded[item["id"]] = item["value"]
+    return seeded
 
 
 def expected_versions(folder: str) -> str | None:
@@ -115,6 +131,11 @@ def check_folder(folder: str, root: Path | None = None) -> list[Problem]:
         report: list[str] = []
         if not entry.expected:  # capture's scaffold: the bench would leave the page out, unmeasured
             report.append("no expectations: write what each observer must report (README, \"The loop for one observer\"), or drop the page")
+        if entry.expected and want_versions is not None:
+            # Every observer that lists the folder reads every page of it (spec §5), so each needs an
+            # expectation, and an expectation no bench runs is a label nothing holds. An unlisted folder
+            # is the gate's to refuse: the loop labels and checks a folder before an observer lists it.
+            report += expectation_gaps(folder, entry)
         if entry.expected and entry.selectors_version != want_versions:
             report.append(f"selectorsVersion is {entry.selectors_version or 'not set'}, expected {want_versions or 'none'}")
         if entry.captured_at != folder.rsplit("/", 1)[-1]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from attest_kit.errors import BadInput
 from attest_kit.paths import fixtures_dir
 from labels.schema import LabelEntry, load_labels
+from observers.registry import fixture_folders, observer_ids
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,29 @@ def all_folders(root: Path | None = None) -> list[str]:
     """Every vendor/yyyy-mm-dd folder that holds a labels.json."""
     base = root or fixtures_dir()
     return sorted(str(p.parent.relative_to(base)) for p in base.glob("*/*/labels.json"))
+
+
+def reading_observers(folder: str) -> list[str]:
+    """The observers whose selectors.json lists ``folder``: each reads every page of it (spec §5:
+    both Gmail observers read every Gmail page), so each needs an expectation on every page."""
+    return [o for o in observer_ids() if folder in fixture_folders(o)]
+
+
+def expectation_gaps(folder: str, entry: LabelEntry, readers: list[str] | None = None) -> list[str]:
+    """What of one page's label the bench would leave unmeasured, one line each.
+
+    An observer that reads the folder but has no expectation skips the page (the bench has nothing
+    to score it against), and an expectation for an observer that does not list the folder is never
+    run: both used to pass without a word. An expectation naming no registered observer is left to
+    ``check``'s own line for it.
+    """
+    readers = reading_observers(folder) if readers is None else readers
+    labelled = [e.observer for e in entry.expected]
+    gaps = [f"no {o} expectation, though {o} reads every page of {folder} (its selectors.json lists the folder):"
+            " write what it must report" for o in readers if o not in labelled]
+    gaps += [f"a {o} expectation, but {o}'s selectors.json does not list {folder}: no bench measures it"
+             for o in labelled if o not in readers and o in observer_ids()]
+    return gaps
 
 
 def fingerprint(pages: list[LabelledPage]) -> str:

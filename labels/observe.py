@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from attest_kit.errors import BadInput
+from attest_kit.errors import BadInput, BadOption
 from attest_kit.fsio import read_html, read_json
 from attest_kit.instants import InvalidInstant, load_zone, parse_instant
-from labels.corpus import entry_for
+from labels.corpus import entry_for, labels_path_for
 from observers.registry import get_observer, observer_ids
 from observers.run import PassInput, run_pass
 
@@ -27,12 +27,17 @@ def observe_page(page: Path, observer_id: str, *, url: str | None = None, time_z
     now = now or (facts.read_at if facts else None)
     missing = [name for name, value in (("--url", url), ("--tz", time_zone), ("--now", now)) if not value]
     if missing:
-        raise BadInput(page, f"not a labelled fixture, so give {', '.join(missing)}")
+        # The page is fine; the command was given too little: a usage error (exit 2), as Click's own
+        # "Missing option" is, naming exactly the flags still missing.
+        raise BadOption(f"{page} is not a labelled fixture, so give {', '.join(missing)}")
     try:
         instant = parse_instant(now)  # type: ignore[arg-type]
     except InvalidInstant:
-        raise BadInput(None, f"--now is not an ISO 8601 instant with a zone: {now!r}") from None
-    state: dict[str, Any] = dict(facts.pass_state or {}) if facts else {}
+        raise BadOption(f"--now is not an ISO 8601 instant with a zone: {now!r}") from None
+    observer = get_observer(observer_id)
+    # A label's passState is the state its page's own observer kept (Calendar's busy clock): hand it
+    # only to an observer that keeps pass state, never to a Gmail observer run on the same page.
+    state: dict[str, Any] = dict(facts.pass_state or {}) if facts and observer.keeps_pass_state else {}
     if state_file is not None:
         loaded = read_json(state_file)
         if not isinstance(loaded, dict):
@@ -41,10 +46,10 @@ def observe_page(page: Path, observer_id: str, *, url: str | None = None, time_z
     try:
         load_zone(time_zone)  # type: ignore[arg-type]
     except ValueError as exc:
-        raise BadInput(None, f"--tz: {exc}") from None
-    problem = get_observer(observer_id).state_problem(state)
-    if problem is not None:
-        raise BadInput(state_file, f"pass state: {problem}")
+        raise BadOption(f"--tz: {exc}") from None
+    problem = observer.state_problem(state)
+    if problem is not None:  # name where the state came from: the --state file, else the page's labels.json
+        raise BadInput(state_file or labels_path_for(page), f"pass state: {problem}")
     result = run_pass(html, observer_id, PassInput(url, time_zone, instant, state))  # type: ignore[arg-type]
     return result.posted()
 

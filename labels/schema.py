@@ -9,9 +9,9 @@ page, never from the observer's output: they are what the bench measures against
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, StringConstraints, ValidationError, field_validator
 from pydantic.alias_generators import to_camel
 
 from attest_kit.errors import BadInput
@@ -67,6 +67,84 @@ class ExpectedWindow(LabelModel):
     _instants = field_validator("window_start", "window_end")(classmethod(lambda cls, v: _instant(v)))
 
 
+# --- Calendar's snapshot and step ----------------------------------------------------------------
+# The snapshot a gcal.event pass posts (observers/gcal_event/snapshot.py) and the rows its step gives
+# from a labelled base (bench_step.py), as the labels hold them. They were free dicts: a misspelt key or
+# a date that is no day passed the schema and broke check, bench and gate with a traceback. Strict, so
+# nothing is coerced ("yes" is no boolean) and what a label says is what the bench compares.
+
+
+def _day(value: str) -> str:
+    if not is_day(value):
+        raise ValueError(f"not a real day written yyyy-mm-dd: {value!r}")
+    return value
+
+
+def _version_token(value: str) -> str:
+    if not VERSION_TOKEN.fullmatch(value):
+        raise ValueError(f"not '<observer>@<version>': {value!r}")
+    return value
+
+
+Day = Annotated[str, AfterValidator(_day)]
+WireInstant = Annotated[str, AfterValidator(_instant)]
+Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+
+
+class CalendarLabelModel(LabelModel):
+    model_config = ConfigDict(strict=True)
+
+
+class SnapshotDay(CalendarLabelModel):
+    date: Day
+    whole: bool
+
+
+class SnapshotCalendar(CalendarLabelModel):
+    key: Sha256 | None  # a calendar drawn with no name has no key
+    shown: bool
+
+
+class SnapshotEvent(CalendarLabelModel):
+    key: Sha256
+    calendar_key: Sha256 | None
+    title: str | None
+    start: WireInstant
+    end: WireInstant
+    all_day: bool
+    days: list[Day]
+    guests: list[str]
+    guest_count: int = Field(ge=0)
+
+
+class ExpectedSnapshot(CalendarLabelModel):
+    """The snapshot a clean gcal.event pass posts; the fields in the order the observer writes them."""
+
+    selectors_version: Annotated[str, AfterValidator(_version_token)]
+    account_hash: Sha256
+    read_at: WireInstant
+    all_calendars: bool
+    days: list[SnapshotDay] = Field(min_length=1)
+    calendars: list[SnapshotCalendar]
+    events: list[SnapshotEvent]
+
+
+class StepRow(CalendarLabelModel):
+    """One row the step from the base's record to this page's snapshot gives (step.py's StepRow)."""
+
+    type: str = Field(min_length=1)
+    fields: dict[str, Any]
+    first_sighting: bool
+    seen_at: WireInstant
+
+
+class ExpectedStep(CalendarLabelModel):
+    """The step from a labelled base (a page of the same labels.json, or null for a first look)."""
+
+    base: str | None
+    rows: list[StepRow]
+
+
 class Expected(LabelModel):
     """What one observer must report on the page."""
 
@@ -75,8 +153,8 @@ class Expected(LabelModel):
     observations: list[ExpectedObservation] = Field(default_factory=list)
     windows: list[ExpectedWindow] = Field(default_factory=list)
     all_calendars: bool | None = None
-    snapshot: dict[str, Any] | None = None
-    step: dict[str, Any] | None = None
+    snapshot: ExpectedSnapshot | None = None
+    step: ExpectedStep | None = None
 
 
 class LabelEntry(LabelModel):
@@ -118,11 +196,45 @@ def load_labels(path: Path) -> dict[str, LabelEntry]:
     if not isinstance(raw, dict):
         raise BadInput(path, "is not a JSON object of page name → label entry")
     try:
-        return LabelsFile.model_validate(raw).root
+        entries = LabelsFile.model_validate(raw).root
     except ValidationError as exc:
-        first = exc.errors()[0]
+        # A misspelt key is two faults, the key it should be missing and the key it is unknown:
+        # name the unknown one first, it is the one the author typed.
+        errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
+        first = errors[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise BadInput(path, f"invalid label at {where}: {first['msg']}") from None
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise BadInput(path, f"invalid label at {where}: {first['msg']}{more}") from None
+    problem = _step_base_problem(entries)
+    if problem is not None:
+        raise BadInput(path, problem)
+    return entries
+
+
+def _step_base_problem(entries: dict[str, LabelEntry]) -> str | None:
+    """Why a step's base cannot be followed, or None.
+
+    The bench builds a page's record by following each base through this labels.json to a first
+    look: a base that names no entry, an entry with no expectation for the same observer, or a chain
+    that comes back on itself broke it with a traceback, after check had passed the labels.
+    """
+    for name, entry in entries.items():
+        for expected in entry.expected:
+            seen = [name]
+            here = expected.step
+            while here is not None and here.base is not None:
+                where = f"invalid label at {name}.expected[{expected.observer}].step.base"
+                if here.base in seen:
+                    return f"{where}: the bases form a cycle ({' → '.join([*seen, here.base])})"
+                base = entries.get(here.base)
+                if base is None:
+                    return f"{where}: names {here.base}, which this labels.json has no entry for"
+                below = base.expected_for(expected.observer)
+                if below is None:
+                    return f"{where}: names {here.base}, which has no {expected.observer} expectation"
+                seen.append(here.base)
+                here = below.step
+    return None
 
 
 def dump_entry(entry: LabelEntry) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from attest_kit.instants import is_day
 from attest_kit.vendors import VENDOR_HOSTS
 from attest_kit.paths import fixtures_dir
 from sanitize.key import load_key
-from sanitize.pipeline import sanitize_page
+from sanitize.pipeline import check_selector_options, sanitize_page
 from sanitize.seeds import load_seeds
 from sanitize.snapshot import CRITICAL_STYLES, snapshot_to_html
 from sanitize.urls import public_address
@@ -147,6 +147,7 @@ def read_snapshot(cdp: str, tab: str | None) -> tuple[str, dict[str, Any]]:
 def capture(req: CaptureRequest) -> CaptureReport:
     """Capture, sanitise and write one fixture and its labels.json entry."""
     page_path, labels_path, day = _target(req)
+    check_selector_options(req.redact_selectors, req.keep_selectors)  # before attaching to the browser
     if page_path.exists() and not req.force:
         raise BadInput(page_path, "exists already (use --force to replace it and its label)")
     if labels_path.exists():

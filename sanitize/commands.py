@@ -16,7 +16,7 @@ from attest_kit.errors import EXIT_FOUND, AttestKitError, BadOption
 from attest_kit.fsio import atomic_write_text, read_html
 from sanitize.atcheck import check_files
 from sanitize.key import load_key
-from sanitize.pipeline import sanitize_page
+from sanitize.pipeline import check_selector_options, sanitize_page
 from sanitize.seeds import load_seeds
 from sanitize.server import DEFAULT_PORT, serve
 from sanitize.urls import public_address
@@ -50,6 +50,7 @@ def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selec
     try:
         if Path(out_path).resolve() == Path(in_path).resolve():
             raise BadOption("-o names the input page: write the sanitised page elsewhere (keep the original for a re-run)")
+        check_selector_options(redact_selector, keep_selector)  # a usage error, before the key or page is read
         key = load_key(key_file)
         html = read_html(in_path)
         seeds = load_seeds(seeded_path)

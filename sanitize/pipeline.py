@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from attest_kit.errors import BadInput
+from attest_kit.errors import BadInput, BadOption
 from attest_kit.vendors import VENDOR_HOSTS
 from sanitize import emails, strip, values
 from sanitize.css import map_strings, neutralise_css
@@ -61,14 +61,30 @@ class Options:
         return self.page_host == VENDOR_HOSTS["gcal"]
 
 
+def check_selector_options(redact_selectors: Sequence[str], keep_selectors: Sequence[str]) -> None:
+    """BadOption naming the option when a ``--redact-selector`` or ``--keep-selector`` value is no CSS
+    selector lexbor reads.
+
+    The value is the user's option, not the page: a usage error (exit 2, as Click's own are), told
+    before any work is done, so ``capture`` checks it before it attaches to the browser.
+    """
+    probe = LexborHTMLParser("<p></p>")
+    for option, selectors in (("--redact-selector", redact_selectors), ("--keep-selector", keep_selectors)):
+        for sel in selectors:
+            try:
+                probe.css(sel)
+            except Exception as exc:  # selectolax raises its own error types for a bad selector
+                raise BadOption(f"{option} {sel!r} is not a CSS selector: {exc}") from None
+
+
 def _css(tree: LexborHTMLParser, selectors: Sequence[str], what: str, unmatched: list[str]) -> list[LexborNode]:
     """Every element the selectors match; each selector that matches none is added to ``unmatched``."""
     out: list[LexborNode] = []
     for sel in selectors:
         try:
             found = tree.css(sel)
-        except Exception as exc:  # selectolax raises its own error types for a bad selector
-            raise BadInput(None, f"bad {what} selector {sel!r}: {exc}") from None
+        except Exception as exc:  # sanitize_page checked the options first; kept so no caller sees a traceback
+            raise BadOption(f"--{what}-selector {sel!r} is not a CSS selector: {exc}") from None
         if not found:
             unmatched.append(f"--{what}-selector {sel!r}")
         out.extend(found)
@@ -306,6 +322,7 @@ def sanitize_page(
     (bare strings are taken as values with ids seed-1, seed-2, ...). Pass ``faker`` to share one
     capture's fakes across several pages.
     """
+    check_selector_options(redact_selectors, keep_selectors)
     opts = Options(
         page_host=page_host_of(page_url),
         names=tuple(names),

@@ -90,25 +90,27 @@ def check_page(html: str, entry: Any) -> list[str]:
         if hint is not None and not any(f", {hint}" in s for s in all_sentences):
             problems.append(f"observation {n}: subjectHint is in no chip sentence")
 
-    snapshot = expected.snapshot or {}
-    for day in snapshot.get("days", []):
-        if _key(date.fromisoformat(day["date"])) not in day_keys:
-            problems.append(f"snapshot day {day['date']} is no shown day cell")
-    for calendar in snapshot.get("calendars", []):
-        if calendar["key"] not in calendars:
+    snapshot = expected.snapshot
+    if snapshot is None:
+        return problems
+    for day in snapshot.days:
+        if _key(date.fromisoformat(day.date)) not in day_keys:
+            problems.append(f"snapshot day {day.date} is no shown day cell")
+    for calendar in snapshot.calendars:
+        if calendar.key not in calendars:
             problems.append("snapshot calendar is no side-panel checkbox")
-    for n, event in enumerate(snapshot.get("events", [])):
-        sentences = chips.get(event["key"])
+    for n, event in enumerate(snapshot.events):
+        sentences = chips.get(event.key)
         if not sentences:
             problems.append(f"snapshot event {n}: key is no shown data-eventid's SHA-256")
             continue
-        title = event["title"] if event["title"] is not None else "(No title)"
+        title = event.title if event.title is not None else "(No title)"
         if not any(title in s for s in sentences):
             problems.append(f"snapshot event {n}: title is not in its chip's sentence")
-        if not event["allDay"]:
-            clock = _clock(_local(event["start"], zone))
+        if not event.all_day:
+            clock = _clock(_local(event.start, zone))
             if not any(clock in s for s in sentences):
                 problems.append(f"snapshot event {n}: start time is not in its chip's sentence")
-        if not any(_key(date.fromisoformat(d)) in day_keys for d in event["days"]):
+        if not any(_key(date.fromisoformat(d)) in day_keys for d in event.days):
             problems.append(f"snapshot event {n}: none of its days is a shown day cell")
     return problems

@@ -28,6 +28,8 @@ class GcalEventObserver(Observer):
     # A week window legitimately ends after the pass instant: local midnight after the last
     # visible day (plan_pass would otherwise refuse it as window.future).
     windows_may_end_after_instant = True
+    # The busy clock (state.py): how long the page has looked busy across passes.
+    keeps_pass_state = True
 
     def health(self, ctx: PassContext) -> Health:
         read = read_gcal_page(ctx)

@@ -18,7 +18,7 @@ IDS = lambda p: p.name  # noqa: E731
 
 
 def _posted(page, html=None):
-    return run_pass(html or page.path.read_text(encoding="utf-8"), "gmail.sent", pass_input(page)).posted()
+    return run_pass(html or page.path.read_text(encoding="utf-8"), "gmail.sent", pass_input(page, "gmail.sent")).posted()
 
 
 def test_there_are_at_least_twelve_sent_pages():

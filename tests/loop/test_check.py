@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from attest_kit.cli import main
 from labels.check import check_all
+from tests.conftest import REPO
 
 FOLDER = "fixtures/pages/gmail/2026-11-30"
 
@@ -104,3 +107,100 @@ def test_a_seed_on_the_page_the_label_does_not_list_fails(repo_copy):
     seed left off it is a seed nothing checks."""
     _edit(repo_copy, lambda d: d["synthetic-sent-head.html"].update(seededSecrets=[]))
     assert any("not in seededSecrets" in str(p) for p in check_all())
+
+
+def test_a_page_with_no_expectation_for_an_observer_reading_its_folder_fails(repo_copy, cli):
+    """Both Gmail observers read every Gmail page (spec §5); a page labelled for one of them passed check
+    and the other skipped it without a word."""
+    _edit(repo_copy, lambda d: d["synthetic-sent-head.html"].update(
+        expected=[e for e in d["synthetic-sent-head.html"]["expected"] if e["observer"] == "gmail.sent"]))
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 1
+    assert ("gmail/2026-11-30/synthetic-sent-head.html: no gmail.receipt expectation, though gmail.receipt reads"
+            in result.output), result.output
+
+
+def test_an_expectation_for_an_observer_that_does_not_read_the_folder_fails(repo_copy, cli):
+    path = repo_copy / "fixtures/pages/gcal/2026-11-30/labels.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["synthetic-week.html"]["expected"].append(
+        {"observer": "gmail.sent", "health": {"status": "IDLE", "reasons": []}, "observations": [], "windows": []})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 1
+    assert "gcal/2026-11-30/synthetic-week.html: a gmail.sent expectation, but" in result.output, result.output
+
+
+GCAL = "fixtures/pages/gcal/2026-11-30"
+STEP_2 = "synthetic-step-2-created.html"
+
+
+def _gcal(data, name=STEP_2):
+    return data[name]["expected"][0]
+
+
+def _set(path, value):
+    """An edit: set the key at ``path`` (a list of keys and indexes) of step 2's gcal.event expectation."""
+    def edit(data):
+        node = _gcal(data)
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = value
+    return edit
+
+
+def _rename_event_key(old, new):
+    def edit(data):
+        event = _gcal(data)["snapshot"]["events"][0]
+        event[new] = event.pop(old)
+    return edit
+
+
+MALFORMED_CALENDAR_PARTS = {
+    "event key misspelt": (_rename_event_key("title", "titel"), "titel"),
+    "day date not a date": (_set(["snapshot", "days", 0, "date"], "not-a-date"), "date"),
+    "day date of the right shape, no day": (_set(["snapshot", "days", 0, "date"], "2026-02-30"), "date"),
+    "event day not a date": (_set(["snapshot", "events", 0, "days"], ["2026-12-32"]), "days"),
+    "event start not a wire instant": (_set(["snapshot", "events", 0, "start"], "tomorrow"), "start"),
+    "event key not a SHA-256": (_set(["snapshot", "events", 0, "key"], "abc"), "key"),
+    "allDay a string": (_set(["snapshot", "events", 0, "allDay"], "yes"), "allDay"),
+    "snapshot without days": (lambda d: _gcal(d)["snapshot"].pop("days"), "days"),
+    "step rows a string": (_set(["step", "rows"], "rows"), "rows"),
+    "step row key misspelt": (lambda d: _gcal(d)["step"]["rows"][0].update(firstSightng=True), "firstSightng"),
+    "step row seenAt not an instant": (_set(["step", "rows", 0, "seenAt"], "2026-11-30"), "seenAt"),
+    "step base naming no page": (_set(["step", "base"], "synthetic-step-0-missing.html"), "synthetic-step-0-missing.html"),
+    "step base naming its own page": (_set(["step", "base"], STEP_2), "base"),
+    "step bases in a cycle": (lambda d: _gcal(d, "synthetic-step-1-first-look.html")["step"].update(
+        base="synthetic-step-3-updated.html"), "cycle"),
+    "step base with no gcal.event expectation": (lambda d: (_set(["step", "base"], "synthetic-week.html")(d),
+                                                           d["synthetic-week.html"].update(expected=[])), "gcal.event"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED_CALENDAR_PARTS))
+def test_a_malformed_calendar_snapshot_or_step_is_one_clear_line_for_every_command(repo_copy, cli, case):
+    """labels/schema.py left snapshot and step free dicts: a misspelt key or a bad date was a traceback
+    from check, bench and gate, and a step naming a missing page passed check, then crashed the bench."""
+    edit, word = MALFORMED_CALENDAR_PARTS[case]
+    path = repo_copy / GCAL / "labels.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    edit(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for args in (["check", "-q"], ["bench", "-q"], ["gate", "-q"]):
+        result = cli.invoke(main, args)
+        lines = [line for line in result.output.splitlines() if line.strip()]
+        assert result.exit_code == 3, (args, result.output)
+        assert len(lines) == 1 and "Traceback" not in result.output, (args, result.output)
+        assert "gcal/2026-11-30/labels.json" in lines[0] and word in lines[0], (args, lines[0])
+
+
+def test_the_schema_reads_the_shipped_calendar_parts_back_unchanged():
+    """The snapshot and step models hold exactly what the shipped labels hold: nothing coerced or added."""
+    from labels.schema import load_labels
+
+    path = REPO / GCAL / "labels.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    for name, entry in load_labels(path).items():
+        for parsed, written in zip(entry.expected, raw[name]["expected"], strict=True):
+            dumped = parsed.model_dump(by_alias=True, mode="json")
+            assert dumped["snapshot"] == written.get("snapshot") and dumped["step"] == written.get("step"), name

@@ -59,10 +59,16 @@ def test_an_unknown_observer(cli):
     _usage_error(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.drafts"]), "--observer", "unknown observer")
 
 
-def test_an_unlabelled_page_without_facts(cli, tmp_path):
+def test_an_unlabelled_page_without_facts_is_a_usage_error_naming_the_missing_flags(cli, tmp_path):
+    """The page is fine; the command was given too little: Click's usage error (exit 2), as any missing
+    option is, naming exactly the flags still missing (it was exit 3, bad input)."""
     page = tmp_path / "p.html"
     page.write_text("<html><body></body></html>", encoding="utf-8")
-    _one_clear_line(cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"]), "--url")
+    _one_clear_line(cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"]),
+                    "--url", "--tz", "--now", code=2)
+    result = cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent", "--url", "https://mail.google.com/"])
+    _one_clear_line(result, "--tz", "--now", code=2)
+    assert "--url" not in result.output
 
 
 def test_a_bad_instant_and_zone(cli):
@@ -238,3 +244,75 @@ def test_label_refuses_page_facts_no_page_could_have(cli, repo_copy, option, val
     result = cli.invoke(main, ["label", str(page), "--force", *[x for kv in args.items() for x in kv]])
     assert result.exit_code == 2 and option.lstrip("-") in result.output, result.output
     assert labels.read_bytes() == before
+
+
+@pytest.mark.parametrize("floors", [
+    {"fingerprint": "x", "observers": {"gmail.sent": 5}},
+    {"fingerprint": "x", "observers": {"gmail.sent": {"rowsPrecision": "high"}}},
+    {"fingerprint": "x", "observers": {"gmail.sent": {"pages": True}}},
+    {"fingerprint": "x", "observers": {"gmail.sent": {"rowsPrecison": 1.0}}},  # a misspelt figure is never gated
+    {"fingerprint": 7, "observers": {}},
+    [1, 2],
+])
+@pytest.mark.parametrize("update", [False, True])
+def test_a_floors_file_of_the_wrong_shape_is_one_clear_line(cli, repo_copy, floors, update):
+    """A wrong-shaped floors.json was a traceback with exit 1, the gate's "found something" code."""
+    path = repo_copy / "bench/floors.json"
+    path.write_text(json.dumps(floors), encoding="utf-8")
+    before = path.read_bytes()
+    _one_clear_line(cli.invoke(main, ["gate", "-q", *(["--update"] if update else [])]), "floors.json")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("seeded", [
+    {"x": 1}, [{"id": "api-key"}], [1, 2], {"secrets": 3}, [{"id": 1, "value": "v"}], [{"id": "a", "value": ""}],
+])
+def test_a_seeded_secrets_file_of_the_wrong_shape_is_one_clear_line(cli, repo_copy, seeded):
+    """check (and label, which lists the seeds) indexed seeded.json unguarded: a KeyError traceback, exit 1."""
+    (repo_copy / "fixtures/secrets/seeded.json").write_text(json.dumps(seeded), encoding="utf-8")
+    _one_clear_line(cli.invoke(main, ["check", "-q"]), "seeded.json")
+    page = repo_copy / "fixtures/pages/gmail/2026-11-30/synthetic-new.html"
+    page.write_text("<html><body><div role=main></div></body></html>", encoding="utf-8")
+    labels = (page.parent / "labels.json").read_bytes()
+    _one_clear_line(cli.invoke(main, ["label", str(page), "--view", "sent-list", "--url",
+                                      "https://mail.google.com/mail/u/0/#sent", "--tz", "UTC", "--read-at",
+                                      "2026-11-30T10:00:00Z"]), "seeded.json")
+    assert (page.parent / "labels.json").read_bytes() == labels
+
+
+_KEY = b"0123456789abcdef0123456789abcdef"  # an invented test key: fixed, public, used on invented pages only
+
+
+@pytest.mark.parametrize("option", ["--redact-selector", "--keep-selector"])
+def test_a_selector_option_lexbor_cannot_read_is_a_usage_error_naming_the_option(cli, tmp_path, option):
+    """A bad --redact-selector / --keep-selector value was exit 3 with a line naming neither file nor option."""
+    key = tmp_path / "k.key"
+    key.write_bytes(_KEY)
+    page = tmp_path / "in.html"
+    page.write_text("<html><body><div role=main><p>x</p></div></body></html>", encoding="utf-8")
+    out = tmp_path / "out.html"
+    result = cli.invoke(main, ["sanitize", str(page), "-o", str(out), "--page-url", "https://mail.google.com/",
+                               "--key-file", str(key), option, "[role=main]", option, "[[bad"])
+    _one_clear_line(result, option, "[[bad", code=2)
+    assert not out.exists()
+    # capture refuses it before it attaches to any browser (nothing listens at this address)
+    result = cli.invoke(main, ["capture", "--vendor", "gmail", "--name", "x", "--cdp", "http://127.0.0.1:9",
+                               "--key-file", str(key), option, "[[bad"])
+    _one_clear_line(result, option, "[[bad", code=2)
+
+
+def test_a_labels_calendar_pass_state_is_not_handed_to_a_gmail_observer(cli, tmp_path):
+    """observe gmail.sent on the Calendar fixture that keeps a busy clock failed, exit 3, with "pass
+    state: gmail.sent keeps no pass state" naming no file: the label's passState is Calendar's alone."""
+    busy = str(GMAIL_FOLDER.parent.parent / "gcal/2026-11-30/synthetic-week-busy-long.html")
+    for observer_id in ("gmail.sent", "gmail.receipt"):
+        result = cli.invoke(main, ["observe", busy, "--observer", observer_id, "--json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["observer"] == observer_id
+    calendar = cli.invoke(main, ["observe", busy, "--observer", "gcal.event", "--json"])
+    assert calendar.exit_code == 0 and json.loads(calendar.output)["health"]["reasons"] == ["page.busy"], calendar.output
+    # state given on purpose is still refused for an observer that keeps none, naming the file
+    state = tmp_path / "state.json"
+    state.write_text('{"busySince": "2026-11-30T17:54:00.000Z"}', encoding="utf-8")
+    _one_clear_line(cli.invoke(main, ["observe", busy, "--observer", "gmail.sent", "--state", str(state)]),
+                    "state.json", "keeps no pass state")

@@ -28,7 +28,7 @@ def test_every_fixture_holds_every_seed():
 def test_no_observer_output_holds_a_seed(page):
     html = page.path.read_text(encoding="utf-8")
     for observer_id in observer_ids():
-        posted = json.dumps(run_pass(html, observer_id, pass_input(page)).posted(), ensure_ascii=False)
+        posted = json.dumps(run_pass(html, observer_id, pass_input(page, observer_id)).posted(), ensure_ascii=False)
         assert not any(seed in posted for seed in SEEDS), observer_id
 
 
@@ -42,6 +42,8 @@ def test_no_generated_file_holds_a_seed(repo_copy, cli):
         assert not any(seed in text for seed in SEEDS), path.name
     for page in PAGES:
         for observer_id in observer_ids():
-            out = cli.invoke(main, ["observe", str(repo_copy / "fixtures/pages" / page.folder / page.name),
-                                    "--observer", observer_id]).output
-            assert not any(seed in out for seed in SEEDS), (page.name, observer_id)
+            result = cli.invoke(main, ["observe", str(repo_copy / "fixtures/pages" / page.folder / page.name),
+                                       "--observer", observer_id])
+            # an observe that failed prints no pass, and no pass is no proof: every run must succeed
+            assert result.exit_code == 0, (page.name, observer_id, result.output)
+            assert not any(seed in result.output for seed in SEEDS), (page.name, observer_id)
