@@ -241,7 +241,11 @@ class Cleaner(ValuePass):
 
     def run(self, html: str, tree: LexborHTMLParser | None = None) -> str:
         """Clean ``html`` (or ``tree``, its parse, which this changes) and return the page."""
-        tree = tree if tree is not None else LexborHTMLParser(html)
+        # parsed as a browser that runs scripts parses it (a live tab does): a <noscript>'s content is
+        # one text the strip removes with it. Parsed with scripting off, a head <noscript>'s text moved
+        # into <body> first, and a saved page's "Signed in as …" stayed visible. (The output holds no
+        # <noscript>, so the safety net's parses read it the same either way.)
+        tree = tree if tree is not None else LexborHTMLParser(html, scripting=True)
         if tree.root is None:
             raise BadInput(None, "page did not parse as HTML")
         if self.opts.values_only:

@@ -280,9 +280,9 @@ def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, in
             return
         table = nearest_above(run.nodes[0], "table", tables)
         if n == 0:
-            first_table = table
-        elif table != first_table and table is not None and first_table is not None:
-            return
+            first_table = table  # an address laid out in a table of its own is read in it
+        elif table is not None and table != first_table:
+            return  # the next table (after a block outside any table too: a receipt's item table)
         run.new = ADDRESS_PHRASE
         run.flags = run.flags | {"address-block"}
         _bump(counts, "address-block")

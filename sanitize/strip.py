@@ -212,6 +212,19 @@ def name_action(tag: str, name: str) -> str | None:
     return None  # 'keep' (class) or 'text', unless the value is a javascript: URL
 
 
+#: Attributes a browser only shows or speaks, never navigates to or runs: "Data: 3 files" there is text
+#: (the value rules read it), not a data: URL. One written as a URL ("javascript:alert(1)") still goes.
+_PROSE_ATTRIBUTES = frozenset({"title", "alt", "placeholder", "label"})
+
+
+#: A word, a colon and white space: a text's heading ("Data: 3 files"), where a URL's scheme runs on.
+_PROSE_COLON = re.compile(r"^\s*[A-Za-z]+:\s")
+
+
+def _is_prose(lname: str) -> bool:
+    return lname in _PROSE_ATTRIBUTES or lname.startswith("aria-")
+
+
 def attribute_action(tag: str, name: str, value: str | None, attrs: dict[str, str | None]) -> str:
     """What to do with one attribute: 'drop:<kind>', 'link', 'css', 'keep' or 'text' (value rules)."""
     action = name_action(tag, name)
@@ -225,7 +238,7 @@ def attribute_action(tag: str, name: str, value: str | None, attrs: dict[str, st
     if lname in ("href", "xlink:href") and tag not in ("a", "area"):
         # an SVG <use>/<feImage>/<pattern> href fetches unless it points inside the page
         return "keep" if (value or "").strip().startswith("#") and "(" not in (value or "") else "drop:external-resource"
-    if value and ":" in value and is_dangerous(value):
+    if value and ":" in value and is_dangerous(value) and not (_is_prose(lname) and _PROSE_COLON.search(value)):
         return "drop:script-url"
     if lname == "class":
         return "keep"

@@ -181,3 +181,15 @@ def test_a_sender_name_made_of_the_generic_subject_trigger_is_not_learned_for_th
                 '<span email="noreply@lanternworks.example.io" name="Order Confirmation">Order Confirmation</span>')
     assert "Order Confirmation - Lanternworks</h2>" in out
     assert 'name="Order Confirmation"' not in out, out
+
+
+def test_an_address_block_outside_a_table_ends_at_the_next_table():
+    """A traceability review (spec §6.2: an address block runs "up to the next heading, label, table or
+    amount"): with the label outside a table, the item table after the block became "Address withheld"."""
+    out = clean("<div>Delivery address</div><div>Invented block 2</div>"
+                "<table><tr><td>Widget Deluxe</td><td>Qty 2</td></tr></table>")
+    assert out.count(ADDRESS_PHRASE) == 1 and "Widget Deluxe" in out and "Qty 2" in out, out
+    # an address laid out in a table of its own after the label is read whole
+    inside = clean("<div>Shipping address</div><table><tr><td>Invented block 1</td></tr>"
+                   "<tr><td>Invented block 2</td></tr></table>")
+    assert inside.count(ADDRESS_PHRASE) == 2 and "Invented" not in inside

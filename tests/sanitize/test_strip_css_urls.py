@@ -211,3 +211,24 @@ def test_queries_dropped_in_data_and_meta_and_text():
 def test_counts_by_kind():
     c = counts('<script>x</script><img src="a"><a href="https://x.example/p?q=1">a</a>')
     assert c["script"] == 1 and c["image"] == 1 and c["link-cut"] == 1
+
+
+def test_prose_attributes_that_only_start_like_a_script_url_are_kept():
+    """A traceability review (spec §6.2 keeps role, aria-* ...; removes javascript:/data:text/html URLs):
+    an aria-label "Data: 3 files" or a title "JavaScript: the basics" is text no browser runs, and was
+    dropped whole. In a link or any other attribute such a value is still dropped."""
+    out = clean('<div id="a" aria-label="Data: 3 files" title="JavaScript: the basics" alt="vbscript: notes">x</div>')
+    assert 'aria-label="Data: 3 files"' in out and 'title="JavaScript: the basics"' in out, out
+    dropped = clean('<a href="javascript:alert(1)">a</a><div data-x="javascript:alert(1)">b</div>')
+    assert "alert" not in dropped
+
+
+def test_the_text_of_a_head_noscript_never_reaches_the_body():
+    """A traceability review: parsed with scripting off, a head <noscript>'s text is moved into <body>
+    before the strip runs, and a saved page's "Signed in as …" (which Chrome never draws) was left
+    visible in the fixture. The page is parsed as a browser that runs scripts parses it."""
+    from sanitize.pipeline import sanitize_page
+    page = ("<!doctype html><html><head><noscript>Signed in as Quentin Marlowe-Fay</noscript>"
+            "<title>Inbox</title></head><body><p>b</p></body></html>")
+    out = sanitize_page(page, page_url="https://mail.google.com/mail/u/0/#inbox", key=b"attest-kit-test-key-0", seeded=[]).html
+    assert "Quentin" not in out and "Signed in" not in out and "<p>b</p>" in out
