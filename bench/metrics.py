@@ -72,8 +72,21 @@ def unsound_count(allowed: list[tuple[str, str]], got: list[tuple[str, str]]) ->
     return sum(1 for s, e in got if not any(a <= s and e <= b for a, b in allowed))
 
 
+#: Every fact of a snapshot event the ledger's step compares or stores (spec §8.3): an event read with the
+#: right times but the wrong guests, days or calendar is derived as an update that never happened.
+_EVENT_FACTS = ("key", "calendarKey", "title", "start", "end", "allDay", "days", "guests", "guestCount")
+
+
 def _event_view(event: dict[str, Any]) -> dict[str, Any]:
-    return {k: event.get(k) for k in ("title", "start", "end", "allDay")}
+    return {k: event.get(k) for k in _EVENT_FACTS}
+
+
+def _snapshot_frame(snapshot: dict[str, Any] | None) -> tuple[Any, Any]:
+    """A snapshot's days (each with its whole flag) and calendars (each with its shown flag): what it
+    vouches for, beside its events."""
+    if snapshot is None:
+        return None, None
+    return snapshot.get("days"), snapshot.get("calendars")
 
 
 def score_page(page: str, expected: Expected, posted: dict[str, Any]) -> PageScore:
@@ -107,6 +120,11 @@ def score_page(page: str, expected: Expected, posted: dict[str, Any]) -> PageSco
         events = compare_multisets(want_events, got_events)
         if events.fp or events.fn:
             disagreements.append(f"snapshot events: {events.fn} missing, {events.fp} unexpected")
+        want_frame = _snapshot_frame(expected.snapshot.model_dump(by_alias=True, mode="json") if expected.snapshot else None)
+        if want_frame != _snapshot_frame(posted.get("snapshot")):
+            # the days it saw whole and the calendars it saw shown vouch for absences, as windows do
+            disagreements.append("snapshot days or calendars differ")
+            windows_exact = False
     if expected.all_calendars is not None and posted.get("allCalendars") != expected.all_calendars:
         disagreements.append("allCalendars differs")
         windows_exact = False

@@ -114,3 +114,23 @@ def test_one_of_two_grids_removed_reads_the_other_alone(page):
         kept.append({e["key"] for e in posted["snapshot"]["events"]})
     # every chip lives in one of the two grids: the two halves part the events between them
     assert kept[0] | kept[1] == {e["key"] for e in full["events"]} and not kept[0] & kept[1]
+
+
+def test_the_bench_scores_every_snapshot_fact_not_only_times_and_titles():
+    """A review of the loop: a label whose event had the wrong guests, days or calendar, or whose day was
+    not seen whole, scored 1.0 in every bench figure (events compared on title, start, end, all-day)."""
+    page = next(p for p in OK_READ if any(e.guests for e in p.entry.expected_for(OBSERVER).snapshot.events))
+    posted = POSTED[f"{page.folder}/{page.name}"]
+    expected = page.entry.expected_for(OBSERVER)
+    event = next(e for e in expected.snapshot.events if e.guests)
+    for change in ({"guest_count": event.guest_count + 1}, {"days": []}, {"calendar_key": "0" * 64}):
+        wrong_event = event.model_copy(update=change)
+        events = [wrong_event if e is event else e for e in expected.snapshot.events]
+        wrong = expected.model_copy(update={"snapshot": expected.snapshot.model_copy(update={"events": events})})
+        score = score_page(page.name, wrong, posted)
+        assert score.events.fn == 1 and score.events.fp == 1, change
+    day = expected.snapshot.days[0]
+    days = [day.model_copy(update={"whole": not day.whole}), *expected.snapshot.days[1:]]
+    wrong = expected.model_copy(update={"snapshot": expected.snapshot.model_copy(update={"days": days})})
+    score = score_page(page.name, wrong, posted)
+    assert not score.windows_exact and "snapshot days or calendars differ" in score.disagreements
