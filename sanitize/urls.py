@@ -11,6 +11,7 @@ When in doubt a link is cut to its host: over-cutting loses a path, under-cuttin
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Callable
 from urllib.parse import unquote, urlsplit
@@ -71,16 +72,40 @@ def is_dangerous(value: str) -> bool:
     return m is not None and m.group(1).lower() in DANGEROUS_SCHEMES
 
 
-def parse_host(rest: str) -> str | None:
-    """The host after a special scheme's colon, as Chrome reads it, or None when there is none."""
+def parse_authority(rest: str) -> tuple[str, int | None] | None:
+    """The host and port after a special scheme's colon, as Chrome reads them (the port None when none
+    is written), or None when Chrome refuses the link: no host, an IPv6 address without its "]", with
+    more than a port after it or that does not parse, a port that is not a number up to 65535."""
     rest = rest.lstrip("/\\")
     authority = re.split(r"[/\\?#]", rest, maxsplit=1)[0]
     authority = authority.rsplit("@", 1)[-1]  # user:password@ is not the host
     if authority.startswith("["):
-        host = authority.split("]", 1)[0] + "]"
+        inner, bracket, port = authority[1:].partition("]")
+        if not bracket or port[:1] not in ("", ":"):
+            return None  # "[::1/secret", "[::1]x": Chrome throws
+        host = _ipv6(inner)
+        port = port[1:]
     else:
-        host = authority.split(":", 1)[0]
-    host = unquote(host).lower().rstrip(".") if host else ""
+        name, _, port = authority.partition(":")
+        host = _domain(name)
+    if host is None:
+        return None
+    if not port:
+        return host, None  # "host:" is the host with no port
+    digits = port.lstrip("0")
+    if not (port.isascii() and port.isdigit()) or len(digits) > 5 or int(digits or "0") > 65535:
+        return None  # "host:99999999", "host:8a": Chrome throws
+    return host, int(digits or "0")
+
+
+def parse_host(rest: str) -> str | None:
+    """The host after a special scheme's colon, as Chrome reads it, or None when Chrome refuses it."""
+    authority = parse_authority(rest)
+    return None if authority is None else authority[0]
+
+
+def _domain(name: str) -> str | None:
+    host = unquote(name).lower().rstrip(".") if name else ""
     if not host:
         return None
     if not host.isascii():
@@ -89,6 +114,32 @@ def parse_host(rest: str) -> str | None:
         except UnicodeError:
             return None
     return host if _HOST_OK.match(host) else None
+
+
+def _ipv6(inner: str) -> str | None:
+    """``[…]``'s address as Chrome writes it, or None when Chrome refuses it (a zone: "fe80::1%eth0")."""
+    if "%" in inner or not inner.isascii():
+        return None
+    try:
+        packed = ipaddress.IPv6Address(inner).packed
+    except ValueError:
+        return None
+    pieces = [packed[i] << 8 | packed[i + 1] for i in range(0, 16, 2)]
+    # The URL standard's form, written here: the first longest run of two or more zero pieces becomes
+    # "::", and an IPv4 tail is hex ("::ffff:102:304"; newer Pythons write ipaddress's IPv4-mapped
+    # addresses dotted).
+    best, best_len, i = 0, 1, 0
+    while i < 8:
+        j = i
+        while j < 8 and pieces[j] == 0:
+            j += 1
+        if j - i > best_len:
+            best, best_len = i, j - i
+        i = max(j, i + 1)
+    text = [format(p, "x") for p in pieces]
+    if best_len < 2:
+        return "[" + ":".join(text) + "]"
+    return "[" + ":".join(text[:best]) + "::" + ":".join(text[best + best_len:]) + "]"
 
 
 def plain_fragment(fragment: str) -> str:
