@@ -192,10 +192,16 @@ def cut_link(raw: str, page_host: str, fake_email: Callable[[str], str]) -> str 
         return scheme + ":"
     if scheme == "file":
         return "file:"
-    host = parse_host(rest)
-    if host is None:
+    authority = parse_authority(rest)
+    if authority is None:
         return None
-    if scheme == "https" and host == page_host and raw.startswith(f"https://{host}"):
+    host, port = authority
+    # An origin is scheme, host and port: the page's own is https, its host and 443, written or not.
+    # A link to its host on another port is another origin, a server the capture never saw, so it is
+    # cut as any other host's link is, to scheme and host. Its path would point into that other site;
+    # its port goes too, as other hosts' ports do ("http://evil.example:8080/p" keeps
+    # "http://evil.example/"): no rule or observer reads a port, and dropped it can carry nothing.
+    if scheme == "https" and host == page_host and port in (None, 443) and raw.startswith(f"https://{host}"):
         split = urlsplit(value)
         if split.hostname == host and "@" not in split.netloc and "\\" not in value:
             return f"https://{host}" + own_path(value[len(f"https://{split.netloc}"):] or "/")

@@ -184,6 +184,24 @@ def test_a_link_chrome_cannot_parse_is_dropped(raw, kept):
     assert _link(raw) == kept
 
 
+@pytest.mark.parametrize(
+    "raw, kept",
+    [
+        # another port is another origin (REPORT D9): cut as another host's link is, the port with the path
+        ("https://mail.google.com:8443/mail/u/0/#inbox", "https://mail.google.com/"),
+        ("https://mail.google.com:80/mail/u/0/", "https://mail.google.com/"),
+        ("https://user@mail.google.com:8443/mail/", "https://mail.google.com/"),
+        # https's own port written out is the page's own origin: Chrome reads https://mail.google.com/mail/u/0/
+        ("https://mail.google.com:443/mail/u/0/#inbox", "https://mail.google.com/mail/u/0/#inbox"),
+        ("https://mail.google.com:0443/mail/?x=1", "https://mail.google.com/mail/"),
+        ("https://mail.google.com:/mail/", "https://mail.google.com/mail/"),
+    ],
+)
+def test_an_own_host_link_on_another_port_is_another_host(raw, kept):
+    assert _link(raw) == kept
+    assert f'href="{kept}"' in clean(f'<a href="{raw}">a</a>')
+
+
 def test_link_attributes_vendors_use_are_cut():
     out = clean(
         '<a href="/x" data-saferedirecturl="https://www.google.com/url?q=https://shop.example.io/o/123&amp;s=1" '
