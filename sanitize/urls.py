@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable
 from urllib.parse import unquote, urlsplit
 
+import idna
+
 #: Attributes that hold a link (vendors keep links in data-* attributes too).
 LINK_ATTRS = frozenset(
     {"href", "xlink:href", "action", "formaction", "cite", "data-saferedirecturl", "data-url", "data-href", "data-link"}
@@ -105,15 +107,26 @@ def parse_host(rest: str) -> str | None:
 
 
 def _domain(name: str) -> str | None:
-    host = unquote(name).lower().rstrip(".") if name else ""
+    host = unquote(name) if name else ""  # Chrome reads a domain percent-decoded
+    host = (host.lower() if host.isascii() else _domain_to_ascii(host) or "").rstrip(".")
     if not host:
         return None
-    if not host.isascii():
-        try:
-            host = host.encode("idna").decode("ascii")
-        except UnicodeError:
-            return None
     return host if _HOST_OK.match(host) else None
+
+
+def _domain_to_ascii(host: str) -> str | None:
+    """A non-ASCII host as Chrome reads it (the URL standard's domain to ASCII), or None when the idna
+    package refuses it: UTS #46 mapping, non-transitional ("straße" is "xn--strae-oqa", not "strasse";
+    full-width letters and dots are ASCII ones), then each non-ASCII label as an A-label. The ASCII
+    labels are left as mapped, as Chrome leaves them (``idna.encode`` would refuse "a_b" or an empty
+    label beside a non-ASCII one, which Chrome reads). What the package refuses and Chrome still reads
+    (an emoji label, a non-ASCII label starting with "-") is dropped with its link: over-cut, never kept
+    as another host."""
+    try:
+        mapped = idna.uts46_remap(host, std3_rules=False, transitional=False)
+        return ".".join(label if label.isascii() else idna.alabel(label).decode("ascii") for label in mapped.split("."))
+    except UnicodeError:  # idna.IDNAError is one
+        return None
 
 
 def _ipv6(inner: str) -> str | None:
@@ -313,8 +326,9 @@ def drop_queries(text: str) -> str:
 
 
 def page_host_of(page_url: str) -> str:
-    """The page's own host ('' when the address has none)."""
-    return (urlsplit(normalise(page_url)).hostname or "").lower()
+    """The page's own host ('' when the address has none), read as a link's host is (``parse_host``)."""
+    host = (urlsplit(normalise(page_url)).hostname or "").lower()
+    return _domain(host) or host
 
 
 def public_address(page_url: str) -> str:

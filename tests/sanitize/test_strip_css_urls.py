@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sanitize.css import neutralise_css
-from sanitize.urls import cut_addresses, cut_link, drop_queries
+from sanitize.urls import cut_addresses, cut_link, drop_queries, page_host_of
 
 from .conftest import clean, counts
 
@@ -200,6 +200,35 @@ def test_a_link_chrome_cannot_parse_is_dropped(raw, kept):
 def test_an_own_host_link_on_another_port_is_another_host(raw, kept):
     assert _link(raw) == kept
     assert f'href="{kept}"' in clean(f'<a href="{raw}">a</a>')
+
+
+@pytest.mark.parametrize(
+    "raw, kept",
+    [
+        # a non-ASCII host as Chrome reads it: UTS #46, non-transitional (REPORT D10; each is Chromium's
+        # ``new URL(…).origin``): ß stays ß, it is not read as "ss"
+        ("https://straße.example/secret", "https://xn--strae-oqa.example/"),
+        ("https://faß.de/x", "https://xn--fa-hia.de/"),
+        ("https://ẞ.example/x", "https://xn--zca.example/"),
+        ("https://Bücher.example/x", "https://xn--bcher-kva.example/"),
+        ("https://evil。example。net/secret", "https://evil.example.net/"),
+        ("https://a_b.bücher.example/x", "https://a_b.xn--bcher-kva.example/"),
+        ("https://x\u00adyz.bücher.example/x", "https://xyz.xn--bcher-kva.example/"),
+        ("https://%C3%9F.example/x", "https://xn--zca.example/"),
+        ("https://ｍａｉｌ.google.com/mail/u/0/", "https://mail.google.com/"),  # the own host, not written plain
+        ("https://\u200dx.example/x", None),  # Chrome throws: a joiner with nothing to join
+    ],
+)
+def test_a_non_ascii_host_is_read_as_chrome_reads_it(raw, kept):
+    assert _link(raw) == kept
+
+
+def test_a_non_ascii_page_host_is_read_as_chrome_reads_it():
+    # the page's own host is compared with each link's as read, so it is read the same way
+    assert page_host_of("https://Straße.example./mail/") == "xn--strae-oqa.example"
+    assert cut_link("https://xn--strae-oqa.example/p?x=1", page_host_of("https://straße.example/"), str) == (
+        "https://xn--strae-oqa.example/p"
+    )
 
 
 def test_link_attributes_vendors_use_are_cut():
