@@ -234,10 +234,16 @@ _BARE = re.compile(
 _PROTOCOL_RELATIVE = re.compile(
     r"(?<![\w:/.\-])//((?:[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63})(/" + _URL_END + r"|/)"
 )
-_QUERY = re.compile(r"\?[\w.\-~%\[\]]*=[^\s\"'<>]*")
+#: A query: "?", a key, "=". A key holds anything but "=", "&", "#", "?" and white space (OData's
+#: "$skiptoken", a namespaced "a:b", a "+"-encoded space), and no parenthesis: "(what?)=" is a sentence.
+_QUERY = re.compile(r"\?[^\s\"'<>=&#?()]*=[^\s\"'<>]*")
 #: A percent-encoded query. It starts at the first %3F of a run (the run before it kept as group 1):
-#: tried at each %3F of a long run, each start read the rest of the run again (n^2).
-_PCT_QUERY = re.compile(r"(?<![\w.\-~%])((?:(?!%3F)[\w.\-~%])*+)%3F[\w.\-~%]*?%3D[^\s\"'<>]*", re.I)
+#: tried at each %3F of a long run, each start read the rest of the run again (n^2). So the key's
+#: characters are the run's, and no match starts after one: a start after a key character ("$" in
+#: "%3F$%3F$…") would read the rest of the run again.
+_PCT_QUERY = re.compile(
+    r"(?<![\w.\-~%$:+!*,;])((?:(?!%3F)[\w.\-~%$:+!*,;])*+)%3F[\w.\-~%$:+!*,;]*?%3D[^\s\"'<>]*", re.I
+)
 _FRAGMENT = re.compile(r"#([^\s\"'<>#]*)")
 
 

@@ -44,6 +44,9 @@ TRAPS = {
         f"<html><body><table><tr><td>order{' ' * 100_000}x</td><td>AB1234</td></tr></table></body></html>"
     ),
     "percent-encoded question marks": _text("%3F" * 100_000),
+    # a query key may hold "$", ":", "+" (a review of 2026-12: "?$skiptoken="): a match started after each
+    "percent-encoded question marks between key characters": _attr("data-q", "%3F:" * 100_000),
+    "question marks between key characters": _attr("data-q", "?$:" * 100_000),
     "script: in a quoted style string": _attr("style", "'" + "script:" * 40_000),
     "digit groups after a currency word": _text("$x " + "123 " * 25_000),
     "a run of scheme characters after a ://": _text("http://x.io/ " + "a." * 100_000),
