@@ -272,16 +272,25 @@ def _schemed_sub(repl: Callable[[re.Match[str]], str], text: str) -> str:
     return "".join(out)
 
 
+#: A special scheme's address written with one slash or with backslashes ("https:/h/p", "https:\\h\p",
+#: JSON's "https:\/\/h\/p"): a link so written is read as "https://h/…" (``cut_link``), and a written
+#: address is cut the same way. "://" is ``_schemed_sub``'s; the scheme is the whole run of scheme
+#: characters before the ":" ("xhttps:/" has none), so a match starts only at one of these names.
+_SLASHED = re.compile(r"(?<![a-zA-Z0-9+.\-])(?:https?|ftp|wss?|file):(?!//)[/\\]" + _URL_END, re.I)
+
+
 def cut_addresses(text: str, page_host: str) -> str:
     """Cut every web address written in ``text`` (with or without a scheme) to what a link keeps."""
-    if "/" not in text:
+    if "/" not in text and ":\\" not in text:
         return text
 
-    def schemed(m: re.Match[str]) -> str:
-        kept = cut_link(m.group(0), page_host, lambda a: a)
+    def cut(address: str) -> str:
+        kept = cut_link(address, page_host, lambda a: a)
         return "" if kept is None else kept
 
-    out = _schemed_sub(schemed, text) if "://" in text else text
+    out = _schemed_sub(lambda m: cut(m.group(0)), text) if "://" in text else text
+    if ":/" in out or ":\\" in out:
+        out = _SLASHED.sub(lambda m: cut(m.group(0)), out)
 
     def bare(m: re.Match[str]) -> str:
         host = m.group(1).lower()

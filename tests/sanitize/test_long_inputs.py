@@ -54,6 +54,9 @@ TRAPS = {
     "encoded pluses after an encoded @": _attr("data-q", "%40 " + "%2B" * 100_000 + "x"),
     "encoded delimiters before an encoded @": _attr("data-q", "a%3A" * 50_000 + "%40"),
     "host labels after a //": _text("see //" + "a." * 100_000 + "!"),
+    # addresses written "https:/h/p" or "https:\\h\\p" (a review of 2026-12)
+    "special schemes with one slash": _attr("title", "https:/" * 100_000),
+    "host labels after a https:\\": _attr("title", "https:\\" + "a." * 100_000 + "!"),
     "100 kB of words and a ( before an address element": "<html><body><p>" + "Ab Cd (" * 15_000
     + '<a href="mailto:x@corp.example.io">x</a></p></body></html>',
     "a <wbr>-split run of 50,000 pieces": "<html><body><p>" + "a@b<wbr>" * 50_000 + "</p></body></html>",

@@ -246,6 +246,32 @@ def test_addresses_in_text_and_other_attributes_cut():
     assert "ABC123" not in out
 
 
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        # one slash, backslashes: a link so written is read as Chrome reads it (test_cut_link), and a
+        # written address is cut the same way (REPORT D14)
+        ("https:/evil.example.net/InvPath1", "https://evil.example.net/"),
+        ("see https:\\\\evil.example.net\\InvPath2 now", "see https://evil.example.net/ now"),
+        ("HTTP:/\\evil.example.net/p", "http://evil.example.net/"),
+        ("https:\\/\\/evil.example.net\\/track\\/InvPath", "https://evil.example.net/"),  # JSON-escaped
+        ("ftp:/files.example.net/share/x", "ftp://files.example.net/"),
+        ("https:/mail.google.com/mail/u/0/", "https://mail.google.com/"),  # the own host, not written plain
+        # other schemes need their "//", and a drive letter is no scheme
+        ("C:\\Users\\x", "C:\\Users\\x"),
+        ("note:/a/b", "note:/a/b"),
+    ],
+)
+def test_addresses_written_with_one_slash_or_backslashes_cut(text, kept):
+    assert cut_addresses(text, HOST) == kept
+
+
+def test_addresses_with_one_slash_or_backslashes_cut_in_other_attributes():
+    out = clean('<div data-x="https:/evil.example.net/InvPath1" title="https:\\\\evil.example.net\\InvPath2">x</div>')
+    assert "InvPath" not in out
+    assert 'data-x="https://evil.example.net/"' in out and 'title="https://evil.example.net/"' in out
+
+
 def test_xmlns_untouched():
     out = clean('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"></svg>')
     assert 'xmlns="http://www.w3.org/2000/svg"' in out and 'xmlns:xlink="http://www.w3.org/1999/xlink"' in out
