@@ -226,14 +226,26 @@ _URL_END = r"[^\s\"'<>]*[^\s\"'<>).,;:!?\]]"
 _SCHEMED = re.compile(r"\b([a-zA-Z][a-zA-Z0-9+.\-]*)://" + _URL_END)
 _SCHEME_CHARS_REVERSED = re.compile(r"[a-zA-Z0-9+.\-]*")
 _SCHEME_START = re.compile(r"\b[a-zA-Z]")
+#: What a written host is made of, as a negated class: ASCII letters and digits, "-", and every
+#: character beyond ASCII (an IDN label as written: "bücher", "例え", "उदाहरण" with its marks) but white
+#: space, the dots UTS #46 reads as "." (they end a host here: "。" ends a sentence in CJK text) and the
+#: full-width @ the sanitiser writes for an @ (a second pass must not read "ada＠bücher.example/" as a host).
+_NOT_HOST_CHAR = r"\x00-\x2c\x2e\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\s\u3002\uff0e\uff61\uff20"
+_LABEL = rf"[^{_NOT_HOST_CHAR}\-](?:[^{_NOT_HOST_CHAR}]*[^{_NOT_HOST_CHAR}\-])?"
+_TLD = rf"(?:[^{_NOT_HOST_CHAR}\-0-9]{{2,63}}|[xX][nN]--[a-zA-Z0-9\-]{{1,59}})"
+#: A written host (group 1: a name, an IPv4 address or a bracketed IPv6 address) and its port (group 2).
+_WRITTEN_HOST = (
+    rf"((?:{_LABEL}\.)+{_TLD}|(?:\d{{1,3}}\.){{3}}\d{{1,3}}|\[[0-9a-fA-F.]*:[0-9a-fA-F:.]*\])(:\d+)?"
+)
+#: A web address without a scheme (group 3: its path). It starts only where no host character, "_", "@",
+#: "%", "/" or a dot stands before it: not inside a host, an address or a path, and once per run (tried
+#: at each start of a long run, each read the rest of the run again: n^2).
 _BARE = re.compile(
-    r"(?<![\w@.%/\-])((?:[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63})(/" + _URL_END + r"|/)"
+    rf"(?<![^{_NOT_HOST_CHAR}]|[_@.%/\u3002\uff0e\uff61\uff20]){_WRITTEN_HOST}(/{_URL_END}|/)"
 )
 #: A protocol-relative address ("//files.example.net/share/x.pdf"): its host is a link's host all the same.
 #: Not after a scheme's ":" (read above) nor inside a path ("/a//b").
-_PROTOCOL_RELATIVE = re.compile(
-    r"(?<![\w:/.\-])//((?:[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63})(/" + _URL_END + r"|/)"
-)
+_PROTOCOL_RELATIVE = re.compile(rf"(?<![\w:/.\-])//{_WRITTEN_HOST}(/{_URL_END}|/)")
 #: A query: "?", a key, "=". A key holds anything but "=", "&", "#", "?" and white space (OData's
 #: "$skiptoken", a namespaced "a:b", a "+"-encoded space), and no parenthesis: "(what?)=" is a sentence.
 _QUERY = re.compile(r"\?[^\s\"'<>=&#?()]*=[^\s\"'<>]*")
@@ -293,10 +305,13 @@ def cut_addresses(text: str, page_host: str) -> str:
         out = _SLASHED.sub(lambda m: cut(m.group(0)), out)
 
     def bare(m: re.Match[str]) -> str:
-        host = m.group(1).lower()
-        if host == page_host:
-            return m.group(1) + own_path(m.group(2))
-        return m.group(1) + "/"
+        host, port, path = m.group(1, 2, 3)
+        if port is None and host.isascii() and host.lower() == page_host:
+            return host + own_path(path)
+        # another host keeps only itself, as a link does; so does the page's own host on a port, which
+        # is another origin (``cut_link``). A host is kept as written (only a link's is read as Chrome
+        # reads it: a text is not a link, and a bare "bücher.example/" says no more than its host).
+        return host + "/"
 
     if "//" in out:
         out = _PROTOCOL_RELATIVE.sub(lambda m: "//" + bare(m), out)

@@ -54,6 +54,12 @@ TRAPS = {
     "encoded pluses after an encoded @": _attr("data-q", "%40 " + "%2B" * 100_000 + "x"),
     "encoded delimiters before an encoded @": _attr("data-q", "a%3A" * 50_000 + "%40"),
     "host labels after a //": _text("see //" + "a." * 100_000 + "!"),
+    # written hosts that are non-ASCII, IP addresses or carry a port (a review of 2026-12)
+    "non-ASCII host labels": _text("see " + "ü." * 100_000 + "!/"),
+    "non-ASCII host labels and colons": _attr("title", "ü:" * 100_000 + "/"),
+    "dotted digits": _text("1.1." * 80_000 + "/"),
+    "bracketed colons": _text("[:" * 100_000 + "/"),
+    "hosts and ports": _text("a.bc:1:" * 50_000 + "/"),
     # addresses written "https:/h/p" or "https:\\h\\p" (a review of 2026-12)
     "special schemes with one slash": _attr("title", "https:/" * 100_000),
     "host labels after a https:\\": _attr("title", "https:\\" + "a." * 100_000 + "!"),

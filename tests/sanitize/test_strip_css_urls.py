@@ -272,6 +272,42 @@ def test_addresses_with_one_slash_or_backslashes_cut_in_other_attributes():
     assert 'data-x="https://evil.example.net/"' in out and 'title="https://evil.example.net/"' in out
 
 
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        # a written address without a scheme whose host has a port, is non-ASCII or is an IP address
+        # (REPORT D2): cut as with its scheme, to the host (the port goes as a link's does)
+        ("Go to evil.example.net:8080/secret/InvTok now", "Go to evil.example.net/ now"),
+        ("Go to bücher.example/bestellung/InvTok now", "Go to bücher.example/ now"),
+        ("siehe straße.example/konto/InvTok.", "siehe straße.example/."),
+        ("例え.テスト/パス/InvTok", "例え.テスト/"),
+        ("उदाहरण.भारत/InvTok", "उदाहरण.भारत/"),
+        ("Admin at 192.0.2.7/admin/InvIp and", "Admin at 192.0.2.7/ and"),
+        ("Admin at 192.0.2.7:8080/admin/InvIp", "Admin at 192.0.2.7/"),
+        ("at [2001:db8::7]/admin/InvIp", "at [2001:db8::7]/"),
+        ("see //bücher.example/x/InvTok and //192.0.2.7:8443/y/InvTok", "see //bücher.example/ and //192.0.2.7/"),
+        # the page's own host on another port is another origin: cut like a link to it
+        ("mail.google.com:8443/mail/u/0/InvTok", "mail.google.com/"),
+        ("mail.google.com/mail/u/0/", "mail.google.com/mail/u/0/"),
+        # no host: left as written
+        ("pages 1.2.3/4, ratio 1.5/2, 10:30/11:00", "pages 1.2.3/4, ratio 1.5/2, 10:30/11:00"),
+        ("Bücher/Hefte und Straße/Weg", "Bücher/Hefte und Straße/Weg"),
+        ("今天很好。我们去公园/博物馆。", "今天很好。我们去公园/博物馆。"),  # "。" ends a sentence, not a label
+        ("[1]/[2] and 1.2.3.4.5/6", "[1]/[2] and 1.2.3.4.5/6"),
+    ],
+)
+def test_addresses_with_a_port_a_non_ascii_host_or_an_ip_cut(text, kept):
+    assert cut_addresses(text, HOST) == kept
+
+
+def test_addresses_with_a_port_a_non_ascii_host_or_an_ip_cut_in_text_and_attributes():
+    out = clean(
+        '<p title="evil.example.net:8080/secret/InvTok1">Go to bücher.example/bestellung/InvTok2 now</p>'
+        '<div data-x="192.0.2.7/admin/InvTok3">Admin at [2001:db8::7]:8080/admin/InvTok4</div>'
+    )
+    assert "InvTok" not in out and "bücher.example/ now" in out
+
+
 def test_xmlns_untouched():
     out = clean('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"></svg>')
     assert 'xmlns="http://www.w3.org/2000/svg"' in out and 'xmlns:xlink="http://www.w3.org/1999/xlink"' in out
