@@ -1,11 +1,12 @@
 """URL rules (spec §6.2, "Removes tokens from URLs everywhere").
 
-A link to the page's own host keeps its path and a plain #fragment; a link to any other host keeps
-only scheme and host (another site's path says what the link is about: a recipient's address, a
-trip's addresses); any other scheme keeps only its scheme; mailto: addresses are faked; a link that
-does not parse is dropped. Query strings and parameter fragments are dropped everywhere. Hosts are
-read the way Chrome reads them: tabs and newlines anywhere are ignored, backslashes count as
-slashes, any number of slashes may follow a special scheme, and user:password@ is not the host.
+A link to the page's own origin keeps its path and a plain #fragment; a link to any other host, or
+to the page's host on another port, keeps only scheme and host (another site's path says what the
+link is about: a recipient's address, a trip's addresses); any other scheme keeps only its scheme;
+mailto: addresses are faked; a link Chrome cannot parse is dropped. Query strings and parameter
+fragments are dropped everywhere. Hosts are read the way Chrome reads them: tabs and newlines
+anywhere are ignored, backslashes count as slashes, any number of slashes may follow a special
+scheme, user:password@ is not the host, and a non-ASCII host is mapped by UTS #46 (non-transitional).
 When in doubt a link is cut to its host: over-cutting loses a path, under-cutting leaks one.
 """
 
