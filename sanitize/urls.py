@@ -302,7 +302,7 @@ def cut_addresses(text: str, page_host: str) -> str:
         return "" if kept is None else kept
 
     out = _schemed_sub(lambda m: cut(m.group(0)), text) if "://" in text else text
-    if ":/" in out or ":\\" in out:
+    if ":\\" in out or out.count(":/") > out.count("://"):  # a ":/" or ":\\" that no "://" explains
         out = _SLASHED.sub(lambda m: cut(m.group(0)), out)
 
     def bare(m: re.Match[str]) -> str:
@@ -316,6 +316,8 @@ def cut_addresses(text: str, page_host: str) -> str:
 
     if "//" in out:
         out = _PROTOCOL_RELATIVE.sub(lambda m: "//" + bare(m), out)
+    if "." not in out and "[" not in out:
+        return out  # a written host holds a dot or is in brackets ("and/or", a path)
     return _BARE.sub(bare, out)
 
 
