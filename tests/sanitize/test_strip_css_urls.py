@@ -308,6 +308,13 @@ def test_addresses_with_a_port_a_non_ascii_host_or_an_ip_cut_in_text_and_attribu
     assert "InvTok" not in out and "bücher.example/ now" in out
 
 
+def test_a_written_host_after_an_at_sign_is_left_to_the_email_rules_in_both_passes():
+    # the first pass writes "＠" for a lone "@": the second must not then read "＠bücher.example" as a host
+    # and cut what the first pass kept (the safety net refuses a page that changes)
+    out = clean("<p>see @bücher.example/x and @192.0.2.7:8080/y</p>")
+    assert "＠bücher.example/x" in out and "＠192.0.2.7:8080/y" in out
+
+
 def test_xmlns_untouched():
     out = clean('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"></svg>')
     assert 'xmlns="http://www.w3.org/2000/svg"' in out and 'xmlns:xlink="http://www.w3.org/1999/xlink"' in out
