@@ -139,7 +139,7 @@ class Cleaner(ValuePass):
             return self._value_rules(text, meet=meet, uuid=uuid)
         if "?" in text or "#" in text or "%3" in text:
             text = drop_queries(text)
-        if "/" in text:
+        if "/" in text or ":\\" in text:  # "https:\\h\p" is an address too (urls._SLASHED)
             text = cut_addresses(text, self.opts.page_host)
         if len(text) >= 16:
             text = emails.fake_base64(self.faker, text, c)

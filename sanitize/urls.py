@@ -1,19 +1,23 @@
 """URL rules (spec §6.2, "Removes tokens from URLs everywhere").
 
-A link to the page's own host keeps its path and a plain #fragment; a link to any other host keeps
-only scheme and host (another site's path says what the link is about: a recipient's address, a
-trip's addresses); any other scheme keeps only its scheme; mailto: addresses are faked; a link that
-does not parse is dropped. Query strings and parameter fragments are dropped everywhere. Hosts are
-read the way Chrome reads them: tabs and newlines anywhere are ignored, backslashes count as
-slashes, any number of slashes may follow a special scheme, and user:password@ is not the host.
+A link to the page's own origin keeps its path and a plain #fragment; a link to any other host, or
+to the page's host on another port, keeps only scheme and host (another site's path says what the
+link is about: a recipient's address, a trip's addresses); any other scheme keeps only its scheme;
+mailto: addresses are faked; a link Chrome cannot parse is dropped. Query strings and parameter
+fragments are dropped everywhere. Hosts are read the way Chrome reads them: tabs and newlines
+anywhere are ignored, backslashes count as slashes, any number of slashes may follow a special
+scheme, user:password@ is not the host, and a non-ASCII host is mapped by UTS #46 (non-transitional).
 When in doubt a link is cut to its host: over-cutting loses a path, under-cutting leaks one.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Callable
 from urllib.parse import unquote, urlsplit
+
+import idna
 
 #: Attributes that hold a link (vendors keep links in data-* attributes too).
 LINK_ATTRS = frozenset(
@@ -71,24 +75,85 @@ def is_dangerous(value: str) -> bool:
     return m is not None and m.group(1).lower() in DANGEROUS_SCHEMES
 
 
-def parse_host(rest: str) -> str | None:
-    """The host after a special scheme's colon, as Chrome reads it, or None when there is none."""
+def parse_authority(rest: str) -> tuple[str, int | None] | None:
+    """The host and port after a special scheme's colon, as Chrome reads them (the port None when none
+    is written), or None when Chrome refuses the link: no host, an IPv6 address without its "]", with
+    more than a port after it or that does not parse, a port that is not a number up to 65535."""
     rest = rest.lstrip("/\\")
     authority = re.split(r"[/\\?#]", rest, maxsplit=1)[0]
     authority = authority.rsplit("@", 1)[-1]  # user:password@ is not the host
     if authority.startswith("["):
-        host = authority.split("]", 1)[0] + "]"
+        inner, bracket, port = authority[1:].partition("]")
+        if not bracket or port[:1] not in ("", ":"):
+            return None  # "[::1/secret", "[::1]x": Chrome throws
+        host = _ipv6(inner)
+        port = port[1:]
     else:
-        host = authority.split(":", 1)[0]
-    host = unquote(host).lower().rstrip(".") if host else ""
+        name, _, port = authority.partition(":")
+        host = _domain(name)
+    if host is None:
+        return None
+    if not port:
+        return host, None  # "host:" is the host with no port
+    digits = port.lstrip("0")
+    if not (port.isascii() and port.isdigit()) or len(digits) > 5 or int(digits or "0") > 65535:
+        return None  # "host:99999999", "host:8a": Chrome throws
+    return host, int(digits or "0")
+
+
+def parse_host(rest: str) -> str | None:
+    """The host after a special scheme's colon, as Chrome reads it, or None when Chrome refuses it."""
+    authority = parse_authority(rest)
+    return None if authority is None else authority[0]
+
+
+def _domain(name: str) -> str | None:
+    host = unquote(name) if name else ""  # Chrome reads a domain percent-decoded
+    host = (host.lower() if host.isascii() else _domain_to_ascii(host) or "").rstrip(".")
     if not host:
         return None
-    if not host.isascii():
-        try:
-            host = host.encode("idna").decode("ascii")
-        except UnicodeError:
-            return None
     return host if _HOST_OK.match(host) else None
+
+
+def _domain_to_ascii(host: str) -> str | None:
+    """A non-ASCII host as Chrome reads it (the URL standard's domain to ASCII), or None when the idna
+    package refuses it: UTS #46 mapping, non-transitional ("straße" is "xn--strae-oqa", not "strasse";
+    full-width letters and dots are ASCII ones), then each non-ASCII label as an A-label. The ASCII
+    labels are left as mapped, as Chrome leaves them (``idna.encode`` would refuse "a_b" or an empty
+    label beside a non-ASCII one, which Chrome reads). What the package refuses and Chrome still reads
+    (an emoji label, a non-ASCII label starting with "-") is dropped with its link: over-cut, never kept
+    as another host."""
+    try:
+        mapped = idna.uts46_remap(host, std3_rules=False, transitional=False)
+        return ".".join(label if label.isascii() else idna.alabel(label).decode("ascii") for label in mapped.split("."))
+    except UnicodeError:  # idna.IDNAError is one
+        return None
+
+
+def _ipv6(inner: str) -> str | None:
+    """``[…]``'s address as Chrome writes it, or None when Chrome refuses it (a zone: "fe80::1%eth0")."""
+    if "%" in inner or not inner.isascii():
+        return None
+    try:
+        packed = ipaddress.IPv6Address(inner).packed
+    except ValueError:
+        return None
+    pieces = [packed[i] << 8 | packed[i + 1] for i in range(0, 16, 2)]
+    # The URL standard's form, written here: the first longest run of two or more zero pieces becomes
+    # "::", and an IPv4 tail is hex ("::ffff:102:304"; newer Pythons write ipaddress's IPv4-mapped
+    # addresses dotted).
+    best, best_len, i = 0, 1, 0
+    while i < 8:
+        j = i
+        while j < 8 and pieces[j] == 0:
+            j += 1
+        if j - i > best_len:
+            best, best_len = i, j - i
+        i = max(j, i + 1)
+    text = [format(p, "x") for p in pieces]
+    if best_len < 2:
+        return "[" + ":".join(text) + "]"
+    return "[" + ":".join(text[:best]) + "::" + ":".join(text[best + best_len:]) + "]"
 
 
 def plain_fragment(fragment: str) -> str:
@@ -141,10 +206,16 @@ def cut_link(raw: str, page_host: str, fake_email: Callable[[str], str]) -> str 
         return scheme + ":"
     if scheme == "file":
         return "file:"
-    host = parse_host(rest)
-    if host is None:
+    authority = parse_authority(rest)
+    if authority is None:
         return None
-    if scheme == "https" and host == page_host and raw.startswith(f"https://{host}"):
+    host, port = authority
+    # An origin is scheme, host and port: the page's own is https, its host and 443, written or not.
+    # A link to its host on another port is another origin, a server the capture never saw, so it is
+    # cut as any other host's link is, to scheme and host. Its path would point into that other site;
+    # its port goes too, as other hosts' ports do ("http://evil.example:8080/p" keeps
+    # "http://evil.example/"): no rule or observer reads a port, and dropped it can carry nothing.
+    if scheme == "https" and host == page_host and port in (None, 443) and raw.startswith(f"https://{host}"):
         split = urlsplit(value)
         if split.hostname == host and "@" not in split.netloc and "\\" not in value:
             return f"https://{host}" + own_path(value[len(f"https://{split.netloc}"):] or "/")
@@ -156,18 +227,36 @@ _URL_END = r"[^\s\"'<>]*[^\s\"'<>).,;:!?\]]"
 _SCHEMED = re.compile(r"\b([a-zA-Z][a-zA-Z0-9+.\-]*)://" + _URL_END)
 _SCHEME_CHARS_REVERSED = re.compile(r"[a-zA-Z0-9+.\-]*")
 _SCHEME_START = re.compile(r"\b[a-zA-Z]")
+#: What a written host is made of, as a negated class: ASCII letters and digits, "-", and every
+#: character beyond ASCII (an IDN label as written: "bücher", "例え", "उदाहरण" with its marks) but white
+#: space, the dots UTS #46 reads as "." (they end a host here: "。" ends a sentence in CJK text) and the
+#: full-width @ the sanitiser writes for an @ (a second pass must not read "ada＠bücher.example/" as a host).
+_NOT_HOST_CHAR = r"\x00-\x2c\x2e\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\s\u3002\uff0e\uff61\uff20"
+_LABEL = rf"[^{_NOT_HOST_CHAR}\-](?:[^{_NOT_HOST_CHAR}]*[^{_NOT_HOST_CHAR}\-])?"
+_TLD = rf"(?:[^{_NOT_HOST_CHAR}\-0-9]{{2,63}}|[xX][nN]--[a-zA-Z0-9\-]{{1,59}})"
+#: A written host (group 1: a name, an IPv4 address or a bracketed IPv6 address) and its port (group 2).
+_WRITTEN_HOST = (
+    rf"((?:{_LABEL}\.)+{_TLD}|(?:\d{{1,3}}\.){{3}}\d{{1,3}}|\[[0-9a-fA-F.]*:[0-9a-fA-F:.]*\])(:\d+)?"
+)
+#: A web address without a scheme (group 3: its path). It starts only where no host character, "_", "@",
+#: "%", "/" or a dot stands before it: not inside a host, an address or a path, and once per run (tried
+#: at each start of a long run, each read the rest of the run again: n^2).
 _BARE = re.compile(
-    r"(?<![\w@.%/\-])((?:[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63})(/" + _URL_END + r"|/)"
+    rf"(?<![^{_NOT_HOST_CHAR}]|[_@.%/\u3002\uff0e\uff61\uff20]){_WRITTEN_HOST}(/{_URL_END}|/)"
 )
 #: A protocol-relative address ("//files.example.net/share/x.pdf"): its host is a link's host all the same.
 #: Not after a scheme's ":" (read above) nor inside a path ("/a//b").
-_PROTOCOL_RELATIVE = re.compile(
-    r"(?<![\w:/.\-])//((?:[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63})(/" + _URL_END + r"|/)"
-)
-_QUERY = re.compile(r"\?[\w.\-~%\[\]]*=[^\s\"'<>]*")
+_PROTOCOL_RELATIVE = re.compile(rf"(?<![\w:/.\-])//{_WRITTEN_HOST}(/{_URL_END}|/)")
+#: A query: "?", a key, "=". A key holds anything but "=", "&", "#", "?" and white space (OData's
+#: "$skiptoken", a namespaced "a:b", a "+"-encoded space), and no parenthesis: "(what?)=" is a sentence.
+_QUERY = re.compile(r"\?[^\s\"'<>=&#?()]*=[^\s\"'<>]*")
 #: A percent-encoded query. It starts at the first %3F of a run (the run before it kept as group 1):
-#: tried at each %3F of a long run, each start read the rest of the run again (n^2).
-_PCT_QUERY = re.compile(r"(?<![\w.\-~%])((?:(?!%3F)[\w.\-~%])*+)%3F[\w.\-~%]*?%3D[^\s\"'<>]*", re.I)
+#: tried at each %3F of a long run, each start read the rest of the run again (n^2). So the key's
+#: characters are the run's, and no match starts after one: a start after a key character ("$" in
+#: "%3F$%3F$…") would read the rest of the run again.
+_PCT_QUERY = re.compile(
+    r"(?<![\w.\-~%$:+!*,;])((?:(?!%3F)[\w.\-~%$:+!*,;])*+)%3F[\w.\-~%$:+!*,;]*?%3D[^\s\"'<>]*", re.I
+)
 _FRAGMENT = re.compile(r"#([^\s\"'<>#]*)")
 
 
@@ -196,25 +285,39 @@ def _schemed_sub(repl: Callable[[re.Match[str]], str], text: str) -> str:
     return "".join(out)
 
 
+#: A special scheme's address written with one slash or with backslashes ("https:/h/p", "https:\\h\p",
+#: JSON's "https:\/\/h\/p"): a link so written is read as "https://h/…" (``cut_link``), and a written
+#: address is cut the same way. "://" is ``_schemed_sub``'s; the scheme is the whole run of scheme
+#: characters before the ":" ("xhttps:/" has none), so a match starts only at one of these names.
+_SLASHED = re.compile(r"(?<![a-zA-Z0-9+.\-])(?:https?|ftp|wss?|file):(?!//)[/\\]" + _URL_END, re.I)
+
+
 def cut_addresses(text: str, page_host: str) -> str:
     """Cut every web address written in ``text`` (with or without a scheme) to what a link keeps."""
-    if "/" not in text:
+    if "/" not in text and ":\\" not in text:
         return text
 
-    def schemed(m: re.Match[str]) -> str:
-        kept = cut_link(m.group(0), page_host, lambda a: a)
+    def cut(address: str) -> str:
+        kept = cut_link(address, page_host, lambda a: a)
         return "" if kept is None else kept
 
-    out = _schemed_sub(schemed, text) if "://" in text else text
+    out = _schemed_sub(lambda m: cut(m.group(0)), text) if "://" in text else text
+    if ":\\" in out or out.count(":/") > out.count("://"):  # a ":/" or ":\\" that no "://" explains
+        out = _SLASHED.sub(lambda m: cut(m.group(0)), out)
 
     def bare(m: re.Match[str]) -> str:
-        host = m.group(1).lower()
-        if host == page_host:
-            return m.group(1) + own_path(m.group(2))
-        return m.group(1) + "/"
+        host, port, path = m.group(1, 2, 3)
+        if port is None and host.isascii() and host.lower() == page_host:
+            return host + own_path(path)
+        # another host keeps only itself, as a link does; so does the page's own host on a port, which
+        # is another origin (``cut_link``). A host is kept as written (only a link's is read as Chrome
+        # reads it: a text is not a link, and a bare "bücher.example/" says no more than its host).
+        return host + "/"
 
     if "//" in out:
         out = _PROTOCOL_RELATIVE.sub(lambda m: "//" + bare(m), out)
+    if "." not in out and "[" not in out:
+        return out  # a written host holds a dot or is in brackets ("and/or", a path)
     return _BARE.sub(bare, out)
 
 
@@ -256,8 +359,9 @@ def drop_queries(text: str) -> str:
 
 
 def page_host_of(page_url: str) -> str:
-    """The page's own host ('' when the address has none)."""
-    return (urlsplit(normalise(page_url)).hostname or "").lower()
+    """The page's own host ('' when the address has none), read as a link's host is (``parse_host``)."""
+    host = (urlsplit(normalise(page_url)).hostname or "").lower()
+    return _domain(host) or host
 
 
 def public_address(page_url: str) -> str:

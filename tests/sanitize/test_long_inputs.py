@@ -44,6 +44,9 @@ TRAPS = {
         f"<html><body><table><tr><td>order{' ' * 100_000}x</td><td>AB1234</td></tr></table></body></html>"
     ),
     "percent-encoded question marks": _text("%3F" * 100_000),
+    # a query key may hold "$", ":", "+" (a review of 2026-12: "?$skiptoken="): a match started after each
+    "percent-encoded question marks between key characters": _attr("data-q", "%3F:" * 100_000),
+    "question marks between key characters": _attr("data-q", "?$:" * 100_000),
     "script: in a quoted style string": _attr("style", "'" + "script:" * 40_000),
     "digit groups after a currency word": _text("$x " + "123 " * 25_000),
     "a run of scheme characters after a ://": _text("http://x.io/ " + "a." * 100_000),
@@ -51,6 +54,15 @@ TRAPS = {
     "encoded pluses after an encoded @": _attr("data-q", "%40 " + "%2B" * 100_000 + "x"),
     "encoded delimiters before an encoded @": _attr("data-q", "a%3A" * 50_000 + "%40"),
     "host labels after a //": _text("see //" + "a." * 100_000 + "!"),
+    # written hosts that are non-ASCII, IP addresses or carry a port (a review of 2026-12)
+    "non-ASCII host labels": _text("see " + "ü." * 100_000 + "!/"),
+    "non-ASCII host labels and colons": _attr("title", "ü:" * 100_000 + "/"),
+    "dotted digits": _text("1.1." * 80_000 + "/"),
+    "bracketed colons": _text("[:" * 100_000 + "/"),
+    "hosts and ports": _text("a.bc:1:" * 50_000 + "/"),
+    # addresses written "https:/h/p" or "https:\\h\\p" (a review of 2026-12)
+    "special schemes with one slash": _attr("title", "https:/" * 100_000),
+    "host labels after a https:\\": _attr("title", "https:\\" + "a." * 100_000 + "!"),
     "100 kB of words and a ( before an address element": "<html><body><p>" + "Ab Cd (" * 15_000
     + '<a href="mailto:x@corp.example.io">x</a></p></body></html>',
     "a <wbr>-split run of 50,000 pieces": "<html><body><p>" + "a@b<wbr>" * 50_000 + "</p></body></html>",
