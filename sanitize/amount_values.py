@@ -30,6 +30,12 @@ _NUMBER = re.compile(r"\d(?:[\d,. \u00a0\u202f'’]*\d)?")  # ' and ’: Swiss g
 _FRACTION = re.compile(r"[.,](\d{1,2})$")
 
 
+#: What the number pattern lets stand between digits: dropped to read the integer's digits.
+_NOT_DIGITS = str.maketrans("", "", ",. \u00a0\u202f'’")
+#: Each digit of a number's text, to write another number's digits into its places (``render``).
+_DIGIT = re.compile(r"\d")
+
+
 def _parts(amount: str) -> tuple[re.Match[str], str, str]:
     m = _NUMBER.search(amount)
     if m is None:
@@ -38,16 +44,28 @@ def _parts(amount: str) -> tuple[re.Match[str], str, str]:
     f = _FRACTION.search(number)
     fraction = f.group(1) if f else ""
     integer = number[: f.start()] if f else number
-    return m, "".join(ch for ch in integer if ch.isdigit()), fraction
+    return m, integer.translate(_NOT_DIGITS), fraction
+
+
+def _value(integer: str, fraction: str) -> str:
+    whole = str(int(integer)) if integer else "0"
+    frac = fraction.rstrip("0")
+    return f"{whole}.{frac}" if frac else whole
 
 
 def canonical(amount: str) -> str:
     """The value of an amount the value rule matched: integer digits, a point and its decimals
     without trailing zeros ("48", "4.5", "0.99")."""
     _, integer, fraction = _parts(amount)
-    whole = str(int(integer)) if integer else "0"
-    frac = fraction.rstrip("0")
-    return f"{whole}.{frac}" if frac else whole
+    return _value(integer, fraction)
+
+
+def fake_amount(amount: str, fake_of_value: Callable[[str], str]) -> str:
+    """``amount`` written with the fake ``fake_of_value`` gives its value: ``render(amount,
+    fake_of_value(canonical(amount)))`` with the amount read once (the capture fakes every amount
+    of a page this way)."""
+    m, integer, fraction = _parts(amount)
+    return _render(amount, m, integer, fraction, fake_of_value(_value(integer, fraction)))
 
 
 def fake_value(value: str, draw: Callable[[int], bytes]) -> str:
@@ -70,13 +88,16 @@ def fake_value(value: str, draw: Callable[[int], bytes]) -> str:
 def render(amount: str, value: str) -> str:
     """``amount`` with its number's digits replaced by ``value``'s (same grouping, same decimals)."""
     m, integer, fraction = _parts(amount)
+    return _render(amount, m, integer, fraction, value)
+
+
+def _render(amount: str, m: re.Match[str], integer: str, fraction: str, value: str) -> str:
     whole, _, frac = value.partition(".")
     int_digits = whole.zfill(len(integer))
     if len(int_digits) != len(integer) or len(frac) > len(fraction):
         raise ValueError("a fake amount must fit its old format")
-    frac_digits = frac.ljust(len(fraction), "0")
-    feed = iter(int_digits + frac_digits)
-    number = "".join(next(feed) if ch.isdigit() else ch for ch in m.group(0))
+    feed = iter(int_digits + frac.ljust(len(fraction), "0"))
+    number = _DIGIT.sub(lambda _d: next(feed), m.group(0))
     return amount[: m.start()] + number + amount[m.end() :]
 
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Collection
 
 from attest_kit.mailbox import mailbox_key
-from sanitize.amount_values import canonical, fake_value, render
+from sanitize.amount_values import fake_amount, fake_value
 
 #: Invented first-name-like words. None is meant to be a real person's name; they are the shapes
 #: refake-people later recognises, so keep them distinctive.
@@ -84,6 +84,7 @@ class Faker:
         self._key = key
         self._memo: dict[tuple[str, str], str] = {}
         self._issued: dict[str, set[str]] = {}
+        self._amount_texts: set[str] = set()  # every amount text ``amount`` wrote (the second pass reads them)
 
     # -- the keyed stream ---------------------------------------------------------------------
     def stream(self, kind: str, original: str, n: int) -> bytes:
@@ -164,8 +165,11 @@ class Faker:
         """A money amount faked by its value (``amount_values``): "$50.00", "USD 50.00" and "$50" are one
         value and get one fake value, each written in its own format, so a receipt's total lines
         still agree. A value that is already one of this capture's fake values is left."""
-        value = canonical(original)
-        return render(original, self.memo("amount", value, lambda stream: fake_value(value, stream)))
+        if original in self._amount_texts:
+            return original  # a fake this faker wrote (its value is an issued fake: left, as memo leaves it)
+        out = fake_amount(original, lambda value: self.memo("amount", value, lambda stream: fake_value(value, stream)))
+        self._amount_texts.add(out)
+        return out
 
     def _pick(self, data: bytes, i: int, pool: tuple[str, ...]) -> str:
         return pool[int.from_bytes(data[2 * i : 2 * i + 2], "big") % len(pool)]
