@@ -21,6 +21,10 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from attest_kit.errors import BadInput
 
 FULL_CHECK_BYTES = 1024 * 1024
+#: html5lib checks an end tag's scope by walking its whole stack of open elements, so a page nested
+#: n deep costs it n^2 (12,000 deep: 7 s; 40,000: over a minute). Past this depth (no mail or calendar
+#: page comes near it) only the risky subtrees are checked, as on a big page.
+FULL_CHECK_DEPTH = 1024
 RISKY = ("svg", "math", "select")
 _MAX_ROUNDS = 25
 
@@ -57,6 +61,19 @@ def _lexbor_elements(root: LexborNode) -> list[LexborNode]:
 
 def _sequence(nodes: list[LexborNode]) -> list[tuple[str, tuple[str, ...]]]:
     return [(_local(n.tag or ""), tuple(sorted(_local(a) for a in n.attributes))) for n in nodes]
+
+
+def _tree_depth(nodes: list[LexborNode]) -> int:
+    """How deep ``nodes`` (every element, in document order: a parent before its children) nest, read
+    from the parse itself (a page's text may write "<div>" inside an attribute value)."""
+    depth: dict[int, int] = {}
+    deepest = 0
+    for node in nodes:
+        parent = node.parent
+        d = depth.get(parent.mem_id, 0) + 1 if parent is not None else 1
+        depth[node.mem_id] = d
+        deepest = max(deepest, d)
+    return deepest
 
 
 def _first_difference(a: list, b: list | None) -> int | None:
@@ -103,8 +120,8 @@ def _differing(html: str, tree: LexborHTMLParser) -> list[LexborNode]:
     for the whole check) the first element where they part. All the risky ones at once: one per
     round ran out of rounds on a page with a few dozen (a customisable <select> each), and the page
     was refused."""
-    if len(html) <= FULL_CHECK_BYTES:
-        nodes = _lexbor_elements(tree.root)
+    nodes = _lexbor_elements(tree.root) if len(html) <= FULL_CHECK_BYTES else []
+    if nodes and _tree_depth(nodes) <= FULL_CHECK_DEPTH:
         theirs = _html5lib_sequence(html)
         at = _first_difference(_sequence(nodes), theirs)
         if at is None:
