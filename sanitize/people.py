@@ -48,13 +48,16 @@ _GREETING_WORDS = frozenset({"hi", "hello", "hey", "dear", "thanks", "thank", "r
 #: A name written just before an element that carries its address ("Hana Sato <" then <a href=mailto:…>,
 #: as Gmail writes a quote's attribution).
 NAME_BEFORE_OPEN = re.compile(rf"(?:^|(?<=[\s,;:]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]*[<(][ \t]*$")
-#: A person's name, then a word that hands the mail to another sender just before its display name:
-#: Google Groups' "Name via Group <group@…>", Outlook's "Name on behalf of Org <org@…>", a relay's
-#: "Name for Page", a team's "Name from Accounting". The display-name rule reads only the words after the
-#: connector (lower case ends a name); the person before it is a name beside the address too.
+#: A person's name, then the words that hand the mail to another sender just before its display name:
+#: Google Groups' "Name via Group <group@…>", Outlook's "Name on behalf of Org <org@…>". The display-name
+#: rule reads only the words after the connector (lower case ends a name); the person before it is a
+#: name beside the address too. Not "for" or "from": "Order Confirmation for Ada <…>" is a subject.
 SENDER_BEFORE_CONNECTOR = re.compile(
-    rf"(?:^|(?<=[\s,;:\"]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]++(?:via|on behalf of|for|from)[ \t]++$"
+    rf"(?:^|(?<=[\s,;:\"]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]++(?:via|on behalf of)[ \t]++$"
 )
+#: The most text before a display name the connector rule reads: six words and the connector (a long
+#: "To:" line read whole before each of its thousands of names cost n^2).
+_CONNECTOR_WINDOW = 160
 #: Lower-case words that stand inside names ("María José García López de Vega").
 PARTICLES = frozenset({"de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "van", "von", "der", "den",
                        "ter", "bin", "binti", "al", "el", "y"})
@@ -296,7 +299,8 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
                 _learn_comma_parts(bare, rules)
         # the words the name rule left before the name ("Tamsin Quarrel via" of "Tamsin Quarrel via Group")
         at = m.start(1) + max(name.rfind(bare), 0)
-        _learn_sender_before_connector(m.string[m.string.rfind("\n", 0, at) + 1 : at], rules)
+        line_start = max(m.string.rfind("\n", max(0, at - _CONNECTOR_WINDOW), at) + 1, at - _CONNECTOR_WINDOW, 0)
+        _learn_sender_before_connector(m.string[line_start:at], rules)
         fake = rules.fake(bare)
         return m.group(0).replace(bare, fake, 1)
 
@@ -309,8 +313,9 @@ def _learn_sender_before_connector(before: str, rules: NameRules) -> None:
     if found is None:
         return
     person = name_words(found.group(1))
-    # two words or more: one word there is as often an interface word ("Payment for", "Message from")
-    if len(person.split()) < 2 or person.lower() in NOT_NAMES or is_fake_name(person):
+    # two words or more (one word there is as often an interface word), and no receipt's words
+    if (len(person.split()) < 2 or person.lower() in NOT_NAMES or is_fake_name(person)
+            or subject_trigger().search(person) is not None):
         return
     rules.learn(person)
 
