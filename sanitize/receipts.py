@@ -281,8 +281,12 @@ def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, in
         table = nearest_above(run.nodes[0], "table", tables)
         if n == 0:
             first_table = table  # an address laid out in a table of its own is read in it
-        elif table is not None and table != first_table:
-            return  # the next table (after a block outside any table too: a receipt's item table)
+        elif table is not None and first_table is not None and table != first_table:
+            # the next table after a block in a table ends it; after a block outside any table it does
+            # not: "Ship to" and the name in divs, the street and postcode in a table (a review: the
+            # early stop kept them). A receipt's item table there is over-replaced, never a total
+            # (a total label or an amount ends the block first).
+            return
         run.new = ADDRESS_PHRASE
         run.flags = run.flags | {"address-block"}
         _bump(counts, "address-block")
