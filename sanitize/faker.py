@@ -85,6 +85,9 @@ class Faker:
         self._memo: dict[tuple[str, str], str] = {}
         self._issued: dict[str, set[str]] = {}
         self._amount_texts: set[str] = set()  # every amount text ``amount`` wrote (the second pass reads them)
+        #: Set by the pipeline while its second pass reads the first pass's output (``pipeline._checked``):
+        #: only then is a text this faker wrote known to be a fake and not a real value written alike.
+        self.own_output = False
 
     # -- the keyed stream ---------------------------------------------------------------------
     def stream(self, kind: str, original: str, n: int) -> bytes:
@@ -101,15 +104,17 @@ class Faker:
         """True when ``value`` is a fake this faker issued for ``kind`` (leave it alone)."""
         return value in self._issued.get(kind, ())
 
-    def memo(self, kind: str, original: str, make) -> str:
+    def memo(self, kind: str, original: str, make, leave_issued: bool = True) -> str:
         """Return the capture's one fake for (kind, original), making it once with ``make(stream)``.
 
+        ``leave_issued``: a value that is one of this capture's fakes for ``kind`` is left as it is (a
+        second pass reads the first pass's fakes); off where the caller knows its own fakes otherwise.
         ``make`` receives a function ``salt -> bytes`` so it can retry when a fake equals its original
         (a 4-digit card ending would otherwise stay real one time in 10,000) or another value's fake.
         A fake then depends on what the capture faked before it (as a name's word does): one value
         still gets one fake within a capture, and the same page under the same key the same fakes.
         """
-        if self.is_issued(kind, original):
+        if leave_issued and self.is_issued(kind, original):
             return original
         key = (kind, original)
         found = self._memo.get(key)
@@ -164,10 +169,13 @@ class Faker:
     def amount(self, original: str) -> str:
         """A money amount faked by its value (``amount_values``): "$50.00", "USD 50.00" and "$50" are one
         value and get one fake value, each written in its own format, so a receipt's total lines
-        still agree. A value that is already one of this capture's fake values is left."""
-        if original in self._amount_texts:
-            return original  # a fake this faker wrote (its value is an issued fake: left, as memo leaves it)
-        out = fake_amount(original, lambda value: self.memo("amount", value, lambda stream: fake_value(value, stream)))
+        still agree. Every amount of a page as captured is faked, one equal to another's fake too."""
+        if self.own_output and original in self._amount_texts:
+            return original  # the second pass reads an amount this faker wrote: left
+        # on a page as captured, a value equal to another's fake is a real one: the value space is
+        # small ("$12.00" has 90 two-digit fakes), and taken for a fake it was kept
+        out = fake_amount(original, lambda value: self.memo(
+            "amount", value, lambda stream: fake_value(value, stream), leave_issued=False))
         self._amount_texts.add(out)
         return out
 

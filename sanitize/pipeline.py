@@ -347,7 +347,15 @@ def _checked(html: str, faker: Faker, opts: Options) -> SanitizeResult:
 
     memo = PassMemo()
     first = clean(html, faker, opts, memo)
-    return ensure_safe(first, lambda h, tree: clean(h, faker, opts, memo, tree))
+
+    def again(h: str, tree: LexborHTMLParser) -> SanitizeResult:
+        faker.own_output = True  # the second pass reads the first's output: its amounts are this faker's
+        try:
+            return clean(h, faker, opts, memo, tree)
+        finally:
+            faker.own_output = False
+
+    return ensure_safe(first, again)
 
 
 @contextmanager

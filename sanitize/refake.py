@@ -68,10 +68,10 @@ class RefakeFaker(Faker):
     def acceptable(self, kind: str, original: str, fake: str) -> bool:
         return fake != original and fake not in self.avoid
 
-    def memo(self, kind: str, original: str, make) -> str:
+    def memo(self, kind: str, original: str, make, leave_issued: bool = True) -> str:
         self.seen.add((kind, original))
         self.seen_all.add((kind, original))
-        out = super().memo(kind, original, make)
+        out = super().memo(kind, original, make, leave_issued)
         if out != original:
             self.replaced.setdefault((kind, original), out)
         return out

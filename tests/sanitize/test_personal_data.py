@@ -318,3 +318,18 @@ def test_distinct_addresses_get_distinct_fakes_on_a_busy_page():
     f = Faker(KEY)
     fakes = {f.email(f"person{i}@corp{i % 7}.example.io") for i in range(600)}
     assert len(fakes) == 600
+
+
+def test_a_real_amount_equal_to_another_amounts_fake_is_still_faked():
+    """A review of today's diff: amounts faked by value draw a two-digit whole amount from 90 values,
+    and a real amount whose value was already issued as another's fake was taken for a fake and kept
+    ("Subtotal $12.00 / Shipping $60.00" became "$60.00 / $60.00"). Only a text the faker wrote is left."""
+    import random
+    rng = random.Random(11)
+    for page in range(120):
+        amounts = [f"${rng.randint(10, 99)}.00" for _ in range(6)]
+        cells = "".join(f"<tr><td>Line {i}</td><td>{a}</td></tr>" for i, a in enumerate(amounts))
+        out = clean(f"<table>{cells}</table>", key=b"attest-kit-test-key-%d" % page)
+        got = re.findall(r"<td>(\$[\d.]+)</td>", out)
+        for real, fake in zip(amounts, got):
+            assert fake != real, (page, amounts, got)

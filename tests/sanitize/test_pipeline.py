@@ -72,6 +72,7 @@ def test_idempotent_with_the_same_capture_faker():
                    seeds=tuple(__import__("sanitize.seeds", fromlist=["as_seeds"]).as_seeds(SEEDS)))
     src = (GOLDEN / "gmail-sent.in.html").read_text(encoding="utf-8")
     once = clean_once(src, faker, opts).html
+    faker.own_output = True  # read as the second pass reads the first's output
     assert clean_once(once, faker, opts).html == once
 
 

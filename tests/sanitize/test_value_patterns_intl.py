@@ -29,6 +29,16 @@ def _fake(text: str, key: bytes = KEY) -> tuple[Faker, str, dict[str, int]]:
     return faker, values.fake_numbers(faker, text, got), got
 
 
+def _reread(faker: Faker, text: str, counts: dict[str, int]) -> str:
+    """The value rules over their own output, as the pipeline's second pass reads it (``Faker.own_output``:
+    only there is an amount this faker wrote known to be a fake)."""
+    faker.own_output = True
+    try:
+        return values.fake_numbers(faker, text, counts)
+    finally:
+        faker.own_output = False
+
+
 def _same_shape(a: str, b: str) -> bool:
     """Digits stay digits, every other character stays itself."""
     return len(a) == len(b) and all(x == y or (x.isdigit() and y.isdigit()) for x, y in zip(a, b))
@@ -41,7 +51,7 @@ class _Reader(Faker):
         super().__init__(OTHER_KEY)
         self.read: Counter[str] = Counter()
 
-    def memo(self, kind: str, original: str, make) -> str:
+    def memo(self, kind: str, original: str, make, leave_issued: bool = True) -> str:
         self.read[kind] += 1
         return original
 
@@ -66,7 +76,7 @@ def _assert_faked_whole(value: str, kind: str, contexts=("{}", "Call {} today.",
             assert fake != value and _same_shape(value, fake), (value, fake)
             # the second pass changes nothing; a fresh faker reads the fake as the same kind and span
             again: dict[str, int] = {}
-            assert values.fake_numbers(faker, out, again) == out and again == {}
+            assert _reread(faker, out, again) == out and again == {}
             assert values.pattern_spans(out) == values.pattern_spans(text), (text, out)
             assert _kinds(out) == {kind: 1}, (value, fake)
 
@@ -206,7 +216,7 @@ def test_streets_with_ordinal_names_and_a_direction_faked(street):
         assert street.split()[-1].rstrip(",") in out or "Apt" in street
         again: dict[str, int] = {}
         faker, out, _ = _fake(text)
-        assert values.fake_numbers(faker, out, again) == out and again == {}
+        assert _reread(faker, out, again) == out and again == {}
         assert _kinds(out) == {"street": 1}
 
 
@@ -219,7 +229,7 @@ def test_more_street_suffixes_are_read(suffix):
         faker, out, got = _fake(text)
         assert got == {"street": 1} and "Quillby" not in out and f" {suffix}" in out, (text, out)
         again: dict[str, int] = {}
-        assert values.fake_numbers(faker, out, again) == out and again == {}
+        assert _reread(faker, out, again) == out and again == {}
 
 
 @pytest.mark.parametrize("street", ["12 Ørsted Road", "40 Éclair Crescent", "5 Łąkowa Street", "1847 LARKSPUR BLVD",
@@ -229,7 +239,7 @@ def test_streets_named_with_a_non_ascii_capital_or_in_capitals_are_read(street):
         faker, out, got = _fake(text)
         assert got == {"street": 1} and street.split()[1] not in out, (text, out)
         again: dict[str, int] = {}
-        assert values.fake_numbers(faker, out, again) == out and again == {}
+        assert _reread(faker, out, again) == out and again == {}
 
 
 @pytest.mark.parametrize("text", ["4 Day View", "Top 5 Central Park", "Step 2 Key Point", "Day 3 Morning Run",
@@ -336,7 +346,7 @@ def test_fakes_read_again_as_the_same_kind_and_span():
         if not got:
             continue
         again: dict[str, int] = {}
-        assert values.fake_numbers(faker, out, again) == out and again == {}, (text, out)
+        assert _reread(faker, out, again) == out and again == {}, (text, out)
         assert _kinds(out) == _kinds(text), (text, out)
         if "street" not in got:  # a street's fake is a pool name: its length is free
             assert values.pattern_spans(out) == values.pattern_spans(text), (text, out)
