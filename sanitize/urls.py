@@ -239,10 +239,11 @@ _WRITTEN_HOST = (
     rf"((?:{_LABEL}\.)+{_TLD}|(?:\d{{1,3}}\.){{3}}\d{{1,3}}|\[[0-9a-fA-F.]*:[0-9a-fA-F:.]*\])(:\d+)?"
 )
 #: A web address without a scheme (group 3: its path). It starts only where no host character, "_", "@",
-#: "%", "/" or a dot stands before it: not inside a host, an address or a path, and once per run (tried
-#: at each start of a long run, each read the rest of the run again: n^2).
+#: "%", "/", a dot or a full-width at (which the sanitiser writes) stands before it: not inside a host, an
+#: address or a path, and once per run (tried at each start of a long run, each read the rest of the run
+#: again: n^2). An ideographic full stop ends a sentence and a host, so one may start right after it.
 _BARE = re.compile(
-    rf"(?<![^{_NOT_HOST_CHAR}]|[_@.%/\u3002\uff0e\uff61\uff20]){_WRITTEN_HOST}(/{_URL_END}|/)"
+    rf"(?<![^{_NOT_HOST_CHAR}]|[_@.%/\uff20]){_WRITTEN_HOST}(/{_URL_END}|/)"
 )
 #: A protocol-relative address ("//files.example.net/share/x.pdf"): its host is a link's host all the same.
 #: Not after a scheme's ":" (read above) nor inside a path ("/a//b").
@@ -307,6 +308,11 @@ def cut_addresses(text: str, page_host: str) -> str:
 
     def bare(m: re.Match[str]) -> str:
         host, port, path = m.group(1, 2, 3)
+        labels = host.split(".")
+        if not labels[-1].isascii() and (len(labels) < 2 or labels[-2].isascii()):
+            # a non-ASCII top-level label is a host's after a non-ASCII label (пример.рф), not after
+            # "3" or a word ("3.März/4.April" is a date range)
+            return m.group(0)
         if port is None and host.isascii() and host.lower() == page_host:
             return host + own_path(path)
         # another host keeps only itself, as a link does; so does the page's own host on a port, which

@@ -393,3 +393,18 @@ def test_the_text_of_a_head_noscript_never_reaches_the_body():
             "<title>Inbox</title></head><body><p>b</p></body></html>")
     out = sanitize_page(page, page_url="https://mail.google.com/mail/u/0/#inbox", key=b"attest-kit-test-key-0", seeded=[]).html
     assert "Quentin" not in out and "Signed in" not in out and "<p>b</p>" in out
+
+
+def test_a_written_address_right_after_an_ideographic_full_stop_is_cut():
+    """A review of today's diff: "詳細は。shop-example.net/account/…" kept its path (a host could no longer
+    start after 。, ｡ or ．); in Japanese and Chinese text a sentence runs on after its stop."""
+    for stop in ("\u3002", "\uff61", "\uff0e"):
+        out = clean(f"<p>詳細は{stop}shop-example.net/account/ada-lund-4411 まで</p>")
+        assert "ada-lund" not in out and "shop-example.net/" in out, out
+
+
+def test_a_date_range_with_a_non_ascii_month_is_no_address():
+    """The same review: with non-ASCII hosts read, "3.März/4.April" was cut as the address "3.März/". A
+    non-ASCII top-level label is a host's only after a non-ASCII label (пример.рф), not after "3"."""
+    out = clean("<p>Urlaub 3.März/4.April</p><p>siehe пример.рф/путь/секрет</p>")
+    assert "3.März/4.April" in out and "секрет" not in out, out
