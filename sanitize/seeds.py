@@ -4,7 +4,7 @@ landmark, so the no-leak test can prove they never reach storage, logs, exports 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,7 +55,7 @@ def main_landmark(tree: LexborHTMLParser) -> LexborNode:
     hidden_at: dict[int, bool] = {}  # mem_id → display hides it or an ancestor below <html> (memo)
     declared_at: dict[int, bool] = {}  # mem_id → the visibility it computes to hides it (memo)
     for node in tree.css('[role="main"], main'):
-        if _display_hidden(node, hidden_at) or _visibility_hidden(node, declared_at):
+        if _nearest_says(node, hidden_at, _display_says) or _nearest_says(node, declared_at, _visibility_says):
             continue
         return node
     body = tree.body or tree.css_first("body")
@@ -72,48 +72,41 @@ def _style_of(node: LexborNode) -> str:
     return (node.attributes.get("style") or "").replace(" ", "").lower()
 
 
-def _display_hidden(node: LexborNode, hidden_at: dict[int, bool]) -> bool:
+def _nearest_says(node: LexborNode, memo: dict[int, bool], says: Callable[[LexborNode], bool | None]) -> bool:
+    """What the nearest element at or above ``node`` (below <html>) for which ``says`` is not None says,
+    else False; ``memo`` keeps each element's answer, so nested landmarks cost one step each (read
+    again per level, 8,000 nested ones cost seconds)."""
     path: list[int] = []
     p: LexborNode | None = node
-    hidden = False
+    answer = False
     while p is not None and p.tag != "html":
-        known = hidden_at.get(p.mem_id)
+        known = memo.get(p.mem_id)
         if known is not None:
-            hidden = known
-            break
-        if "display:none" in _style_of(p) or "hidden" in p.attributes:
-            hidden = True
+            answer = known
             break
         path.append(p.mem_id)
+        said = says(p)
+        if said is not None:
+            answer = said
+            break
         p = p.parent
     for mid in path:
-        hidden_at[mid] = hidden
-    return hidden
+        memo[mid] = answer
+    return answer
 
 
-def _visibility_hidden(node: LexborNode, declared_at: dict[int, bool]) -> bool:
-    """Whether the nearest element declaring a visibility, ``node`` first, hides it. ``declared_at``
-    memoises each element's answer, so nested landmarks cost one step each (read again per level,
-    8,000 nested ones cost seconds)."""
-    path: list[int] = []
-    p: LexborNode | None = node
-    hidden = False
-    while p is not None and p.tag != "html":
-        known = declared_at.get(p.mem_id)
-        if known is not None:
-            hidden = known
-            break
-        style = _style_of(p)
-        at = style.rfind("visibility:")
-        if at >= 0:  # the last declaration wins
-            hidden = style[at + len("visibility:"):].split(";", 1)[0].replace("!important", "") in ("hidden", "collapse")
-            path.append(p.mem_id)
-            break
-        path.append(p.mem_id)
-        p = p.parent
-    for mid in path:
-        declared_at[mid] = hidden
-    return hidden
+def _display_says(node: LexborNode) -> bool | None:
+    """Hidden by its display (``display:none`` or the ``hidden`` attribute), else nothing said."""
+    return True if "display:none" in _style_of(node) or "hidden" in node.attributes else None
+
+
+def _visibility_says(node: LexborNode) -> bool | None:
+    """Its declared visibility hides it (the last declaration wins), or nothing said without one."""
+    style = _style_of(node)
+    at = style.rfind("visibility:")
+    if at < 0:
+        return None
+    return style[at + len("visibility:"):].split(";", 1)[0].replace("!important", "") in ("hidden", "collapse")
 
 
 def existing_seeds(tree: LexborHTMLParser, seeds: list[Seed], counts: dict[str, int]) -> set[int]:
