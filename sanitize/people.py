@@ -223,7 +223,7 @@ def keeps_display_name(name: str, local: str, result: EmailFake, rules: NameRule
     return "+" in local or any(holds_brand_token(name, tok) for tok in p.brand_tokens)
 
 
-def names_its_platform(name: str, result: EmailFake) -> bool:
+def is_business_name(name: str, result: EmailFake) -> bool:
     """A sender's name that is a business's label, not a person's: one beside a kept registry address
     holding that platform's brand token ("Meta Pay" at facebookmail.com), or one the receipt parser's
     subject trigger matches ("Order Confirmation"). Faked beside its address, but never learned for
@@ -267,7 +267,7 @@ def learn_comma_names(text: str, faker: Faker, rules: NameRules) -> None:
             continue
         local, domain = m.group(2), m.group(3)
         result = fake_address(faker, local, domain)
-        if not keeps_display_name(name, local, result, rules) and not names_its_platform(name, result):
+        if not keeps_display_name(name, local, result, rules) and not is_business_name(name, result):
             rules.learn(name)
 
 
@@ -291,7 +291,7 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
         if bare.lower() in NOT_NAMES or is_fake_name(bare) or keeps_display_name(bare, local, result, rules):
             return m.group(0)
         counts["display-name"] = counts.get("display-name", 0) + 1
-        if len(bare.split()) == 1 or names_its_platform(bare, result):
+        if len(bare.split()) == 1 or is_business_name(bare, result):
             singles.append(bare)
         else:
             rules.learn(bare)
@@ -417,7 +417,7 @@ def _learn_shown_name(text: str, m: re.Match[str], faker: Faker, names: NameRule
     result = fake_address(faker, m.group(1), m.group(2))
     if keeps_display_name(text, m.group(1), result, names):
         return []
-    if len(text.split()) == 1 or names_its_platform(text, result):
+    if len(text.split()) == 1 or is_business_name(text, result):
         return [text]
     names.learn(text)
     return []
@@ -438,7 +438,7 @@ def _learn_name_before(el: LexborNode, m: re.Match[str], faker: Faker, names: Na
     name = name_words(found.group(1))
     result = fake_address(faker, m.group(1), m.group(2))
     if (name.lower() not in NOT_NAMES and not is_fake_name(name) and not keeps_display_name(name, m.group(1), result, names)
-            and not names_its_platform(name, result)):
+            and not is_business_name(name, result)):
         names.learn(name)
 
 
@@ -452,8 +452,8 @@ def _names_beside(attrs: dict[str, str | None], m: re.Match[str], keep: bool, fa
             continue
         if keeps_display_name(name, m.group(1), result, names) or keep:
             continue
-        if names_its_platform(name, result):
-            singles.append(name)  # faked in its element only (``names_its_platform``)
+        if is_business_name(name, result):
+            singles.append(name)  # faked in its element only (``is_business_name``)
             continue
         parts = [p.strip() for p in name.split(",")]
         for part in parts if len(parts) > 1 else ():
