@@ -76,6 +76,9 @@ class GcalLabels(Strict):
     account_address_pattern: str
     months: list[str] = Field(min_length=12, max_length=12)
     weekdays: list[str] = Field(min_length=7, max_length=7)  # Monday first, as date.weekday() counts
+    #: Words that join a weekday to a date or a recurrence ("until Tuesday", "every Friday"): a part
+    #: right before the date that holds only these and a weekday names a day; "Friday Harbor" is a place.
+    day_connectors: list[str] = Field(min_length=1)
 
 
 class GcalLimits(Strict):

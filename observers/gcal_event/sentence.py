@@ -284,7 +284,22 @@ def _names_another_day(after: list[str], calendar: str | None, calendars: tuple[
         return True
     last = rest[-1] if len(rest) > 1 else None
     return (dated_by_tail and last is not None and not last.startswith(L.location_prefix)
-            and _WEEKDAY.search(last) is not None)
+            and _names_a_day(last))
+
+
+_CONNECTORS = frozenset(word.lower() for word in L.day_connectors)
+
+
+def _names_a_day(part: str) -> bool:
+    """A weekday that is a day here, not a word of a place: with an unread date beside it ("December 1
+    – Wednesday"), or with nothing else but words that join days ("Tuesday", "until Tuesday", "every
+    Friday"). "Friday Harbor" and "Monday.com HQ" are places, read with the location, never a day."""
+    if _WEEKDAY.search(part) is None:
+        return False
+    if _UNREAD_DATE.search(part):
+        return True
+    rest = _WEEKDAY.sub(" ", part)
+    return all(word.lower() in _CONNECTORS for word in re.findall(r"[^\W\d_]+|\d+", rest))
 
 
 def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),

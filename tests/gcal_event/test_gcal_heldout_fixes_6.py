@@ -105,12 +105,16 @@ def test_the_own_weekday_is_never_cut_from_a_title_line():
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall, December 1, 2026, Weekly on Tuesday, until Tuesday, "
     "December 22, 2026",
     f"All day, {WHERE}, Nov 30, 2026, December 2, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall, every Tuesday, December 1, 2026",
 ])
 def test_a_location_or_an_unread_date_does_not_hide_another_day(sentence):
     assert parse_sentence(sentence, TZ, title_lines=("Offsite", "Ski week")) is None
 
 
-@pytest.mark.parametrize("location", ["Location: Friday Harbor, WA", "Location: 1 Monday St", "Location: 3 March Street"])
+@pytest.mark.parametrize("location", ["Location: Friday Harbor, WA", "Location: 1 Monday St", "Location: 3 March Street",
+                                      # a place named with a day word, right before the date
+                                      "Location: Ferry Terminal, Friday Harbor", "Location: Lodge, Sunday River",
+                                      "Location: Room 4B, Monday.com HQ"])
 def test_a_location_holding_a_day_word_reads(location):
     read = parse_sentence(f"3pm to 4pm, Offsite, Team Rota, Accepted, {location}, December 4, 2026", TZ,
                           title_lines=("Offsite",))
