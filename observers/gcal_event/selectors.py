@@ -72,7 +72,7 @@ class GcalLabels(Strict):
     #: The account button's label in any display language ("Google Account:", "Google-Konto:", "Compte Google :"):
     #: Google's name before the first colon of its first line.
     account_label_pattern: str
-    #: Where an account label writes its address: the last parenthesised group holding an @.
+    #: Where an account label writes its address: the last parenthesised group holding an @ ("（…）" too).
     account_address_pattern: str
     months: list[str] = Field(min_length=12, max_length=12)
     weekdays: list[str] = Field(min_length=7, max_length=7)  # Monday first, as date.weekday() counts

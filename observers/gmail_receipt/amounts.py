@@ -15,7 +15,8 @@ Rules (the currency table is selectors.json "amounts"):
   read before a symbol, so ``RUB`` is never the rand's ``R``;
 * a bare ``$`` is USD; ``$`` with a code (``$12.34 CAD``) takes the code when it is a dollar;
 * an ambiguous symbol (``Rs.`` is the rupee of five countries, ``¥``, ``kr``) is AMBIGUOUS, never
-  read; so is a symbol and a code that disagree;
+  read, unless an ISO code it may stand for is written beside it (``¥1,200 JPY``); a symbol and a
+  code that disagree are AMBIGUOUS too;
 * decimals must have exactly the currency's minor digits; thousands are groups of three with one
   separator kind (``,`` ``.`` space or ``'``) that differs from the decimal separator (under ``₹``
   or ``INR`` also the Indian grouping ``1,49,999.00``); an integer
@@ -157,10 +158,11 @@ def _currency(tokens: list[str]) -> str | _Ambiguous | None:
     table = SELECTORS.amounts
     codes: set[str] = set()
     symbol_codes: set[str] = set()
+    may_name: list[list[str]] = []  # the codes each ambiguous symbol may stand for
     for token in tokens:
         if token in table.ambiguous_symbols:
-            return AMBIGUOUS
-        if token in table.symbols:
+            may_name.append(table.ambiguous_symbols[token])
+        elif token in table.symbols:
             symbol_codes.add(table.symbols[token])
         elif token in _codes():
             codes.add(token)
@@ -168,6 +170,10 @@ def _currency(tokens: list[str]) -> str | _Ambiguous | None:
             return None
     if len(codes) > 1 or len(symbol_codes) > 1:
         return AMBIGUOUS
+    if may_name:
+        # "¥1,200 JPY": the code says which of its currencies the symbol is; alone, it is none for sure
+        if len(codes) != 1 or symbol_codes or any(next(iter(codes)) not in named for named in may_name):
+            return AMBIGUOUS
     if codes:
         code = next(iter(codes))
         if symbol_codes and symbol_codes != {code}:

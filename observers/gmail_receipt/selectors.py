@@ -67,7 +67,7 @@ class ReceiptLabels(Strict):
     #: The account button's label in any display language ("Google Account:", "Google-Konto:", "Compte Google :"):
     #: Google's name before the first colon of its first line.
     account_label_pattern: str
-    #: Where an account label writes its address: the last parenthesised group holding an @.
+    #: Where an account label writes its address: the last parenthesised group holding an @ ("（…）" too).
     account_address_pattern: str
 
 
@@ -119,7 +119,9 @@ class Generic(Strict):
 
 class Amounts(Strict):
     symbols: dict[str, str]
-    ambiguous_symbols: list[str]
+    #: A symbol several currencies write, with the ISO codes it may stand for: read only beside one of them
+    #: ("¥1,200 JPY"), never alone ("¥1,200": JPY or CNY).
+    ambiguous_symbols: dict[str, list[str]]
     dollar_family: list[str]
 
 

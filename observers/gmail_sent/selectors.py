@@ -60,7 +60,7 @@ class SentLabels(Strict):
     #: The account button's label in any display language ("Google Account:", "Google-Konto:", "Compte Google :"):
     #: Google's name before the first colon of its first line.
     account_label_pattern: str
-    #: Where an account label writes its address: the last parenthesised group holding an @.
+    #: Where an account label writes its address: the last parenthesised group holding an @ ("（…）" too).
     account_address_pattern: str
     sent_folder_routes: list[str]
     title_other_folders: list[str]

@@ -2,7 +2,7 @@
 
 The account button in the banner carries an aria-label such as ``Google Account: <name>`` then a
 line break and ``(<address>)``; a second signed-in account can add a note after it. The reader
-takes the last parenthesised address of each account label, in any display language (never one
+takes the last parenthesised address (ASCII or full-width brackets) of each account label, in any display language (never one
 inside the main region: a mail's own markup can carry a banner role). Two
 different addresses are ambiguous; a label the selectors call an account label that ends with no
 address is invalid (the switcher half drawn, or the page changed).
@@ -50,7 +50,7 @@ class AccountLabels:
     selector: str  # candidate labelled elements, in the banner
     attribute: str  # the attribute holding the label ("aria-label")
     pattern: str  # an account label's start in any display language ("Google Account:")
-    address_pattern: str  # its address: the last parenthesised group holding an @ ("(ada@…)")
+    address_pattern: str  # its address: the last bracketed group holding an @ ("(ada@…)", full-width "（ada@…）")
     main: str  # the page's main region: a label inside it is a mail's own markup
 
 
