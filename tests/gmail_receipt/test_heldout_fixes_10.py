@@ -8,7 +8,9 @@
   with a stroke, breve, ogonek, dot above, double acute, macron, comma below or horn is plainly not an ASCII
   letter; a dot below and the dotless i still are refused (they can pass for one).
 - An ambiguous symbol with the ISO code it may name beside it ("¥1,200 JPY", "Rs. 1,499.00 INR") was
-  AMBIGUOUS: the code says which currency it is, as it does for "$63.18 CAD".
+  AMBIGUOUS: the code says which currency it is, as it does for "$63.18 CAD". eBay's "US $27.50" was no money.
+- Any subject naming an invoice was a bill, "Receipt for invoice #4410" too: one the subject calls paid or a
+  receipt is read; "not paid" and "not yet paid" stay bills.
 """
 
 from __future__ import annotations
@@ -76,3 +78,19 @@ def test_an_ambiguous_symbol_with_a_code_it_may_name_reads(text: str, money: Mon
 @pytest.mark.parametrize("text", ["\u00a51,200", "\u00a51,200 USD", "Rs. 1,499.00 EUR", "kr 349,00 JPY"])
 def test_an_ambiguous_symbol_alone_or_with_another_code_is_not_read(text: str) -> None:
     assert parse_amount(text) is AMBIGUOUS
+
+
+@pytest.mark.parametrize("subject", ["Receipt for invoice #4410", "Invoice #4410 paid: your receipt",
+                                     "Your order receipt (invoice INV-4410)"])
+def test_an_invoice_the_subject_says_is_paid_is_read(subject: str) -> None:
+    assert choose("billing@lanternworks.example", "Lanternworks Studio", subject, ME).refusal is None
+
+
+@pytest.mark.parametrize("subject", ["Invoice for order #4410", "Your order invoice #4410 is due",
+                                     "Order #4410: invoice not paid", "Order #4410 invoice not yet paid"])
+def test_any_other_invoice_is_a_bill(subject: str) -> None:
+    assert choose("orders@lanternworks.example", "Lanternworks Studio", subject, ME).refusal.startswith("generic_marker_")
+
+
+def test_an_eBay_style_us_dollar_reads() -> None:
+    assert parse_amount("US $27.50") == Money(2750, "USD")
