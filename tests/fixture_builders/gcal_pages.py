@@ -270,6 +270,11 @@ OFFSITE_DASH = Chip("0ffs1tedash", "All day, Offsite, Team Rota, No location, De
 OFFSITE_WEEKDAYS = Chip("0ffs1tewkdy", "All day, Offsite, Team Rota, No location, Tuesday, December 1 – Wednesday, December 2, 2026",
                         [D[1]], all_day=True, owner="team.rota@example.com", lines=("Offsite",))
 # Calendar in German: its chips and its side-panel lists in German (invented wording, spec §1: not guessed).
+# places named with a day word, right before the date (a location runs to the end of the sentence)
+FERRY = Chip("ferry0harbor", "8:30am to 9:30am, Ferry, Dana Whitfield, Accepted, Location: Ferry Terminal, Friday Harbor, "
+             "December 2, 2026", [D[2]])
+SKI = Chip("ski0river026", "All day, Ski day, Dana Whitfield, Location: Lodge, Sunday River, December 4, 2026", [D[4]],
+           all_day=True)
 GERMAN_REVIEW = Chip("7f3kq0dereview", "15:00 bis 15:30, Designprüfung, Dana Whitfield, Zugesagt, Kein Ort, 30. November 2026",
                      [D[30]])
 GERMAN_HOLIDAY = Chip("holi2026defd", "Ganztägig, Gründertag, Kalender: Feiertage in Testland, Kein Ort, 1. Dezember 2026",
@@ -328,6 +333,7 @@ PAGES = [
     GcalPage("synthetic-week-other-collapsed.html", WEEK_TITLE, chips=[REVIEW, STANDUP], other_collapsed=True,
              other=[Calendar("Holidays in Testland", shown=False, native=False)]),
     GcalPage("synthetic-week-comma-title.html", WEEK_TITLE, chips=[REVIEW, LUNCH, SUPPLIES]),
+    GcalPage("synthetic-week-place-day-word.html", WEEK_TITLE, chips=[REVIEW, FERRY, SKI]),
     GcalPage("synthetic-week-invite-one-line.html", WEEK_TITLE, chips=[REVIEW, INVITE_ONE_LINE]),
     GcalPage("synthetic-week-no-lists.html", WEEK_TITLE, chips=[REVIEW], lists=False),
     GcalPage("synthetic-week-en-gb.html", "Google Calendar - Week of 29 November 2026",
