@@ -173,6 +173,17 @@ LABELS: dict[str, dict[str, Any]] = {
                  "2026-11-30T20:07:00.000Z")],
         [],
         "Dated 3:07 PM, after the 3:00 PM pass (a clock behind Google's): the row is evidence, no window."),
+    "synthetic-receipt-generic-word-brand.html": entry(
+        "inbox/18d3a1c0de000019", "conversation", "OK", [],
+        [receipt("purchase.made", "Acme Tackle Shop", 3850, "USD", "Your order receipt", "2026-11-30T15:12:00.000Z")],
+        [],
+        "Generic: 'Acme Tackle' holds a registry brand token ('meta') only across a word: no brand."),
+    "synthetic-receipt-generic-krone.html": entry(
+        "inbox/18d3a1c0de00001a", "conversation", "OK", [],
+        [receipt("purchase.made", "Bj\u00f8rn & Datter Keramik", 34900, "DKK", "Your order confirmation #2207",
+                 "2026-11-29T21:40:00.000Z")],
+        [],
+        "Generic: a Danish name (o with a stroke) is plain Latin; 'kr 349,00 DKK': kr beside the code it stands for."),
     "synthetic-receipt-list-view.html": entry(
         "inbox", "inbox-list", "IDLE", ["no_conversation"], [], [],
         "The inbox list; a hidden earlier conversation with a receipt is never read."),

@@ -424,6 +424,19 @@ PAGES: list[Conversation] = [
     Conversation("synthetic-receipt-generic-no-subject", "inbox/18d3a1c0de000018", "(no subject)", "18d3a1c0de000018", [
         msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "10:15 AM", "18d3a1c0de000018",
             generic_table_body([("Subtotal", "$18.00"), ("Total", "$18.00")]))]),
+    # a shop whose name and domain hold a registry brand token only across a word ("acme tackle": "meta")
+    Conversation("synthetic-receipt-generic-word-brand", "inbox/18d3a1c0de000019", "Your order receipt",
+                 "18d3a1c0de000019", [
+                     msg("Acme Tackle Shop", "orders@example.com", "Mon, Nov 30, 2026", "10:12 AM",
+                         "18d3a1c0de000019",
+                         generic_table_body([("Subtotal", "$35.00"), ("Tax", "$3.50"), ("Total", "$38.50")]))]),
+    # a Danish name (o with a stroke) and a total in kr beside the code it stands for
+    Conversation("synthetic-receipt-generic-krone", "inbox/18d3a1c0de00001a", "Your order confirmation #2207",
+                 "18d3a1c0de00001a", [
+                     msg("Bj\u00f8rn & Datter Keramik", "ordre@example.net", "Sun, Nov 29, 2026", "4:40 PM",
+                         "18d3a1c0de00001a",
+                         generic_table_body([("Subtotal", "kr 299,00 DKK"), ("Shipping", "kr 50,00 DKK"),
+                                             ("Total", "kr 349,00 DKK")]))]),
 ]
 
 
