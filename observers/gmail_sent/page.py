@@ -18,18 +18,10 @@ from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
 from attest_kit.text import one_line
+from observers.gmail_sent.row_parts import RowParts, cells_of, is_drawn_person, not_repeating
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from observers.shared.dom import (
-    ShownRule,
-    ancestors,
-    attr,
-    cell_kinds,
-    element_children,
-    outermost,
-    shown_text_of,
-    text_of,
-)
+from observers.shared.dom import ShownRule, attr, outermost, shown_text_of, text_of
 from observers.shared.gmail_time import names_a_day_or_time, read_minute
 from observers.shared.gmail_words import is_no_subject
 from observers.shared.own_address import is_own_address
@@ -45,7 +37,6 @@ _COUNT = re.compile(SELECTORS.patterns.message_count)
 _TITLE_COUNT = re.compile(SELECTORS.patterns.title_count)
 _STOPS = frozenset(L.elision_stops)
 _ELISION = re.compile(SELECTORS.patterns.elision)
-_CELL_TAGS, _CELL_ROLES = cell_kinds(S.cell)
 
 
 @dataclass
@@ -77,109 +68,6 @@ class SentRead:
     rows: list[SentRow] = field(default_factory=list)
 
 
-def _is_cell(node: LexborNode) -> bool:
-    """What ``selectors.cell`` matches, read from the tag and role (a selector match per node costs more)."""
-    return node.tag in _CELL_TAGS or node.attrs.get(A.role) in _CELL_ROLES
-
-
-def _cells(row: LexborNode) -> list[LexborNode]:
-    """The row's top-level cells: td or gridcell elements with no other cell between them and the row.
-
-    Direct children in Gmail's table; a div grid may wrap its cells, and that must not lose a row.
-    """
-    children = element_children(row)
-    if children and all(_is_cell(child) for child in children):
-        return children  # Gmail's table: every child of the row is a cell
-    cells = []
-    for cell in row.css(S.cell):
-        parent = cell.parent
-        while parent is not None and parent.mem_id != row.mem_id and not _is_cell(parent):
-            parent = parent.parent
-        if parent is not None and parent.mem_id == row.mem_id:
-            cells.append(cell)
-    return cells
-
-
-def _not_repeating(candidates: list[tuple[LexborNode, int]], shown: ShownRule) -> list[tuple[LexborNode, int]]:
-    """``candidates`` without each id element whose text repeats another's with more around it: a
-    summary naming its people in text, the ids on its own element ("To: Lena Park, Venue options,
-    2:03 PM, snippet" beside "Venue options"), or a block holding the subject and its snippet."""
-    if len(candidates) < 2:
-        return candidates
-    texts = [shown_text_of(element, shown) for element, _ in candidates]
-    return [pair for pair, text in zip(candidates, texts)
-            if not any(other and other != text and other in text for other in texts)]
-
-
-class _RowParts:
-    """Where a row's people, ids and time elements sit: one query each, then mapped to cells.
-
-    The screen-reader summary Gmail keeps in a row repeats the ids and the recipients; wherever it
-    sits, it is the lowest element (below a cell) that holds both an id element and a person.
-    """
-
-    def __init__(self, row: LexborNode, cells: list[LexborNode]) -> None:
-        self.row_id = row.mem_id
-        self.cell_index = {cell.mem_id: i for i, cell in enumerate(cells)}
-        self.persons = row.css(S.person)
-        self.anchors = row.css(S.subject_anchor)
-        holds_person: set[int] = set()
-        for person in self.persons:
-            if not _is_drawn_person(person):
-                continue  # one known only by a title is no summary's person (a chip beside the subject)
-            node = person.parent
-            while node is not None and node.mem_id != self.row_id and node.mem_id not in holds_person:
-                holds_person.add(node.mem_id)
-                node = node.parent
-        # The summary is the lowest element holding an id element and a person. A subject whose
-        # block shares a wrapper with the summary also finds a person above it (the summary's), so
-        # a candidate holding another candidate is that shared wrapper, not a summary.
-        candidates: dict[int, list[int]] = {}  # candidate → the mem_ids of the elements above it
-        anchor_cells: dict[int, bool] = {}  # cell holding an id element → whether it holds a person too
-        for element in self.anchors:
-            node: LexborNode | None = element
-            while node is not None and node.mem_id not in self.cell_index and node.mem_id != self.row_id:
-                if node.mem_id in holds_person:
-                    candidates[node.mem_id] = [up.mem_id for up in ancestors(node)]
-                    break
-                node = node.parent
-            if node is not None and node.mem_id in self.cell_index:
-                anchor_cells[node.mem_id] = node.mem_id in holds_person
-        holders = {up for above in candidates.values() for up in above}
-        self.summaries: set[int] = {c for c in candidates if c not in holders}
-        # A summary that is a cell itself: a cell Gmail gives no gridcell role (its people, subject and
-        # date cells have one) that repeats the ids beside a person, while another cell holds the ids
-        # alone, the subject. Where every id cell holds a person, none is taken for the summary;
-        # and only while another cell still draws a person: else that cell is the people cell, with a
-        # summary loose in it (a plain td is a cell too).
-        if not all(anchor_cells.values()):
-            summary_cells = {cell for cell, with_person in anchor_cells.items()
-                             if with_person and cell not in holders and not _is_gridcell(cells[self.cell_index[cell]])}
-            people_elsewhere = any(c.mem_id in holds_person and c.mem_id not in summary_cells for c in cells)
-            if people_elsewhere:
-                self.summaries |= summary_cells
-
-    def cell_of(self, node: LexborNode) -> int:
-        """Index of the top-level cell holding ``node``, or -1."""
-        current: LexborNode | None = node
-        while current is not None and current.mem_id != self.row_id:
-            index = self.cell_index.get(current.mem_id)
-            if index is not None:
-                return index
-            current = current.parent
-        return -1
-
-    def in_summary(self, node: LexborNode) -> bool:
-        if not self.summaries:
-            return False
-        current: LexborNode | None = node
-        while current is not None and current.mem_id != self.row_id:
-            if current.mem_id in self.summaries:
-                return True
-            current = current.parent
-        return False
-
-
 def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
     # Only the nav that lists the Sent folder speaks for the view (an app rail's "Mail" does not).
     folder_navs = [region for region in ctx.tree.css(S.nav) if region.css_first(S.nav_sent_link) is not None]
@@ -197,7 +85,7 @@ def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
     return False
 
 
-def _read_time(cells: list[LexborNode], parts: "_RowParts", ctx: PassContext,
+def _read_time(cells: list[LexborNode], parts: RowParts, ctx: PassContext,
                shown: ShownRule) -> datetime | None | bool:
     """The row's minute from the first time element after the anchor that reads; False if none exist.
 
@@ -234,17 +122,6 @@ def _read_time(cells: list[LexborNode], parts: "_RowParts", ctx: PassContext,
     return None if found_any else False
 
 
-def _is_gridcell(cell: LexborNode) -> bool:
-    """A cell by its role (a ``selectors.cell`` role), not by its tag."""
-    return (cell.attrs.get(A.role) or "").strip().lower() in _CELL_ROLES
-
-
-def _is_drawn_person(node: LexborNode) -> bool:
-    """A person as Gmail draws one (an ``email`` or ``name`` attribute), not one known by its title alone."""
-    attrs = node.attributes
-    return A.email in attrs or A.name in attrs
-
-
 def _visible_chars(text: str) -> str:
     """``text`` without invisible format characters (a direction mark or a zero-width space beside a
     count: "\u200f(3)"), which one_line keeps."""
@@ -263,7 +140,7 @@ def _separators_only(text: str) -> bool:
     return all(ch.isspace() or (unicodedata.category(ch)[0] == "P" and ch not in _STOPS) for ch in text)
 
 
-def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts: "_RowParts",
+def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts: RowParts,
                          shown: ShownRule) -> bool:
     """Whether the people cells show only their people: after the first person, nothing but
     separators (``_separators_only``); before it, the display language's label ("To: "), which holds no
@@ -327,7 +204,7 @@ def _shown_bare(text_node: LexborNode, shown: ShownRule) -> str:
     return one_line(text_node.text_content or "") if parent is not None and shown.shown(parent) else ""
 
 
-def _shows_count(last_person: LexborNode, cell: LexborNode, parts: _RowParts, shown: ShownRule) -> bool:
+def _shows_count(last_person: LexborNode, cell: LexborNode, parts: RowParts, shown: ShownRule) -> bool:
     """The message count: a shown element after the last recipient, in its cell, whose whole text is a
     count; or a bare text of its own there (" (15)": REAL-PAGES, older pages; a public sample)."""
     return any(
@@ -342,7 +219,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     """Read one row, or add the reason it does not read and return None. Whether it shows a message
     count goes to ``counts_shown`` as soon as that is known, read or not: a count on a row that
     fails later still says the list draws counts."""
-    parts = _RowParts(row, cells)
+    parts = RowParts(row, cells)
     # People by cell: those Gmail draws (an email or name attribute) place the subject; one known only
     # by an address in its title counts only in the cells before the subject (a label "@Action" or an
     # attachment "logo@2x.png" chip beside the subject is no person).
@@ -352,7 +229,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     for person in parts.persons:
         index = parts.cell_of(person)
         if index >= 0 and shown.shown(person) and not parts.in_summary(person):
-            (people_of if _is_drawn_person(person) else titled_of)[index].append(person)
+            (people_of if is_drawn_person(person) else titled_of)[index].append(person)
             everyone_of[index].append(person)
 
     # The subject anchor: the first shown id element outside a summary, in a cell that shows no people
@@ -366,8 +243,8 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     eligible = [(element, index) for element in parts.anchors
                 if (index := parts.cell_of(element)) >= 0 and not placing[index] and shown.shown(element)
                 and not parts.in_summary(element)]
-    found = _not_repeating([pair for pair in eligible if pair[1] > first_people], shown) \
-        or _not_repeating(eligible, shown)
+    found = not_repeating([pair for pair in eligible if pair[1] > first_people], shown) \
+        or not_repeating(eligible, shown)
     if not found:
         # no anchor to place the recipients by: a count after the first people cell's last person
         # still says the list draws counts (a draft-first mail elsewhere is then one message)
@@ -479,14 +356,14 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     rows: list[SentRow] = []
     shown_rows = shown.filter(grids[0].css(S.row))
     if len(shown_rows) <= 1 and all(row.css_first(S.subject_anchor) is None and row.css_first(S.person) is None
-                                    and len(_cells(row)) <= 1 for row in shown_rows):
+                                    and len(cells_of(row)) <= 1 for row in shown_rows):
         # One row of one cell holding no id and no person: an empty list's notice ("No sent
         # messages!"), or no row at all; nothing here is a send, so nothing is unreadable (and with no
         # row there is no window). Rows of several cells with neither, or such a row beside others,
         # may be sends whose markup changed: they are read (and refused) below.
         shown_rows = []
     for row in shown_rows:
-        cells = _cells(row)
+        cells = cells_of(row)
         if not cells:
             if row.css_first(S.subject_anchor) is not None:
                 # A row that holds a send but no cell we can read: skipping it would report the

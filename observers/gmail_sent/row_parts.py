@@ -1,0 +1,131 @@
+"""Where a Gmail list row's parts sit: its cells, the people, the subject's id elements and the hidden
+screen-reader summary that repeats them (sent-page.ts).
+
+Read structurally, never by class: a row's top-level cells are its td or gridcell elements, and the
+summary is the lowest element below a cell that holds both an id element and a person.
+"""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborNode
+
+from observers.gmail_sent.selectors import SELECTORS
+from observers.shared.dom import ShownRule, ancestors, cell_kinds, element_children, shown_text_of
+
+S = SELECTORS.selectors
+A = SELECTORS.attributes
+_CELL_TAGS, _CELL_ROLES = cell_kinds(S.cell)
+
+
+def is_gridcell(cell: LexborNode) -> bool:
+    """A cell by its role (a ``selectors.cell`` role), not by its tag."""
+    return (cell.attrs.get(A.role) or "").strip().lower() in _CELL_ROLES
+
+
+def is_drawn_person(node: LexborNode) -> bool:
+    """A person as Gmail draws one (an ``email`` or ``name`` attribute), not one known by its title alone."""
+    attrs = node.attributes
+    return A.email in attrs or A.name in attrs
+
+
+def is_cell(node: LexborNode) -> bool:
+    """What ``selectors.cell`` matches, read from the tag and role (a selector match per node costs more)."""
+    return node.tag in _CELL_TAGS or node.attrs.get(A.role) in _CELL_ROLES
+
+
+def cells_of(row: LexborNode) -> list[LexborNode]:
+    """The row's top-level cells: td or gridcell elements with no other cell between them and the row.
+
+    Direct children in Gmail's table; a div grid may wrap its cells, and that must not lose a row.
+    """
+    children = element_children(row)
+    if children and all(is_cell(child) for child in children):
+        return children  # Gmail's table: every child of the row is a cell
+    cells = []
+    for cell in row.css(S.cell):
+        parent = cell.parent
+        while parent is not None and parent.mem_id != row.mem_id and not is_cell(parent):
+            parent = parent.parent
+        if parent is not None and parent.mem_id == row.mem_id:
+            cells.append(cell)
+    return cells
+
+
+def not_repeating(candidates: list[tuple[LexborNode, int]], shown: ShownRule) -> list[tuple[LexborNode, int]]:
+    """``candidates`` without each id element whose text repeats another's with more around it: a
+    summary naming its people in text, the ids on its own element ("To: Lena Park, Venue options,
+    2:03 PM, snippet" beside "Venue options"), or a block holding the subject and its snippet."""
+    if len(candidates) < 2:
+        return candidates
+    texts = [shown_text_of(element, shown) for element, _ in candidates]
+    return [pair for pair, text in zip(candidates, texts)
+            if not any(other and other != text and other in text for other in texts)]
+
+
+class RowParts:
+    """Where a row's people, ids and time elements sit: one query each, then mapped to cells.
+
+    The screen-reader summary Gmail keeps in a row repeats the ids and the recipients; wherever it
+    sits, it is the lowest element (below a cell) that holds both an id element and a person.
+    """
+
+    def __init__(self, row: LexborNode, cells: list[LexborNode]) -> None:
+        self.row_id = row.mem_id
+        self.cell_index = {cell.mem_id: i for i, cell in enumerate(cells)}
+        self.persons = row.css(S.person)
+        self.anchors = row.css(S.subject_anchor)
+        holds_person: set[int] = set()
+        for person in self.persons:
+            if not is_drawn_person(person):
+                continue  # one known only by a title is no summary's person (a chip beside the subject)
+            node = person.parent
+            while node is not None and node.mem_id != self.row_id and node.mem_id not in holds_person:
+                holds_person.add(node.mem_id)
+                node = node.parent
+        # The summary is the lowest element holding an id element and a person. A subject whose
+        # block shares a wrapper with the summary also finds a person above it (the summary's), so
+        # a candidate holding another candidate is that shared wrapper, not a summary.
+        candidates: dict[int, list[int]] = {}  # candidate → the mem_ids of the elements above it
+        anchor_cells: dict[int, bool] = {}  # cell holding an id element → whether it holds a person too
+        for element in self.anchors:
+            node: LexborNode | None = element
+            while node is not None and node.mem_id not in self.cell_index and node.mem_id != self.row_id:
+                if node.mem_id in holds_person:
+                    candidates[node.mem_id] = [up.mem_id for up in ancestors(node)]
+                    break
+                node = node.parent
+            if node is not None and node.mem_id in self.cell_index:
+                anchor_cells[node.mem_id] = node.mem_id in holds_person
+        holders = {up for above in candidates.values() for up in above}
+        self.summaries: set[int] = {c for c in candidates if c not in holders}
+        # A summary that is a cell itself: a cell Gmail gives no gridcell role (its people, subject and
+        # date cells have one) that repeats the ids beside a person, while another cell holds the ids
+        # alone, the subject. Where every id cell holds a person, none is taken for the summary;
+        # and only while another cell still draws a person: else that cell is the people cell, with a
+        # summary loose in it (a plain td is a cell too).
+        if not all(anchor_cells.values()):
+            summary_cells = {cell for cell, with_person in anchor_cells.items()
+                             if with_person and cell not in holders and not is_gridcell(cells[self.cell_index[cell]])}
+            people_elsewhere = any(c.mem_id in holds_person and c.mem_id not in summary_cells for c in cells)
+            if people_elsewhere:
+                self.summaries |= summary_cells
+
+    def cell_of(self, node: LexborNode) -> int:
+        """Index of the top-level cell holding ``node``, or -1."""
+        current: LexborNode | None = node
+        while current is not None and current.mem_id != self.row_id:
+            index = self.cell_index.get(current.mem_id)
+            if index is not None:
+                return index
+            current = current.parent
+        return -1
+
+    def in_summary(self, node: LexborNode) -> bool:
+        if not self.summaries:
+            return False
+        current: LexborNode | None = node
+        while current is not None and current.mem_id != self.row_id:
+            if current.mem_id in self.summaries:
+                return True
+            current = current.parent
+        return False
