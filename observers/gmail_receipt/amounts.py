@@ -11,7 +11,8 @@ but for the few where CLDR's display digits differ from ISO 4217's minor units (
 Rules (the currency table is selectors.json "amounts"):
 
 * the whole text is one amount: an optional currency before the number (a symbol, a code, or a
-  code then a symbol), the number, an optional currency after it; nothing else; an ISO code is
+  code then a symbol), the number, an optional currency after it (one or two marks: "15,90 € EUR");
+  nothing else; an ISO code is
   read before a symbol, so ``RUB`` is never the rand's ``R``;
 * a bare ``$`` is USD; ``$`` with a code (``$12.34 CAD``) takes the code when it is a dollar;
 * an ambiguous symbol (``Rs.`` is the rupee of five countries, ``¥``, ``kr``) is AMBIGUOUS, never
@@ -104,7 +105,9 @@ def _currency_alternatives() -> str:
 def _grammar() -> re.Pattern[str]:
     cur = _currency_alternatives()
     number = r"\d[\d,.' ]*"
-    return re.compile(rf"^(?P<pre>{cur}(?: ?{cur})?)? ?(?P<num>{number}) ?(?P<post>{cur})?$")
+    # a currency before the number, after it, or both; two marks on one side too ("US$ USD 5",
+    # Shopify's "15,90 € EUR"): every mark must name the one currency (``_currency``)
+    return re.compile(rf"^(?P<pre>{cur}(?: ?{cur})?)? ?(?P<num>{number}) ?(?P<post>{cur}(?: ?{cur})?)?$")
 
 
 @lru_cache(maxsize=1)

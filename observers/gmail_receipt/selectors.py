@@ -105,6 +105,8 @@ class Generic(Strict):
     total_labels: list[str] = Field(min_length=1)
     max_name_length: int = Field(gt=0)
     name_allowed_marks: list[str]
+    #: Marks allowed on any Latin letter but i and j, on which they would stand in for the dot ("ī", "į", "İ")
+    name_allowed_marks_but_on_i_j: list[str]
     name_extra_characters: str
 
     _ok = field_validator("subject_trigger")(classmethod(lambda cls, v: _compiles(v)))

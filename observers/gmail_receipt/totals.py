@@ -25,6 +25,7 @@ it giving the same amount. Otherwise the amount is ambiguous and not read.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from selectolax.lexbor import LexborNode
@@ -69,8 +70,14 @@ def _own_cells(row: LexborNode) -> list[LexborNode]:
     return [c for c in element_children(row) if c.tag in _CELL_TAGS]
 
 
+def _draws_text(text: str) -> bool:
+    """Whether a cell's text draws anything: a spacer cell holding only a zero-width space or another
+    format character (one_line keeps them) holds no text, as one holding a no-break space."""
+    return any(not ch.isspace() and unicodedata.category(ch) != "Cf" for ch in text)
+
+
 def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: ShownRule) -> tuple[int, Amount] | None:
-    written = [(c, t) for c in _own_cells(row) if (t := block_text_of(c, shown))]
+    written = [(c, t) for c in _own_cells(row) if _draws_text(t := block_text_of(c, shown))]
     cells = [c for c, _ in written]
     texts = [t for _, t in written]
     if holds_rows and len(texts) != 2:

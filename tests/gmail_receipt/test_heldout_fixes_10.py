@@ -1,16 +1,18 @@
 """gmail.receipt: generic mail a held-out-style audit of 2026-12-01 found refused or unread (spec §8.2).
 
 - The brand check read a token across words: "Acme Tackle" holds "meta" once its space is dropped, so a shop
-  with no registry brand in its name or domain was refused (`generic_brand`). A token now counts at the start or
-  the end of a word, a domain label or a run-together part ("Amazon.com", "shop-amazon", "MyAmazonDeals",
-  "myamazon"), never across two words or inside one ("Exuberant", "thymetavern").
+  with no registry brand in its name or domain was refused (`generic_brand`). A short token ("uber", "meta") now
+  counts only where it starts or ends a word ("UberEats", "myuber"), never across two words or inside one
+  ("Exuberant", "thymetavern"); a review found the same rule missed brands of six letters or more written run
+  together or spaced ("OpenTable", "Open Table", "bestamazondeals"), which count anywhere again.
 - A display name in Danish, Polish or Romanian was "not plain Latin": only eight accents were allowed. A letter
   with a stroke, breve, ogonek, dot above, double acute, macron, comma below or horn is plainly not an ASCII
-  letter; a dot below and the dotless i still are refused (they can pass for one).
+  letter; a dot below, the dotless i, thorn and eth, and a new mark on an i or a j are still refused (they can
+  pass for one).
 - An ambiguous symbol with the ISO code it may name beside it ("¥1,200 JPY", "Rs. 1,499.00 INR") was
   AMBIGUOUS: the code says which currency it is, as it does for "$63.18 CAD". eBay's "US $27.50" was no money.
-- Any subject naming an invoice was a bill, "Receipt for invoice #4410" too: one the subject calls paid or a
-  receipt is read; "not paid" and "not yet paid" stay bills.
+- Every subject naming an invoice stays a bill (a review found "due upon receipt", "has not been paid",
+  "partially paid" read as purchases under an exemption for "receipt" and "paid", withdrawn).
 """
 
 from __future__ import annotations
@@ -46,20 +48,33 @@ def test_a_token_across_words_or_inside_one_is_no_brand(name: str, address: str)
     ("Larkspur Bakery", "orders@myamazon.example"),
     ("Larkspur Bakery", "orders@amazonsupport.example"),
     ("Larkspur Bakery", "orders@mail.stripe-billing.example"),
+    # a review of the word rule: a brand's own run-together spelling, spaced or hyphenated, in capitals
+    ("OpenTable", "receipts@dining-mail.example"),
+    ("FaceBook Pay", "orders@example.com"),
+    ("InstaCart Orders", "orders@example.com"),
+    ("Open Table", "orders@example.com"),
+    ("Shop Ify", "orders@example.com"),
+    ("AMAZONdeals", "orders@example.com"),
+    ("Am-azon", "orders@example.com"),
+    ("aMAZON", "orders@example.com"),
+    ("Larkspur Bakery", "orders@bestamazondeals.example"),
+    ("Larkspur Bakery", "orders@getshopifyreceipts.example"),
 ])
-def test_a_token_starting_or_ending_a_word_is_a_brand(name: str, address: str) -> None:
+def test_a_registry_brand_is_refused(name: str, address: str) -> None:
     assert names_brand(name, address)
     assert choose(address, name, SUBJECT, ME).refusal == "generic_brand"
 
 
 @pytest.mark.parametrize("name", ["Bj\u00f8rn & Datter Keramik", "We\u0142na i Len", "Libr\u0103ria Nou\u0103",
                                   "\u017babka Sklep", "Gy\u0151ri Pint\u00e9r", "\u0218coala Veche", "\u0100ina Kai",
-                                  "\u00deor\u00f0ur Verslun", "Ph\u01a1 Saigon", "\u0110\u00e0 Lat Co"])
+                                  "Ph\u01a1 Saigon", "\u0110\u00e0 Lat Co"])
 def test_latin_letters_with_visible_marks_are_plain(name: str) -> None:
     assert plain_latin_name(name), name
 
 
-@pytest.mark.parametrize("name", ["Ca\u0323fe Ami", "Kr\u0131stal Shop", "C\u0251fe Ami"])
+@pytest.mark.parametrize("name", ["Ca\u0323fe Ami", "Kr\u0131stal Shop", "C\u0251fe Ami",
+                                  # thorn and eth pass for p and d; a new mark on an i or a j replaces its dot
+                                  "Sho\u00feify Store", "Bo\u00f0 Shop", "P\u012bne Goods", "\u012ftaka", "\u0130pek Han"])
 def test_letters_that_pass_for_ascii_are_still_refused(name: str) -> None:
     assert not plain_latin_name(name)
 
@@ -80,17 +95,57 @@ def test_an_ambiguous_symbol_alone_or_with_another_code_is_not_read(text: str) -
     assert parse_amount(text) is AMBIGUOUS
 
 
-@pytest.mark.parametrize("subject", ["Receipt for invoice #4410", "Invoice #4410 paid: your receipt",
-                                     "Your order receipt (invoice INV-4410)"])
-def test_an_invoice_the_subject_says_is_paid_is_read(subject: str) -> None:
-    assert choose("billing@lanternworks.example", "Lanternworks Studio", subject, ME).refusal is None
-
-
 @pytest.mark.parametrize("subject", ["Invoice for order #4410", "Your order invoice #4410 is due",
-                                     "Order #4410: invoice not paid", "Order #4410 invoice not yet paid"])
+                                     "Order #4410: invoice not paid", "Order #4410 invoice not yet paid",
+                                     # a review of an exemption for "paid" and "receipt" (withdrawn): bills all
+                                     "Invoice for order #1042 - due upon receipt", "Order #1042 invoice: payable on receipt",
+                                     "Invoice for your order #1042 has not been paid", "Order #1042 invoice - partially paid",
+                                     "Receipt for invoice #4410"])
 def test_any_other_invoice_is_a_bill(subject: str) -> None:
     assert choose("orders@lanternworks.example", "Lanternworks Studio", subject, ME).refusal.startswith("generic_marker_")
 
 
 def test_an_eBay_style_us_dollar_reads() -> None:
     assert parse_amount("US $27.50") == Money(2750, "USD")
+
+
+# A second audit of 2026-12-01 (45 registry-platform conversations): four receipts unread or misnamed.
+
+@pytest.mark.parametrize("text, money", [
+    ("15,90 \u20ac EUR", Money(1590, "EUR")),   # Shopify: the amount, the symbol, then the code
+    ("129,00 z\u0142 PLN", Money(12900, "PLN")),
+    ("NT$250", Money(25000, "TWD")),
+    ("\u20ba145,50", Money(14550, "TRY")),
+    ("\u20bd1 250,00", Money(125000, "RUB")),
+    ("R 89.50 ZAR", Money(8950, "ZAR")),
+])
+def test_a_symbol_and_its_code_after_the_number_and_more_unambiguous_signs_read(text: str, money: Money) -> None:
+    assert parse_amount(text) == money
+
+
+@pytest.mark.parametrize("text", ["15,90 \u20ac USD", "R89.50", "15,90 \u20ac EUR EUR"])
+def test_a_disagreeing_or_ambiguous_pair_after_the_number_is_not_read(text: str) -> None:
+    assert parse_amount(text) in (AMBIGUOUS, None)
+
+
+def test_spacer_cells_holding_only_a_zero_width_space_hold_no_text() -> None:
+    from observers.gmail_receipt.totals import find_total
+    from observers.shared.dom import ShownRule
+    from tests.gmail_receipt.test_heldout_fixes_5 import _body
+
+    spacer = "<td>\u200b</td>"
+    html = (f"<table><tr>{spacer}<td><table><tr><td>Amount paid</td></tr></table></td>{spacer}"
+            f"<td><table><tr><td>$36.50</td></tr></table></td>{spacer}</tr></table>")
+    assert find_total(_body(html), ["Amount paid"], ShownRule()) == Money(3650, "USD")
+
+
+def test_a_tag_senders_name_is_the_merchant_the_parser_reads() -> None:
+    """Spec §6.2: "a machine sender with a +tag (Stripe, Shopify: the name is the merchant the parser reads)"."""
+    from observers.gmail_receipt.merchant import merchant_for
+
+    stripe = "receipts+acct_1Hq2Example@stripe.com"
+    subject = "Your receipt from Plotline #2044-9917"
+    assert merchant_for("stripe", stripe, "Plotline Software Inc.", subject) == "Plotline Software Inc."
+    assert merchant_for("stripe", stripe, None, subject) == "Plotline"  # no name: the subject's
+    assert merchant_for("stripe", stripe, "Stripe", subject) == "Plotline"  # the platform's own name is none
+    assert merchant_for("stripe", "receipts@stripe.com", "Plotline Software Inc.", subject) == "Plotline"
