@@ -306,19 +306,20 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         read_ids.add(event_id)
     if shown_ids - read_ids:
         read.reasons.add("event.unreadable")
-    if not month_layout and _chip_without_id(ctx, main, shown, cell_days, names):
+    if _chip_without_id(ctx, main, shown, cell_days, names, in_cells_only=not month_layout):
         read.reasons.add("event.unreadable")
 
 
 def _chip_without_id(ctx: PassContext, main: LexborNode, shown: ShownRule, cell_days: dict[int, date],
-                     names: tuple[str, ...]) -> bool:
+                     names: tuple[str, ...], in_cells_only: bool = True) -> bool:
     """A shown button in a day cell, in no chip and no dialog, whose sentence reads as an event: a chip
     whose id the selector no longer finds. Read as no event, its day was whole and the event absent
     (the ledger derived it deleted); a selector that stops matching is DEGRADED, never a silent
-    zero (spec §7)."""
+    zero (spec §7). A month draws its events outside the day cells too, and any event it shows is
+    unreadable (spec §8.3 known limits): there, ``in_cells_only`` is off and a button anywhere in main counts."""
     for button in shown.filter(main.css(S.button)):
         cell = _cell_day(button, main, cell_days)
-        if cell is None or _inside_chip(button) or _in_bubble(button, main):
+        if (cell is None and in_cells_only) or _inside_chip(button) or _in_bubble(button, main):
             continue
         text = _chip_sentence(button, button)
         if text and parse_sentence(text, ctx.tz, _chip_lines(button), all_day_cell=cell, calendars=names) is not None:

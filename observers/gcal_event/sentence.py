@@ -288,18 +288,23 @@ def _names_another_day(after: list[str], calendar: str | None, calendars: tuple[
 
 
 _CONNECTORS = frozenset(word.lower() for word in L.day_connectors)
+_SHORT_WEEKDAYS = frozenset(word.lower() for word in L.weekday_abbreviations)
+#: What writes a range or a recurrence beside a weekday: a digit ("Tuesday 1", "1st Tuesday", "12/1") or a dash.
+_RANGE_MARK = re.compile(r"[\d\u2010-\u2015\-/]")
 
 
 def _names_a_day(part: str) -> bool:
-    """A weekday that is a day here, not a word of a place: with an unread date beside it ("December 1
-    – Wednesday"), or with nothing else but words that join days ("Tuesday", "until Tuesday", "every
-    Friday"). "Friday Harbor" and "Monday.com HQ" are places, read with the location, never a day."""
+    """A weekday that is a day here, not a word of a place: with an unread date, a digit or a dash beside
+    it ("December 1 – Wednesday", "Tuesday 1 – Thursday", "Monthly on the 1st Tuesday"), a second day
+    ("Tue – Thursday"), or nothing else but words that join days ("Tuesday", "until Tuesday", "Every
+    other Tuesday", "Every weekday (Monday to Friday)"). "Friday Harbor" and "Monday.com HQ" are places,
+    read with the location, never a day; when in doubt, a day (the chip is refused, never guessed)."""
     if _WEEKDAY.search(part) is None:
         return False
-    if _UNREAD_DATE.search(part):
+    if _UNREAD_DATE.search(part) or _RANGE_MARK.search(part):
         return True
-    rest = _WEEKDAY.sub(" ", part)
-    return all(word.lower() in _CONNECTORS for word in re.findall(r"[^\W\d_]+|\d+", rest))
+    words = [word.lower() for word in re.findall(r"[^\W\d_]+", _WEEKDAY.sub(" ", part))]
+    return any(word in _SHORT_WEEKDAYS for word in words) or all(word in _CONNECTORS for word in words)
 
 
 def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),

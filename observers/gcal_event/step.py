@@ -6,7 +6,9 @@ first look) and the snapshot a pass posted, and stores the record it returns. Ru
 * first sightings (``calendar.created``, ``firstSighting``): every event the stored record could not
   have seen: no record, a record of another selectors version (or another range or account), a
   calendar switched on or not shown and named once, a day hidden or outside the record's range
-  (an event that began before the visible range included);
+  (an event that began before the visible range included); an event the record held only as pending
+  and could not have shown (its calendar off, its day hidden) is one too when shown again, changed or
+  not;
 * ``calendar.created``: an event new on a calendar the record showed and named once, when the
   record saw every day of its range whole (other calendars named twice do not matter);
 * ``calendar.updated``: start, end, all-day flag, title, calendar or guest set changed;
@@ -260,6 +262,11 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
             result.rows.append(StepRow("calendar.created", _fields(event, event["firstGuest"]), key, first, read))
             continue
         if _state(old) == _state(event):
+            if key in unseen and not _could_see(base, event):
+                # the base held it only as pending and could not have shown it (its calendar off, its
+                # day hidden): shown again, it is a first sighting (spec §8.3), changed or not; unchanged
+                # since its last row, the ledger finds that row again and stores nothing new
+                result.rows.append(StepRow("calendar.created", _fields(event, event["firstGuest"]), key, True, read))
             continue
         added = [g for g in full[key]["guests"] if guest_hash(g) not in set(old["guestHashes"])]
         counterparty = _first_guest(added) or event["firstGuest"]

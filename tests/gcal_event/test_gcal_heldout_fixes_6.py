@@ -106,6 +106,18 @@ def test_the_own_weekday_is_never_cut_from_a_title_line():
     "December 22, 2026",
     f"All day, {WHERE}, Nov 30, 2026, December 2, 2026",
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall, every Tuesday, December 1, 2026",
+    # a review of the place rule: a range or a recurrence written with digits, dashes, abbreviations, other words
+    "All day, Offsite, Team Rota, Location: Lodge, Tuesday 1 – Thursday, December 3, 2026",
+    "All day, Offsite, Team Rota, Location: Lodge, from Tuesday 1 to Thursday, December 3, 2026",
+    "All day, Offsite, Team Rota, Location: Lodge, Tue – Thursday, December 3, 2026",
+    "All day, Offsite, Team Rota, Location: Lodge, Tuesday thru Thursday, December 3, 2026",
+    "All day, Offsite, Team Rota, Location: Lodge, Tuesday till Thursday, December 3, 2026",
+    "All day, Offsite, Team Rota, Location: Lodge, Tuesday 12/1 – Thursday, December 3, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every 2 weeks on Tuesday, December 1, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every other Tuesday, December 1, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Biweekly on Tuesday, December 1, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Monthly on the 1st Tuesday, December 1, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every weekday (Monday to Friday), December 1, 2026",
 ])
 def test_a_location_or_an_unread_date_does_not_hide_another_day(sentence):
     assert parse_sentence(sentence, TZ, title_lines=("Offsite", "Ski week")) is None

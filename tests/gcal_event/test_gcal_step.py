@@ -226,8 +226,10 @@ def test_a_change_made_while_the_base_could_not_see_the_event_is_a_first_sightin
                         snap(at(3), [moved])])
     assert [r.rows for r in results[1:3]] == [[], []]
     assert kinds(results[3]) == [("calendar.created", True)]
+    # back unchanged: a first sighting too (spec §8.3, "a calendar switched on"), which the ledger finds
+    # stored already (the same row) when nothing changed since its last row
     same, _ = chain([snap(at(0), [event("e1", cal=OTHER)]), snap(at(1), [], cals=off), snap(at(2), [event("e1", cal=OTHER)])])
-    assert same[2].rows == []
+    assert kinds(same[2]) == [("calendar.created", True)]
 
 
 def test_an_invitation_on_no_named_calendar_is_deleted_when_every_calendar_is_shown():
@@ -266,3 +268,20 @@ def test_a_range_with_days_not_drawn_is_not_complete():
     results, last = chain([snap(at(0), [friday], days=GAP), snap(at(1), [], days=GAP), snap(at(2), [], days=GAP)])
     assert [r.rows for r in results[1:]] == [[], []]
     assert sha256_hex("e1") in last["pending"] and last["pending"][sha256_hex("e1")]["firstAbsentAt"] is None
+
+
+def test_an_event_a_calendar_switched_on_or_a_day_shown_again_shows_is_a_first_sighting_even_unchanged():
+    """Spec §8.3: first sightings are "every event the stored snapshot could not have seen (the first look at a
+    range, a calendar switched on, a day that was hidden behind "N more")". The base that held such an event
+    only as pending (no vouched absence) did not see it; back unchanged, it used to give no row (an audit's
+    sequence: updated, calendar off, calendar on, and the updated state never stored as a first sighting)."""
+    off = ((CAL, False), (OTHER, True))
+    results, _ = chain([snap(at(0), [event()]), snap(at(1), [], cals=off), snap(at(2), [event()])])
+    assert kinds(results[2]) == [("calendar.created", True)] and results[2].rows[0].seen_at == at(2)
+    hidden, _ = chain([snap(at(0), [event()]), snap(at(1), [], hidden=("2026-11-30",)), snap(at(2), [event()])])
+    assert kinds(hidden[2]) == [("calendar.created", True)]
+    # seen by the base, or absent once from a view that vouched for it: back unchanged, no row
+    seen, _ = chain([snap(at(0), [event()]), snap(at(1), [event()])])
+    assert seen[1].rows == []
+    once, _ = chain([snap(at(0), [event()]), snap(at(1), []), snap(at(2), [event()])])
+    assert once[2].rows == []

@@ -62,3 +62,30 @@ def test_a_bare_plus_count_in_a_day_cell_hides_its_day():
         assert whole(posted) == [True, True, False, True, True, True, True], control
     inside = HOLIDAY.replace("<div aria-hidden=\"true\">Holiday</div>", "<div aria-hidden=\"true\">Holiday +2</div>")
     assert all(whole(posted_for(two_grids(all_day={"29057": inside}))))
+
+
+def test_a_month_chip_that_lost_its_event_id_is_unreadable_in_a_cell_or_outside_them():
+    """Spec §8.3 known limits: "A month view that shows an event is DEGRADED event.unreadable for now"; §7: a
+    selector that stops matching is never a silent zero. A month chip with no data-eventid, drawn in the week
+    row's layer or in a day cell, read as no event: the month was OK with a window over it all (an audit)."""
+    import re
+
+    from tests.fixture_builders.gcal_pages import NOVEMBER, REVIEW as REVIEW_CHIP, GcalPage, _chip, render
+    from tests.fixture_builders.gmail_shell import Classes
+
+    def without_ids(page: GcalPage) -> str:
+        html = re.sub(r' data-eventid="[^"]*"', "", render(page))
+        assert "data-eventid" not in html
+        return html
+
+    floating = GcalPage("m.html", "Google Calendar - November 2026", view="month", days=NOVEMBER, zone="",
+                        month_floating=[REVIEW_CHIP])
+    assert health(posted_for(without_ids(floating))) == ("DEGRADED", ["event.unreadable"])
+    empty = GcalPage("m.html", "Google Calendar - November 2026", view="month", days=NOVEMBER, zone="")
+    assert health(posted_for(render(empty))) == ("OK", [])
+    # the chip drawn inside the 30 November cell, after its day-number button
+    chip = re.sub(r' data-eventid="[^"]*"', "", _chip(Classes("m"), REVIEW_CHIP))
+    day_button = re.search(r'aria-label="November 30"[^>]*>30</div>', render(empty))
+    assert day_button is not None
+    in_cell = render(empty).replace(day_button.group(0), day_button.group(0) + chip)
+    assert health(posted_for(in_cell)) == ("DEGRADED", ["event.unreadable"])
