@@ -31,6 +31,7 @@ ACCOUNT_LABELS = AccountLabels(S.account_label, A.aria_label, L.account_label_pa
                                L.account_address_pattern, S.main)
 _MORE = re.compile(SELECTORS.patterns.more, re.I)
 _MORE_COUNT = re.compile(SELECTORS.patterns.more_count)
+_DAY_EVENT_COUNT = re.compile(SELECTORS.patterns.day_event_count, re.I)
 _MORE_MAX_TEXT = 24  # longer than any "N more" wording: stop climbing there
 MEMO_KEY = "gcal.event"
 
@@ -308,6 +309,24 @@ def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layo
         read.reasons.add("event.unreadable")
     if _chip_without_id(ctx, main, shown, cell_days, names, in_cells_only=not month_layout):
         read.reasons.add("event.unreadable")
+    if month_layout and _headings_count_events(main, cell_days):
+        read.reasons.add("event.unreadable")
+
+
+
+def _headings_count_events(main: LexborNode, cell_days: dict[int, date]) -> bool:
+    """A month day cell whose heading counts one event or more ("3 events, Monday, December 1"): the
+    month shows an event (spec §8.3 known limits), whether or not a chip the selectors find draws it;
+    read as no event, the month was OK and vouched for days it never read (spec §7, no silent zero).
+    The heading is read visually hidden or not, as a screen reader reads it."""
+    for cell in main.css(S.day):
+        if cell.mem_id not in cell_days:
+            continue
+        for heading in cell.css(S.day_heading):
+            found = _DAY_EVENT_COUNT.match(text_of(heading))
+            if found is not None and int(found.group(1)) > 0:
+                return True
+    return False
 
 
 def _chip_without_id(ctx: PassContext, main: LexborNode, shown: ShownRule, cell_days: dict[int, date],

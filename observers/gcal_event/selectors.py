@@ -18,6 +18,8 @@ class GcalSelectors(Strict):
     dialog: str
     button: str
     hidden_line: str
+    #: a day cell's heading: a month names the day's events in it ("3 events, Monday, December 1")
+    day_heading: str
     any_element: str
     labelled: str
     progressbar: str
@@ -50,6 +52,8 @@ class GcalPatterns(Strict):
     clock24: str
     date: str
     address: str
+    #: a month day heading's count of the day's events ("3 events, …"; "No events, …" counts none)
+    day_event_count: str
 
     @field_validator("*")
     @classmethod

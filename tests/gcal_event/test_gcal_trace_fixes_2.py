@@ -89,3 +89,18 @@ def test_a_month_chip_that_lost_its_event_id_is_unreadable_in_a_cell_or_outside_
     assert day_button is not None
     in_cell = render(empty).replace(day_button.group(0), day_button.group(0) + chip)
     assert health(posted_for(in_cell)) == ("DEGRADED", ["event.unreadable"])
+
+
+def test_a_month_whose_day_heading_counts_events_no_chip_draws_is_unreadable():
+    """A month cell's h2 names its events ("3 events, Monday, December 1", REAL-PAGES.md). A month whose
+    headings count events while no chip is drawn (the chips' markup changed, or not drawn yet) read as an
+    empty month with a window over it all: a silent zero (spec §7); a month showing an event is
+    event.unreadable (spec §8.3 known limits)."""
+    from tests.fixture_builders.gcal_pages import NOVEMBER, GcalPage, render
+
+    empty = render(GcalPage("m.html", "Google Calendar - November 2026", view="month", days=NOVEMBER, zone=""))
+    assert "No events, Monday, November 30" in empty
+    for heading in ("2 events, Monday, November 30", "1 event, Monday, November 30"):
+        posted = posted_for(empty.replace("No events, Monday, November 30", heading))
+        assert health(posted) == ("DEGRADED", ["event.unreadable"]) and posted["windows"] == []
+    assert health(posted_for(empty)) == ("OK", [])
