@@ -288,23 +288,33 @@ def _names_another_day(after: list[str], calendar: str | None, calendars: tuple[
 
 
 _CONNECTORS = frozenset(word.lower() for word in L.day_connectors)
-_SHORT_WEEKDAYS = frozenset(word.lower() for word in L.weekday_abbreviations)
-#: What writes a range or a recurrence beside a weekday: a digit ("Tuesday 1", "1st Tuesday", "12/1") or a dash.
-_RANGE_MARK = re.compile(r"[\d\u2010-\u2015\-/]")
+#: A weekday, whole or short, one or many ("Tuesdays"): a day word of a range or a recurrence.
+_DAY_WORD = "|".join(re.escape(day) for day in sorted({*L.weekdays, *L.weekday_abbreviations}, key=len, reverse=True))
+_DAY_WORDS = re.compile(rf"\b(?:{_DAY_WORD})s?\b\.?", re.I)
+#: A day word with a dash beside it, or with a day number and then a dash ("Tue – Thursday", "Mon-Fri",
+#: "Tuesday 1 – Thursday", "Tuesday 12/1 –"), or with a day number after it ("Tuesday 1", "Tuesday, 12/1").
+_DAY_RANGE = re.compile(rf"\b(?:{_DAY_WORD})\b\.?,?(?:\s+\d{{1,2}}(?:/\d{{1,2}})?)?\s*[\u2010-\u2015\-]"
+                        rf"|[\u2010-\u2015\-]\s*(?:{_DAY_WORD})\b"
+                        rf"|\b(?:{_DAY_WORD})\b\.?,?\s+\d{{1,2}}(?:/\d{{1,2}})?(?![\d/])", re.I)
+#: An ordinal before a weekday ("1st Tuesday"), or a count of weeks ("every 2 weeks"): a recurrence's words.
+_ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b|\b\d+\b", re.I)
+_MONTH_WORDS = frozenset(month.lower() for month in L.months)
 
 
 def _names_a_day(part: str) -> bool:
-    """A weekday that is a day here, not a word of a place: with an unread date, a digit or a dash beside
-    it ("December 1 – Wednesday", "Tuesday 1 – Thursday", "Monthly on the 1st Tuesday"), a second day
-    ("Tue – Thursday"), or nothing else but words that join days ("Tuesday", "until Tuesday", "Every
-    other Tuesday", "Every weekday (Monday to Friday)"). "Friday Harbor" and "Monday.com HQ" are places,
-    read with the location, never a day; when in doubt, a day (the chip is refused, never guessed)."""
-    if _WEEKDAY.search(part) is None:
+    """A weekday that is a day here, not a word of a place: with an unread date beside it ("December 1
+    – Wednesday"), in a range ("Tuesday 1 – Thursday", "Tue – Thursday", "Mon-Fri", "Tuesday 12/1"),
+    or with nothing else but words that join days, counts and months ("Tuesday", "until Tuesday",
+    "Every other Tuesday", "Monthly on the 1st Tuesday", "Tuesdays and Thursdays", "Every Tuesday in
+    December"). A place keeps a word of its own: "Friday Harbor 98250", "12 Friday Street", "Sunday
+    River – Jordan Hotel", "Monday.com HQ" read with the location, never as a day."""
+    if _DAY_WORDS.search(part) is None:
         return False
-    if _UNREAD_DATE.search(part) or _RANGE_MARK.search(part):
+    if _UNREAD_DATE.search(part) or _DAY_RANGE.search(part):
         return True
-    words = [word.lower() for word in re.findall(r"[^\W\d_]+", _WEEKDAY.sub(" ", part))]
-    return any(word in _SHORT_WEEKDAYS for word in words) or all(word in _CONNECTORS for word in words)
+    rest = _ORDINAL.sub(" ", _DAY_WORDS.sub(" ", part))
+    words = [word.lower() for word in re.findall(r"[^\W\d_]+", rest)]
+    return all(word in _CONNECTORS or word in _MONTH_WORDS for word in words)
 
 
 def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),

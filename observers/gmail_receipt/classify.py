@@ -52,12 +52,11 @@ _SUBJECT_TRIGGER = re.compile(G.subject_trigger, re.I)
 _ALLOWED_MARKS = frozenset(chr(int(code, 16)) for code in G.name_allowed_marks)
 _MARKS_BUT_ON_I_J = frozenset(chr(int(code, 16)) for code in G.name_allowed_marks_but_on_i_j)
 _BRANDS = tuple(sorted({t.lower() for p in SELECTORS.registry.values() for t in p.brand_tokens}))
-#: A token this long is a brand wherever its letters stand in a row, across spaces and marks too ("Ama zon",
-#: "Open Table", "bestamazondeals"): few shops' words hold one by chance. A shorter one ("uber", "meta")
-#: is a brand only where it starts or ends a word: "Exuberant", "Acme Tackle", "thymetavern" hold one by chance.
+#: In a domain's words a token this long is a brand anywhere ("bestamazondeals"): a domain runs its words
+#: together, and few hold one by chance; a shorter one ("uber", "meta") only where it starts or ends the word
+#: ("myuber", "metapay"), since "thymetavern" and "exuberant" hold one by chance.
 _LONG_TOKEN = 6
 _LONG_BRANDS = tuple(t for t in _BRANDS if len(t) >= _LONG_TOKEN)
-_SHORT_BRANDS = tuple(t for t in _BRANDS if len(t) < _LONG_TOKEN)
 
 
 def sender_address(raw: str | None) -> str | None:
@@ -137,49 +136,66 @@ def _folded(text: str) -> str:
                    if not unicodedata.combining(ch))
 
 
-def _brand_words(text: str) -> list[str]:
-    """The lower-case words of ``text`` a short brand token is looked for at the edges of: each run of
-    letters and digits between white space and marks ("shop-amazon", "Amazon.com"), and its pieces where a
-    capital starts a run-together word ("MyUberTrips"); letters spelled out one by one ("M.e.t.a",
-    "M e t a") are joined into one word."""
-    bare = _folded(text)
-    words = [ascii_lower(w) for w in re.findall(r"[A-Za-z0-9]+", bare)]
+def _name_pieces(text: str) -> list[str]:
+    """The lower-case words of a display name: runs of letters and digits, split at white space, at marks
+    ("Shop-Amazon", "Amazon.com") and where a capital starts a run-together word ("MyAmazonDeals",
+    "OpenTable"); letters spelled out one by one ("A.m.a.z.o.n", "A m a z o n") are one word."""
+    pieces: list[str] = []
     spelled = ""
-    for piece in _WORD_PIECE.findall(bare):
+    for piece in _WORD_PIECE.findall(_folded(text)):
         if len(piece) == 1 and piece.isalpha():
             spelled += piece
             continue
         if spelled:
-            words.append(ascii_lower(spelled))
+            pieces.append(ascii_lower(spelled))
             spelled = ""
-        words.append(ascii_lower(piece))
+        pieces.append(ascii_lower(piece))
     if spelled:
-        words.append(ascii_lower(spelled))
-    return words
+        pieces.append(ascii_lower(spelled))
+    return pieces
+
+
+def _brand_in_name(name: str) -> bool:
+    """A token that is whole words of the name run together ("Open Table", "Ama zon", "OpenTable") or
+    starts or ends one word ("UberEats", "Amazon.com" is "amazon" + "com", "AMAZONdeals", "Huber"); never one that
+    begins or ends inside a word it crosses ("Drama Zone", "Best Ripe", "Acme Tackle", "Open Tablet")."""
+    pieces = _name_pieces(name)
+    words = re.findall(r"[a-z0-9]+", ascii_lower(_folded(name)))  # not split at capitals: "AMAZONdeals"
+    for token in _BRANDS:
+        for piece in (*pieces, *words):
+            if piece.startswith(token) or piece.endswith(token):
+                return True
+        for first in range(len(pieces)):
+            joined = ""
+            for piece in pieces[first:]:
+                joined += piece
+                if joined == token:
+                    return True
+                if len(joined) >= len(token) or not token.startswith(joined):
+                    break
+    return False
+
+
+def _brand_in_domain(domain: str) -> bool:
+    """A long token anywhere in a word of the domain (between dots and hyphens), a short one where it
+    starts or ends one."""
+    for word in re.split(r"[^a-z0-9]+", ascii_lower(_folded(domain))):
+        if any(token in word for token in _LONG_BRANDS):
+            return True
+        if any(word.startswith(token) or word.endswith(token) for token in _BRANDS):
+            return True
+    return False
 
 
 def names_brand(name: str, address: str) -> bool:
     """A registry brand token in the name or the domain (§8.2: "no registry brand in the sender's name
-    or domain").
-
-    A long token counts anywhere its letters stand in a row once accents, strokes and everything but
-    letters and digits are dropped (``A.m.a.z.o.n``, ``Open Table``, ``bestamazondeals``); a short one
-    (``uber``, ``meta``) where it starts or ends a word (``UberEats``, ``Meta Pay``, ``myuber``), never
-    across two words or inside one ("Acme Tackle", "thymetavern", "Exuberant"). Conservative on purpose:
-    a shop called ``Huber`` is missed by the generic parser, never misread as the brand.
+    or domain"), accents and strokes folded (``Amazön``, ``Amazøn``). Conservative on purpose: a shop
+    called ``Huber`` is missed by the generic parser, never misread as the brand.
 
     >>> names_brand("A.m.a.z.o.n Outlet", "orders@example.com"), names_brand("Thyme Tavern", "o@thymetavern.example")
     (True, False)
     """
-    domain = address.rpartition("@")[2]
-    for text in (name, domain):
-        joined = "".join(ch for ch in ascii_lower(_folded(text)) if ch.isascii() and ch.isalnum())
-        if any(token in joined for token in _LONG_BRANDS):
-            return True
-        for word in _brand_words(text):
-            if any(word.startswith(token) or word.endswith(token) for token in _SHORT_BRANDS):
-                return True
-    return False
+    return _brand_in_name(name) or _brand_in_domain(address.rpartition("@")[2])
 
 
 def refusal_marker(subject: str) -> str | None:

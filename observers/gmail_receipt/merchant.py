@@ -2,11 +2,12 @@
 
 * generic: the sender's display name, which the generic parser already required to be plain
   Latin text of at most 120 characters with no registry brand in it;
-* a platform: its rule in selectors.json, first that gives a name wins: the display name of a +tag
-  machine sender (Stripe's receipts+acct_…, Shopify's store+123…: spec §6.2, "the name is the
-  merchant the parser reads"; not a name that is the platform's own, "Stripe"), the subject's first
+* a platform: its rule in selectors.json, first that gives a name wins: the subject's first
   group (Stripe "Your receipt from <Merchant> #1234-5678", OpenTable "Your receipt from
-  <Restaurant>"), else a fixed name (Amazon, Facebook, Instacart, Uber).
+  <Restaurant>"), the display name of a +tag machine sender (Stripe's receipts+acct_…, Shopify's
+  store+123…: the name is the shop's), else a fixed name (Amazon, Facebook, Instacart, Uber).
+  The subject comes first: every Stripe receipt kind names its merchant there, and a +tag
+  sender's name can be a word such as "Receipts" (a review of 1.2.22, which put the name first).
 
 A platform receipt that yields no name keeps merchant empty, so project() refuses the row
 (redact.missing_field) and the pass is DEGRADED: the receipt was read, its merchant was not.
@@ -33,19 +34,12 @@ def merchant_for(parser: str, address: str, name: str | None, subject: str) -> s
     if parser == "generic":
         return display or None
     rule = SELECTORS.platforms[parser].merchant
-    local = address.rpartition("@")[0]
-    if (rule.sender_name_with_tag and "+" in local and display and "@" not in display
-            and not _names_its_platform(parser, display)):
-        return display  # spec §6.2: "a machine sender with a +tag (…: the name is the merchant the parser reads)"
     pattern = _subject_pattern(parser)
     if pattern is not None:
         match = pattern.search(one_line(subject))
         if match and match.groups() and one_line(match.group(1)):
             return one_line(match.group(1))
+    local = address.rpartition("@")[0]
+    if rule.sender_name_with_tag and "+" in local and display and "@" not in display:
+        return display
     return rule.fixed
-
-
-def _names_its_platform(parser: str, display: str) -> bool:
-    """A +tag sender named after the platform itself ("Stripe", "Stripe Receipts"): no shop's name."""
-    words = re.findall(r"\w+", display.casefold())
-    return any(token.casefold() in words for token in SELECTORS.registry[parser].brand_tokens)

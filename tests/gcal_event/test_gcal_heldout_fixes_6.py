@@ -118,6 +118,12 @@ def test_the_own_weekday_is_never_cut_from_a_title_line():
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Biweekly on Tuesday, December 1, 2026",
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Monthly on the 1st Tuesday, December 1, 2026",
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every weekday (Monday to Friday), December 1, 2026",
+    # a second review
+    "All day, Offsite, Team Rota, Location: Lodge, Tue to Thu, December 3, 2026",
+    "All day, Offsite, Team Rota, Location: Lodge, Mon-Fri, December 3, 2026",
+    "All day, Offsite, Team Rota, Location: Lodge, Tuesday plus Wednesday, December 3, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Tuesdays and Thursdays, December 1, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every Tuesday in December, December 1, 2026",
 ])
 def test_a_location_or_an_unread_date_does_not_hide_another_day(sentence):
     assert parse_sentence(sentence, TZ, title_lines=("Offsite", "Ski week")) is None
@@ -126,7 +132,13 @@ def test_a_location_or_an_unread_date_does_not_hide_another_day(sentence):
 @pytest.mark.parametrize("location", ["Location: Friday Harbor, WA", "Location: 1 Monday St", "Location: 3 March Street",
                                       # a place named with a day word, right before the date
                                       "Location: Ferry Terminal, Friday Harbor", "Location: Lodge, Sunday River",
-                                      "Location: Room 4B, Monday.com HQ"])
+                                      "Location: Room 4B, Monday.com HQ",
+                                      # a second review: street numbers, postcodes, dashes and short words in a place
+                                      "Location: Warehouse, 12 Friday Street", "Location: Ferry Terminal, Friday Harbor 98250",
+                                      "Location: Lodge, Sunday River \u2013 Jordan Hotel", "Location: Lodge, Sunday River - North Peak",
+                                      "Location: Reception, Monday.com HQ 6th floor", "Location: Lobby, 100 Sunday Drive",
+                                      "Location: Lobby, Friday Harbor Ferry Terminal/Dock B", "Location: Inn, Friday Harbor Sun Inn",
+                                      "Location: Lot, Sunday River Sat Lot"])
 def test_a_location_holding_a_day_word_reads(location):
     read = parse_sentence(f"3pm to 4pm, Offsite, Team Rota, Accepted, {location}, December 4, 2026", TZ,
                           title_lines=("Offsite",))
