@@ -32,7 +32,15 @@ from selectolax.lexbor import LexborNode
 
 from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, names_currency, parse_amount
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import ShownRule, ancestors, block_text_of, declared, element_children, shown_text_of
+from observers.shared.dom import (
+    ShownRule,
+    ancestors,
+    block_lines_of,
+    block_text_of,
+    declared,
+    element_children,
+    shown_text_of,
+)
 
 S = SELECTORS.selectors
 _CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
@@ -130,10 +138,27 @@ def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
     for block in shown.filter(blocks):
         if block.mem_id in holders:
             continue  # not a leaf: its inner blocks or rows are the lines
-        line = _one_cell_line(block_text_of(block, shown), labels)
-        if line is not None:
+        for line in _block_lines(block, shown, labels):
             lines.append((line[0], AMBIGUOUS) if _raised_digits(block) else line)
     return lines
+
+
+def _block_lines(block: LexborNode, shown: ShownRule, labels: Sequence[str]) -> list[tuple[int, Amount]]:
+    """The total lines of a leaf block: the block whole when it reads as one ("Amount paid<br>$12.34",
+    minified), else each line its <br> elements draw (a hand-written mail: "Hi!<br>…<br>Total: $30<br>…"),
+    a label alone on its line read with the line after it ("…<br>Total<br>$30<br>…")."""
+    whole = _one_cell_line(block_text_of(block, shown), labels)
+    if whole is not None:
+        return [whole]
+    texts = block_lines_of(block, shown)
+    found = []
+    for i, text in enumerate(texts):
+        line = _one_cell_line(text, labels)
+        if line is None and i + 1 < len(texts) and _label_index(text, labels) is not None:
+            line = _one_cell_line(f"{text} {texts[i + 1]}", labels)
+        if line is not None:
+            found.append(line)
+    return found
 
 
 def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule, first_label_decides: bool = False) -> Amount:

@@ -162,3 +162,45 @@ def test_a_stripe_receipts_merchant_is_its_subjects_and_a_shopify_stores_its_tag
     assert merchant_for("stripe", stripe, "Plotline Software Inc.", "Your receipt") == "Plotline Software Inc."
     shop = "store+58213907@t.shopifyemail.com"
     assert merchant_for("shopify", shop, "Shopify Store", "Order #1001 confirmed") == "Shopify Store"
+
+
+# A third audit of 2026-12-01 (45 generic receipts as common shops send them).
+
+@pytest.mark.parametrize("subject", [
+    "Your order from Saffron Kitchen was rejected", "Your order #1047 could not be completed", "Order #1047 failed",
+    "Your order #1234 has expired", "Your order was not accepted", "Your order is ready!",
+    "Revised receipt for your order #1234", "Your order #1234 has been changed", "Order #1234 adjusted",
+    "Order #1234 corrected", "Order #1234 reversed", "Chargeback on order #1234", "Store credit issued for order #1234",
+    "Your order was refused",
+])
+def test_an_order_that_did_not_happen_or_a_second_word_on_one_is_no_receipt(subject: str) -> None:
+    """Spec §8.2's refusal markers name cancellations, unpaid, refunds and updates; these subjects are each of
+    those in other words, and each posted a purchase row for an order that was never charged, or a second row
+    for one already receipted."""
+    assert choose("orders@example.com", "Larkspur Bakery", subject, ME).refusal.startswith("generic_marker_")
+
+
+@pytest.mark.parametrize("subject", ["Your order receipt", "Thanks for your order!", "Order #1001 confirmed",
+                                     "Your order #1234 has been received", "Receipt for your payment to Larkspur"])
+def test_an_ordinary_receipt_subject_is_still_read(subject: str) -> None:
+    assert choose("orders@example.com", "Larkspur Bakery", subject, ME).refusal is None
+
+
+def test_a_total_written_on_its_own_line_of_a_hand_written_mail_is_a_one_cell_line() -> None:
+    """Spec §8.2 "a one-cell line <label>[:] <amount>": a hand-written mail writes its lines with <br>, and a
+    line there is a line; the block's whole text never began with the label, and the receipt was missed."""
+    from observers.gmail_receipt.totals import find_total
+    from observers.shared.dom import ShownRule
+    from tests.gmail_receipt.test_heldout_fixes_5 import _body
+
+    labels = ["Order total", "Total"]
+    mail = ("<div>Hi Odile!<br><br>Thanks for your order:<br>2 x sourdough - $18<br>6 x buns - $12<br>"
+            "<b>Total: $30</b><br><br>Pickup is Saturday from 8am.</div>")
+    assert find_total(_body(mail), labels, ShownRule()) == Money(3000, "USD")
+    two = mail.replace("<b>Total: $30</b>", "<b>Total: $30</b><br>Order total: $31")
+    assert find_total(_body(two), labels, ShownRule()) is AMBIGUOUS  # lines that disagree
+    prose = "<div>Thanks!<br>Your total was $30 and we loved it.</div>"  # a line must start with its label
+    assert find_total(_body(prose), labels, ShownRule()) is None
+    # a minified block whose label and amount a <br> parts is one line, alone or among others
+    assert find_total(_body("<div>Amount paid<br>$12.34</div>"), ["Amount paid"], ShownRule()) == Money(1234, "USD")
+    assert find_total(_body("<div>Thanks!<br>Total<br>$30<br>Bye</div>"), labels, ShownRule()) == Money(3000, "USD")
