@@ -15,14 +15,23 @@ from datetime import date, timedelta
 from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
-from attest_kit.hashing import sha256_hex
+from attest_kit.text import one_line
+from observers.gcal_event.chips import (
+    cell_day,
+    chip_button,
+    chip_lines,
+    chip_sentence,
+    in_bubble,
+    inside_chip,
+    read_chips,
+    reads_once_listed,
+)
 from observers.gcal_event.days import decode_date_key
 from observers.gcal_event.selectors import SELECTORS
-from observers.gcal_event.sentence import Sentence, parse_sentence, unlisted_calendar_names
+from observers.gcal_event.sentence import Sentence
 from observers.gcal_event.zone import zone_reason
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from attest_kit.text import one_line
-from observers.shared.dom import ShownRule, ancestors, attr, element_children, outermost, text_of
+from observers.shared.dom import ShownRule, ancestors, attr, outermost, text_of
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
@@ -31,7 +40,6 @@ ACCOUNT_LABELS = AccountLabels(S.account_label, A.aria_label, L.account_label_pa
                                L.account_address_pattern, S.main)
 _MORE = re.compile(SELECTORS.patterns.more, re.I)
 _MORE_COUNT = re.compile(SELECTORS.patterns.more_count)
-_DAY_EVENT_COUNT = re.compile(SELECTORS.patterns.day_event_count, re.I)
 _MORE_MAX_TEXT = 24  # longer than any "N more" wording: stop climbing there
 MEMO_KEY = "gcal.event"
 
@@ -169,10 +177,6 @@ def _weekends_hidden(visible: list[date]) -> bool:
     return bool(missing) and all(d.weekday() >= 5 for d in missing) and all(d.weekday() < 5 for d in visible)
 
 
-def _inside_chip(node: LexborNode) -> bool:
-    return attr(node, A.event_id) is not None or any(attr(a, A.event_id) is not None for a in ancestors(node))
-
-
 def _more_controls(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
     """Every shown element in main whose whole text, or aria-label, says "N more", whatever its role.
 
@@ -184,7 +188,7 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
     """
     controls: list[LexborNode] = []
     for node in main.css(S.labelled):
-        if _MORE.match(one_line(attr(node, A.aria_label) or "")) and not _inside_chip(node):
+        if _MORE.match(one_line(attr(node, A.aria_label) or "")) and not inside_chip(node):
             controls.append(node)
     word = SELECTORS.patterns.more_word
     for node in main.traverse(include_text=True):
@@ -202,7 +206,7 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
                 controls.append(current)
                 break
             current = current.parent
-    return [c for c in shown.filter(controls) if not _inside_chip(c)]
+    return [c for c in shown.filter(controls) if not inside_chip(c)]
 
 
 def _hide_behind_more(main: LexborNode, shown: ShownRule, read: GcalRead, cell_days: dict[int, date]) -> None:
@@ -216,134 +220,6 @@ def _hide_behind_more(main: LexborNode, shown: ShownRule, read: GcalRead, cell_d
         else:
             hidden.add(owner)
     read.days = [Day(d.date, d.whole and d.date not in hidden) for d in read.days]
-
-
-def _chip_button(node: LexborNode, shown: ShownRule) -> LexborNode | None:
-    if attr(node, A.role) == "button":
-        return node
-    for button in shown.filter(node.css(S.button)):
-        if attr(button, A.event_id) is None:
-            return button
-    return None
-
-
-def _in_bubble(node: LexborNode, main: LexborNode) -> bool:
-    """Whether an element with an event id is, or sits in, a dialog: an event's detail bubble names its
-    id and holds buttons of its own (Close, Edit event), a day's "N more" popover lists chips."""
-    return any(a.css_matches(S.dialog) for a in (node, *ancestors(node, stop=main)))
-
-
-def _chip_sentence(node: LexborNode, button: LexborNode) -> str | None:
-    """The chip's accessible sentence: its aria-label when it has one, else the hidden first child.
-
-    Spec §8.3 reads "their accessible labels": an aria-label is the accessible name itself, and
-    some chips carry the sentence there with only aria-hidden lines inside.
-    """
-    for holder in (button, node):
-        label = one_line(attr(holder, A.aria_label) or "")
-        if label:
-            return label
-    children = element_children(button)
-    if not children or attr(children[0], A.aria_hidden) == "true":
-        return None
-    return text_of(children[0])
-
-
-def _chip_lines(button: LexborNode) -> tuple[str, ...]:
-    """The chip's shown lines (title, time, place), each its own text, to settle a title with commas.
-
-    Some chips put aria-hidden on each line; real ones put it on ONE wrapper around the lines, whose
-    whole text runs them together. So every element in an aria-hidden part is a candidate line: the
-    sentence reader takes only one that the sentence itself opens with.
-    """
-    lines: list[str] = []
-    for hidden in button.css(S.hidden_line):
-        for node in (hidden, *hidden.css(S.any_element)):
-            text = text_of(node)
-            if text and text not in lines:
-                lines.append(text)
-    return tuple(lines)
-
-
-def _cell_day(node: LexborNode, main: LexborNode, cell_days: dict[int, date]) -> date | None:
-    """The day of the one day cell the chip sits in, if it sits in one."""
-    return next((cell_days[a.mem_id] for a in ancestors(node, stop=main) if a.mem_id in cell_days), None)
-
-
-def _read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layout: bool, read: GcalRead,
-                cell_days: dict[int, date]) -> None:
-    shown_ids: set[str] = set()
-    read_ids: set[str] = set()
-    names = tuple(c.name for c in read.calendars if c.name)  # read first: a chip names one of them
-    for node in shown.filter(main.css(S.event_element)):
-        event_id = attr(node, A.event_id)
-        if not event_id:
-            read.reasons.add("event.unreadable")
-            continue
-        shown_ids.add(event_id)
-        if month_layout:
-            continue  # month view: events are drawn outside the day cells (spec §8.3 known limits)
-        button = _chip_button(node, shown)
-        if button is None:
-            continue  # an element that only names the id: some chip must read it
-        text = _chip_sentence(node, button)
-        # An all-day sentence that names no date is placed on the day cell its chip sits in; a
-        # chip drawn in several cells then reads one day per copy, and the copies disagree below.
-        sentence = None if text is None else parse_sentence(text, ctx.tz, _chip_lines(button),
-                                                            all_day_cell=_cell_day(node, main, cell_days),
-                                                            calendars=names)
-        if sentence is None:
-            # In a dialog, an id whose button does not read is a bubble's (Close, Edit event), no chip:
-            # it only names the id, which a chip must read (1.3.9; a popover's chips still read).
-            if not _in_bubble(node, main):
-                read.reasons.add("event.unreadable")
-            continue
-        key = sha256_hex(event_id)
-        known = read.events.get(key)
-        if known is not None and known != sentence:
-            read.reasons.add("event.unreadable")  # two chips of one event disagree
-            continue
-        read.events[key] = sentence
-        read_ids.add(event_id)
-    if shown_ids - read_ids:
-        read.reasons.add("event.unreadable")
-    if _chip_without_id(ctx, main, shown, cell_days, names, in_cells_only=not month_layout):
-        read.reasons.add("event.unreadable")
-    if month_layout and _headings_count_events(main, cell_days):
-        read.reasons.add("event.unreadable")
-
-
-
-def _headings_count_events(main: LexborNode, cell_days: dict[int, date]) -> bool:
-    """A month day cell whose heading counts one event or more ("3 events, Monday, December 1"): the
-    month shows an event (spec §8.3 known limits), whether or not a chip the selectors find draws it;
-    read as no event, the month was OK and vouched for days it never read (spec §7, no silent zero).
-    The heading is read visually hidden or not, as a screen reader reads it."""
-    for cell in main.css(S.day):
-        if cell.mem_id not in cell_days:
-            continue
-        for heading in cell.css(S.day_heading):
-            found = _DAY_EVENT_COUNT.match(text_of(heading))
-            if found is not None and int(found.group(1)) > 0:
-                return True
-    return False
-
-
-def _chip_without_id(ctx: PassContext, main: LexborNode, shown: ShownRule, cell_days: dict[int, date],
-                     names: tuple[str, ...], in_cells_only: bool = True) -> bool:
-    """A shown button in a day cell, in no chip and no dialog, whose sentence reads as an event: a chip
-    whose id the selector no longer finds. Read as no event, its day was whole and the event absent
-    (the ledger derived it deleted); a selector that stops matching is DEGRADED, never a silent
-    zero (spec §7). A month draws its events outside the day cells too, and any event it shows is
-    unreadable (spec §8.3 known limits): there, ``in_cells_only`` is off and a button anywhere in main counts."""
-    for button in shown.filter(main.css(S.button)):
-        cell = _cell_day(button, main, cell_days)
-        if (cell is None and in_cells_only) or _inside_chip(button) or _in_bubble(button, main):
-            continue
-        text = _chip_sentence(button, button)
-        if text and parse_sentence(text, ctx.tz, _chip_lines(button), all_day_cell=cell, calendars=names) is not None:
-            return True
-    return False
 
 
 #: Elements a side panel labels with a list's name that are not lists: the section's heading, and its
@@ -427,21 +303,12 @@ def _drawn_chip_unread(ctx: PassContext, main: LexborNode, grids: list[LexborNod
     if probe.reasons or _month_layout(rows, visible):
         return False
     for node in shown.filter(main.css(S.event_element)):
-        button = _chip_button(node, shown) if attr(node, A.event_id) else None
-        text = _chip_sentence(node, button) if button is not None else None
-        if text and one_line(text) and not _in_bubble(node, main) and not _reads_once_listed(
-                text, ctx, _chip_lines(button), _cell_day(node, main, cell_days)):
+        button = chip_button(node, shown) if attr(node, A.event_id) else None
+        text = chip_sentence(node, button) if button is not None else None
+        if text and one_line(text) and not in_bubble(node, main) and not reads_once_listed(
+                text, ctx, chip_lines(button), cell_day(node, main, cell_days)):
             return True
     return False
-
-
-def _reads_once_listed(text: str, ctx: PassContext, lines: tuple[str, ...], cell: date | None) -> bool:
-    """A chip sentence reads now, or will once the lists name its calendar: a name holding a comma
-    and a day word ("Calendar: Rota, May 2026") is the calendar's only when a list names it."""
-    if parse_sentence(text, ctx.tz, lines, all_day_cell=cell) is not None:
-        return True
-    return any(parse_sentence(text, ctx.tz, lines, all_day_cell=cell, calendars=(name,)) is not None
-               for name in unlisted_calendar_names(text))
 
 
 def read_gcal_page(ctx: PassContext) -> GcalRead:
@@ -484,7 +351,10 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     if zone_fault is not None:
         read.reasons.add(zone_fault)
     _read_calendars(lists, read)
-    _read_chips(ctx, main, shown, _month_layout(rows, visible), read, cell_days)
+    names = tuple(c.name for c in read.calendars if c.name)
+    chips = read_chips(ctx, main, shown, _month_layout(rows, visible), cell_days, names)
+    read.events.update(chips.events)
+    read.reasons |= chips.reasons
 
     read.account = read_account(ctx.tree, ACCOUNT_LABELS)
     if read.reasons:
