@@ -265,7 +265,8 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
             if key in unseen and not _could_see(base, event):
                 # the base held it only as pending and could not have shown it (its calendar off, its
                 # day hidden): shown again, it is a first sighting (spec §8.3), changed or not; unchanged
-                # since its last row, the ledger finds that row again and stores nothing new
+                # since a calendar.created of the same state, the ledger finds that row (a row's id
+                # is its type and fields) and stores nothing new; after an update it is a row of its own
                 result.rows.append(StepRow("calendar.created", _fields(event, event["firstGuest"]), key, True, read))
             continue
         added = [g for g in full[key]["guests"] if guest_hash(g) not in set(old["guestHashes"])]
