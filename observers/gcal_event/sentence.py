@@ -291,13 +291,15 @@ _CONNECTORS = frozenset(word.lower() for word in L.day_connectors)
 #: A weekday, whole or short, one or many ("Tuesdays"): a day word of a range or a recurrence.
 _DAY_WORD = "|".join(re.escape(day) for day in sorted({*L.weekdays, *L.weekday_abbreviations}, key=len, reverse=True))
 _DAY_WORDS = re.compile(rf"\b(?:{_DAY_WORD})s?\b\.?", re.I)
-#: A day word with a dash beside it, or with a day number and then a dash ("Tue – Thursday", "Mon-Fri",
-#: "Tuesday 1 – Thursday", "Tuesday 12/1 –"), or with a day number after it ("Tuesday 1", "Tuesday, 12/1").
-_DAY_RANGE = re.compile(rf"\b(?:{_DAY_WORD})\b\.?,?(?:\s+\d{{1,2}}(?:/\d{{1,2}})?)?\s*[\u2010-\u2015\-]"
-                        rf"|[\u2010-\u2015\-]\s*(?:{_DAY_WORD})\b"
-                        rf"|\b(?:{_DAY_WORD})\b\.?,?\s+\d{{1,2}}(?:/\d{{1,2}})?(?![\d/])", re.I)
-#: An ordinal before a weekday ("1st Tuesday"), or a count of weeks ("every 2 weeks"): a recurrence's words.
-_ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b|\b\d+\b", re.I)
+_FULL_DAY = "|".join(re.escape(day) for day in L.weekdays)
+#: Two day words with a dash between, a day number on either side ("Tue – Thursday", "Mon-Fri", "Tuesday 1 –
+#: Thursday", "Fri 4 - Sun 6"), or a whole weekday with a day number after it ("Tuesday 1", "Tuesday, 12/1").
+#: A dash beside one day word is a place's ("Sun-Times Building", "Westin – Friday Harbor").
+_DAY_RANGE = re.compile(rf"\b(?:{_DAY_WORD})\b\.?,?(?:\s+\d{{1,2}}(?:/\d{{1,2}})?)?\s*[\u2010-\u2015\-]\s*"
+                        rf"(?:\d{{1,2}}\s+)?(?:{_DAY_WORD})\b"
+                        rf"|\b(?:{_FULL_DAY})\b,?\s+\d{{1,2}}(?:/\d{{1,2}})?(?![\d/.:])", re.I)
+#: Numbers a range or a recurrence writes: an ordinal ("1st Tuesday"), a count ("every 2 weeks"), a clock ("3pm", "9:30").
+_ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b|\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?(?![\w.])|\b\d+\b", re.I)
 _MONTH_WORDS = frozenset(month.lower() for month in L.months)
 
 
@@ -312,6 +314,8 @@ def _names_a_day(part: str) -> bool:
         return False
     if _UNREAD_DATE.search(part) or _DAY_RANGE.search(part):
         return True
+    if len({m.group(0).lower().rstrip(".") for m in re.finditer(rf"\b(?:{_FULL_DAY})s?\b", part, re.I)}) > 1:
+        return True  # two weekdays: "Friday to Sunday (2 nights)", "Tuesdays and Thursdays"
     rest = _ORDINAL.sub(" ", _DAY_WORDS.sub(" ", part))
     words = [word.lower() for word in re.findall(r"[^\W\d_]+", rest)]
     return all(word in _CONNECTORS or word in _MONTH_WORDS for word in words)

@@ -129,12 +129,17 @@ def _containers(nodes: list[LexborNode], body: LexborNode, tag: str | None = Non
 
 
 def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
-                row_holders: set[int]) -> list[tuple[int, Amount]]:
+                row_holders: set[int], holds_rows: bool) -> list[tuple[int, Amount]]:
     lines = []
     blocks = body.css(S.line_block)
     # A span inside a paragraph is part of its line (<p><span>Total:</span> <span>$23.45</span></p>):
-    # only a block that holds another non-inline block (or a row) is layout.
-    holders = _containers([b for b in blocks if b.tag not in _INLINE_BLOCKS], body) | row_holders
+    # only a block that holds another non-inline block (or a row) is layout. The body itself is one
+    # of its blocks when it matches the selector (a message item is a div): it is layout too when it
+    # holds any, else its <br> lines would run across a table's cells ("Total $27.00", the subtotal).
+    inner = [b for b in blocks if b.tag not in _INLINE_BLOCKS and b.mem_id != body.mem_id]
+    holders = _containers(inner, body) | row_holders
+    if inner or holds_rows:
+        holders.add(body.mem_id)
     for block in shown.filter(blocks):
         if block.mem_id in holders:
             continue  # not a leaf: its inner blocks or rows are the lines
@@ -172,7 +177,7 @@ def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule, first_
     rows = body.css(S.row)
     outer = _containers(rows, body, _ROW_TAG)
     lines = [line for row in shown.filter(rows) if (line := _row_line(row, labels, row.mem_id in outer, shown))]
-    lines += _leaf_lines(body, shown, labels, _containers(rows, body))
+    lines += _leaf_lines(body, shown, labels, _containers(rows, body), bool(rows))
     if not lines:
         return None
     if first_label_decides:

@@ -124,6 +124,15 @@ def test_the_own_weekday_is_never_cut_from_a_title_line():
     "All day, Offsite, Team Rota, Location: Lodge, Tuesday plus Wednesday, December 3, 2026",
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Tuesdays and Thursdays, December 1, 2026",
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every Tuesday in December, December 1, 2026",
+    # a third review: clock times, nights, check-in
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every Tuesday at 10, December 1, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Tuesday from 3pm, December 1, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Weekly on Tuesday at 9, December 1, 2026",
+    "All day, Offsite, Team Rota, Location: Lodge, Friday to Sunday (2 nights), December 6, 2026",
+    "All day, Offsite, Team Rota, Location: Lodge, 3 nights Friday to Sunday, December 6, 2026",
+    "All day, Offsite, Team Rota, Location: Lodge, Friday check-in, December 6, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every two weeks on Monday, December 1, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Tuesday evening, December 1, 2026",
 ])
 def test_a_location_or_an_unread_date_does_not_hide_another_day(sentence):
     assert parse_sentence(sentence, TZ, title_lines=("Offsite", "Ski week")) is None
@@ -138,7 +147,12 @@ def test_a_location_or_an_unread_date_does_not_hide_another_day(sentence):
                                       "Location: Lodge, Sunday River \u2013 Jordan Hotel", "Location: Lodge, Sunday River - North Peak",
                                       "Location: Reception, Monday.com HQ 6th floor", "Location: Lobby, 100 Sunday Drive",
                                       "Location: Lobby, Friday Harbor Ferry Terminal/Dock B", "Location: Inn, Friday Harbor Sun Inn",
-                                      "Location: Lot, Sunday River Sat Lot"])
+                                      "Location: Lot, Sunday River Sat Lot",
+                                      # a third review: short day names beside a dash in a place
+                                      "Location: Press, Chicago Sun-Times Building",
+                                      "Location: Hotel, Hilton Garden Inn - Sun Valley", "Location: Villa, Marriott \u2014 Mon Repos",
+                                      "Location: Cafe, Mon-Ami", "Location: Office, Sat-Nav House",
+                                      "Location: Harbor, Westin \u2013 Friday Harbor", "Location: Market, Unit 3 - Sunday Market"])
 def test_a_location_holding_a_day_word_reads(location):
     read = parse_sentence(f"3pm to 4pm, Offsite, Team Rota, Accepted, {location}, December 4, 2026", TZ,
                           title_lines=("Offsite",))

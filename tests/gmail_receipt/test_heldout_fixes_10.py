@@ -57,6 +57,14 @@ def test_a_token_across_words_or_inside_one_is_no_brand(name: str, address: str)
     ("Larkspur Bakery", "orders@myamazon.example"),
     ("Larkspur Bakery", "orders@amazonsupport.example"),
     ("Larkspur Bakery", "orders@mail.stripe-billing.example"),
+    # a third review: a long token inside one lower-case word, a plural, a domain split at hyphens or dots
+    ("Myamazonorders", "orders@example.com"),
+    ("Officialfacebookshop", "orders@example.com"),
+    ("Open Tables", "orders@example.com"),
+    ("Face Books", "orders@example.com"),
+    ("Larkspur Bakery", "orders@face-book.example"),
+    ("Larkspur Bakery", "orders@open.table.example"),
+    ("Larkspur Bakery", "orders@am-azon.example"),
     # a review of the word rule: a brand's own run-together spelling, spaced or hyphenated, in capitals
     ("OpenTable", "receipts@dining-mail.example"),
     ("FaceBook Pay", "orders@example.com"),
@@ -172,6 +180,9 @@ def test_a_stripe_receipts_merchant_is_its_subjects_and_a_shopify_stores_its_tag
     "Revised receipt for your order #1234", "Your order #1234 has been changed", "Order #1234 adjusted",
     "Order #1234 corrected", "Order #1234 reversed", "Chargeback on order #1234", "Store credit issued for order #1234",
     "Your order was refused",
+    # a third review: contractions
+    "Your order wasn't accepted", "Your order couldn't be completed", "We couldn't process your order",
+    "Your payment didn't go through", "Order #1234 not accepted", "Order #1234 has been charged back",
 ])
 def test_an_order_that_did_not_happen_or_a_second_word_on_one_is_no_receipt(subject: str) -> None:
     """Spec §8.2's refusal markers name cancellations, unpaid, refunds and updates; these subjects are each of
@@ -181,7 +192,11 @@ def test_an_order_that_did_not_happen_or_a_second_word_on_one_is_no_receipt(subj
 
 
 @pytest.mark.parametrize("subject", ["Your order receipt", "Thanks for your order!", "Order #1001 confirmed",
-                                     "Your order #1234 has been received", "Receipt for your payment to Larkspur"])
+                                     "Your order #1234 has been received", "Receipt for your payment to Larkspur",
+                                     # a third review: ready for a download, a table, a gift card; paid with credit
+                                     "Order confirmation - your download is ready", "Your receipt: tickets are ready to download",
+                                     "Order confirmed - your table is ready", "Your order receipt - paid with store credit",
+                                     "Store credit applied to your order receipt"])
 def test_an_ordinary_receipt_subject_is_still_read(subject: str) -> None:
     assert choose("orders@example.com", "Larkspur Bakery", subject, ME).refusal is None
 
@@ -204,3 +219,16 @@ def test_a_total_written_on_its_own_line_of_a_hand_written_mail_is_a_one_cell_li
     # a minified block whose label and amount a <br> parts is one line, alone or among others
     assert find_total(_body("<div>Amount paid<br>$12.34</div>"), ["Amount paid"], ShownRule()) == Money(1234, "USD")
     assert find_total(_body("<div>Thanks!<br>Total<br>$30<br>Bye</div>"), labels, ShownRule()) == Money(3000, "USD")
+
+
+def test_br_lines_are_read_only_in_a_leaf_block_never_across_a_tables_cells() -> None:
+    """A third review: the message item itself was taken for a leaf block (the body is never its own ancestor),
+    so its <br> lines ran across a table's cells: "Subtotal<br>Tax<br>Total" beside "$27.00<br>$3.00<br>$30.00"
+    read "Total $27.00", the subtotal."""
+    from observers.gmail_receipt.totals import find_total
+    from observers.shared.dom import ShownRule
+    from tests.gmail_receipt.test_heldout_fixes_5 import _body
+
+    cells = "<table><tr><td>Subtotal<br>Tax<br>Total</td><td>$27.00<br>$3.00<br>$30.00</td></tr></table>"
+    assert find_total(_body(cells), ["Total"], ShownRule()) in (None, AMBIGUOUS)
+    assert find_total(_body(f"<div>Thanks!<br>{cells}</div>"), ["Total"], ShownRule()) in (None, AMBIGUOUS)
