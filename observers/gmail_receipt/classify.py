@@ -56,6 +56,8 @@ _BRANDS = tuple(sorted({t.lower() for p in SELECTORS.registry.values() for t in 
 #: hold one by chance. A shorter one ("uber", "meta") only where it starts or ends a word ("UberEats",
 #: "myuber"), since "thymetavern" and "exuberant" hold one by chance.
 _LONG_TOKEN = 6
+#: Digits written for the letters they look like ("Amaz0n", "Str1pe", "Faceb00k", "Ub3r"): read both ways.
+_DIGITS_AS_LETTERS = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t"})
 #: What a word may add to a token it ends in, across words: a plural ("Open Tables", "Face Books").
 _PLURAL = ("", "s", "es")
 
@@ -185,9 +187,13 @@ def names_brand(name: str, address: str) -> bool:
     >>> names_brand("A.m.a.z.o.n Outlet", "orders@example.com"), names_brand("Thyme Tavern", "o@thymetavern.example")
     (True, False)
     """
-    unsplit = re.findall(r"[a-z0-9]+", ascii_lower(_folded(name)))
-    domain = re.findall(r"[a-z0-9]+", ascii_lower(_folded(address.rpartition("@")[2])))
-    return _brand_in_words(_name_pieces(name)) or _brand_in_words(unsplit) or _brand_in_words(domain)
+    domain_text = address.rpartition("@")[2]
+    for written in (name, name.translate(_DIGITS_AS_LETTERS)):
+        unsplit = re.findall(r"[a-z0-9]+", ascii_lower(_folded(written)))
+        if _brand_in_words(_name_pieces(written)) or _brand_in_words(unsplit):
+            return True
+    return any(_brand_in_words(re.findall(r"[a-z0-9]+", ascii_lower(_folded(text))))
+               for text in (domain_text, domain_text.translate(_DIGITS_AS_LETTERS)))
 
 
 def refusal_marker(subject: str) -> str | None:

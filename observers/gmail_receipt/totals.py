@@ -38,12 +38,14 @@ from observers.shared.dom import (
     block_lines_of,
     block_text_of,
     declared,
+    own_lines_of,
     element_children,
     shown_text_of,
 )
 
 S = SELECTORS.selectors
 _CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
+_CELLS_WITH_BREAKS = ", ".join(f"{tag}:has(br)" for tag in sorted(_CELL_TAGS))
 _ROW_TAG = S.row  # a plain tag selector: rows are found by tag when walking up
 _INLINE_BLOCKS = frozenset({"span"})  # line blocks that never make their container layout
 
@@ -141,21 +143,28 @@ def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
     if inner or holds_rows:
         holders.add(body.mem_id)
     for block in shown.filter(blocks):
-        if block.mem_id in holders:
-            continue  # not a leaf: its inner blocks or rows are the lines
-        for line in _block_lines(block, shown, labels):
-            lines.append((line[0], AMBIGUOUS) if _raised_digits(block) else line)
+        if block.mem_id in holders:  # layout: only its own lines, between its blocks and <br>s
+            found = _lines_in(own_lines_of(block, shown), labels)
+        else:
+            found = _block_lines(block, shown, labels)
+        lines += [(index, AMBIGUOUS) if _raised_digits(block) else (index, amount) for index, amount in found]
+    # a table cell's <br> lines (Amazon: "Order #…<br>Order Total: $45.67"); the cell whole is its row's
+    for cell in shown.filter(body.css(_CELLS_WITH_BREAKS)):
+        lines += [(index, AMBIGUOUS) if _raised_digits(cell) else (index, amount)
+                  for index, amount in _lines_in(own_lines_of(cell, shown), labels)]
     return lines
 
 
 def _block_lines(block: LexborNode, shown: ShownRule, labels: Sequence[str]) -> list[tuple[int, Amount]]:
     """The total lines of a leaf block: the block whole when it reads as one ("Amount paid<br>$12.34",
-    minified), else each line its <br> elements draw (a hand-written mail: "Hi!<br>…<br>Total: $30<br>…"),
-    a label alone on its line read with the line after it ("…<br>Total<br>$30<br>…")."""
+    minified), else each line its <br> elements draw (a hand-written mail: "Hi!<br>…<br>Total: $30<br>…")."""
     whole = _one_cell_line(block_text_of(block, shown), labels)
-    if whole is not None:
-        return [whole]
-    texts = block_lines_of(block, shown)
+    return [whole] if whole is not None else _lines_in(block_lines_of(block, shown), labels)
+
+
+def _lines_in(texts: list[str], labels: Sequence[str]) -> list[tuple[int, Amount]]:
+    """The one-cell lines among ``texts`` (lines of one block, in order); a label alone on its line is
+    read with the line after it ("…<br>Total<br>$30<br>…")."""
     found = []
     for i, text in enumerate(texts):
         line = _one_cell_line(text, labels)

@@ -254,6 +254,33 @@ def block_lines_of(node: LexborNode, shown: ShownRule | None = None) -> list[str
     return [line for part in "".join(_laid_out(node, shown, cut)).split(cut) if (line := one_line(part))]
 
 
+def own_lines_of(node: LexborNode, shown: ShownRule | None = None) -> list[str]:
+    """The lines of ``node``'s own text: what stands between its <br> elements and its child blocks,
+    each child block's text left out (it is read as a block of its own). A cell "Subtotal: $27<br>Total:
+    $30", or a mail's loose lines beside its signature block, give their lines; a table's cells never
+    run into one another.
+
+    >>> from selectolax.lexbor import LexborHTMLParser
+    >>> own_lines_of(LexborHTMLParser("<div>Hi<br><b>Total:</b> $30<div>Sig</div>Bye</div>").css_first("div"))
+    ['Hi', 'Total: $30', 'Bye']
+    """
+    cut = "\x00"
+    parts: list[str] = []
+    stack: list[LexborNode] = list(reversed(list(node.iter(include_text=True))))
+    while stack:
+        current = stack.pop()
+        if current.is_text_node:
+            parent = current.parent
+            if shown is None or (parent is not None and shown.shown(parent) and not _closed_details(parent)):
+                parts.append(current.text_content or "")
+        elif current.is_element_node:
+            if current.tag == "br" or current.tag in BLOCK_TAGS:
+                parts.append(cut)  # a child block is its own block: not entered
+            else:
+                stack.extend(reversed(list(current.iter(include_text=True))))
+    return [line for part in "".join(parts).split(cut) if (line := one_line(part))]
+
+
 def _laid_out(node: LexborNode, shown: ShownRule | None, br: str) -> list[str]:
     """The texts of ``node`` in order, a space around each block element, ``br`` for each <br>."""
     parts: list[str] = []

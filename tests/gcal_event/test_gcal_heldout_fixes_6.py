@@ -132,7 +132,9 @@ def test_the_own_weekday_is_never_cut_from_a_title_line():
     "All day, Offsite, Team Rota, Location: Lodge, 3 nights Friday to Sunday, December 6, 2026",
     "All day, Offsite, Team Rota, Location: Lodge, Friday check-in, December 6, 2026",
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every two weeks on Monday, December 1, 2026",
-    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Tuesday evening, December 1, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Tuesdays only, December 1, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, then Thursday, December 3, 2026",
+    "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Next Tuesday, December 1, 2026",
 ])
 def test_a_location_or_an_unread_date_does_not_hide_another_day(sentence):
     assert parse_sentence(sentence, TZ, title_lines=("Offsite", "Ski week")) is None
@@ -152,7 +154,11 @@ def test_a_location_or_an_unread_date_does_not_hide_another_day(sentence):
                                       "Location: Press, Chicago Sun-Times Building",
                                       "Location: Hotel, Hilton Garden Inn - Sun Valley", "Location: Villa, Marriott \u2014 Mon Repos",
                                       "Location: Cafe, Mon-Ami", "Location: Office, Sat-Nav House",
-                                      "Location: Harbor, Westin \u2013 Friday Harbor", "Location: Market, Unit 3 - Sunday Market"])
+                                      "Location: Harbor, Westin \u2013 Friday Harbor", "Location: Market, Unit 3 - Sunday Market",
+                                      # a fourth review: a store, a bar, a market and a cafe named with day words
+                                      "Location: Store, Tuesday Morning", "Location: Bar, Friday Night",
+                                      "Location: Market, Saturday & Sunday Farmers Market",
+                                      "Location: Cafe, Monday to Friday Cafe", "Location: Lodge, Friday Harbor Sunday Inn"])
 def test_a_location_holding_a_day_word_reads(location):
     read = parse_sentence(f"3pm to 4pm, Offsite, Team Rota, Accepted, {location}, December 4, 2026", TZ,
                           title_lines=("Offsite",))

@@ -65,6 +65,12 @@ def test_a_token_across_words_or_inside_one_is_no_brand(name: str, address: str)
     ("Larkspur Bakery", "orders@face-book.example"),
     ("Larkspur Bakery", "orders@open.table.example"),
     ("Larkspur Bakery", "orders@am-azon.example"),
+    # a fourth review: digits written for letters
+    ("Amaz0n Deals", "orders@example.com"),
+    ("Str1pe Payments", "orders@example.com"),
+    ("Faceb00k Marketplace", "orders@example.com"),
+    ("Ub3r Eats", "orders@example.com"),
+    ("Larkspur Bakery", "orders@amaz0n.example"),
     # a review of the word rule: a brand's own run-together spelling, spaced or hyphenated, in capitals
     ("OpenTable", "receipts@dining-mail.example"),
     ("FaceBook Pay", "orders@example.com"),
@@ -183,6 +189,12 @@ def test_a_stripe_receipts_merchant_is_its_subjects_and_a_shopify_stores_its_tag
     # a third review: contractions
     "Your order wasn't accepted", "Your order couldn't be completed", "We couldn't process your order",
     "Your payment didn't go through", "Order #1234 not accepted", "Order #1234 has been charged back",
+    # a fourth review
+    "Your order #1234 is ready", "Your order from Larkspur Bakery is ready", "Your pizza is ready! Order #1234",
+    "Your prints are ready - order #1234", "Your order was not completed", "Your payment was not completed",
+    "Store credit for order #1234", "You've received store credit for order #1234",
+    "Store credit added to your account - order #1234", "Your order hasn't been accepted",
+    "Your order wasn't completed", "Your order's ready",
 ])
 def test_an_order_that_did_not_happen_or_a_second_word_on_one_is_no_receipt(subject: str) -> None:
     """Spec §8.2's refusal markers name cancellations, unpaid, refunds and updates; these subjects are each of
@@ -196,7 +208,7 @@ def test_an_order_that_did_not_happen_or_a_second_word_on_one_is_no_receipt(subj
                                      # a third review: ready for a download, a table, a gift card; paid with credit
                                      "Order confirmation - your download is ready", "Your receipt: tickets are ready to download",
                                      "Order confirmed - your table is ready", "Your order receipt - paid with store credit",
-                                     "Store credit applied to your order receipt"])
+                                     "Store credit applied to your order receipt", "Your e-gift card is ready - order receipt"])
 def test_an_ordinary_receipt_subject_is_still_read(subject: str) -> None:
     assert choose("orders@example.com", "Larkspur Bakery", subject, ME).refusal is None
 
@@ -219,6 +231,23 @@ def test_a_total_written_on_its_own_line_of_a_hand_written_mail_is_a_one_cell_li
     # a minified block whose label and amount a <br> parts is one line, alone or among others
     assert find_total(_body("<div>Amount paid<br>$12.34</div>"), ["Amount paid"], ShownRule()) == Money(1234, "USD")
     assert find_total(_body("<div>Thanks!<br>Total<br>$30<br>Bye</div>"), labels, ShownRule()) == Money(3000, "USD")
+
+
+@pytest.mark.parametrize("html, money", [
+    ("<table><tr><td>Subtotal: $27.00<br>Tax: $3.00<br>Total: $30.00</td></tr></table>", Money(3000, "USD")),
+    ("<table><tr><td>Thanks!<br><b>Total:</b> $30.00<br>Paid by Visa</td></tr></table>", Money(3000, "USD")),
+    ("<div>Hi!<br>Total: $30.00<br>Thanks<div class='sig'>Mara</div></div>", Money(3000, "USD")),
+    ("<div><h2>Your order</h2>2 buns - $6<br>Total: $30.00<br></div>", Money(3000, "USD")),
+])
+def test_a_blocks_own_br_lines_are_lines_in_a_cell_or_beside_other_blocks(html: str, money: Money) -> None:
+    """A fourth review: with the body no longer a leaf, the <br> lines of a table cell and the loose lines
+    beside a signature block or a heading were read nowhere (an Amazon cell "Order #…<br>Order Total: $45.67"
+    became receipt.amount_missing). A block's own lines run between its <br> elements and its child blocks."""
+    from observers.gmail_receipt.totals import find_total
+    from observers.shared.dom import ShownRule
+    from tests.gmail_receipt.test_heldout_fixes_5 import _body
+
+    assert find_total(_body(html), ["Order total", "Total"], ShownRule()) == money
 
 
 def test_br_lines_are_read_only_in_a_leaf_block_never_across_a_tables_cells() -> None:
