@@ -188,12 +188,21 @@ def names_brand(name: str, address: str) -> bool:
     (True, False)
     """
     domain_text = address.rpartition("@")[2]
-    for written in (name, name.translate(_DIGITS_AS_LETTERS)):
+    for written in (name, _letters_for_digits(name)):
         unsplit = re.findall(r"[a-z0-9]+", ascii_lower(_folded(written)))
         if _brand_in_words(_name_pieces(written)) or _brand_in_words(unsplit):
             return True
     return any(_brand_in_words(re.findall(r"[a-z0-9]+", ascii_lower(_folded(text))))
-               for text in (domain_text, domain_text.translate(_DIGITS_AS_LETTERS)))
+               for text in (domain_text, _letters_for_digits(domain_text)))
+
+
+_DIGITS_IN_A_WORD = re.compile(r"(?<=[^\W\d_])[013457]+(?=[^\W\d_])")
+
+
+def _letters_for_digits(text: str) -> str:
+    """Digits written between letters for the letters they look like ("Amaz0n", "Faceb00k"); a number
+    beside a word ("Gym374", "Room 374") stays a number."""
+    return _DIGITS_IN_A_WORD.sub(lambda m: m.group(0).translate(_DIGITS_AS_LETTERS), text)
 
 
 def refusal_marker(subject: str) -> str | None:

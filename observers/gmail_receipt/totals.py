@@ -33,19 +33,18 @@ from selectolax.lexbor import LexborNode
 from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, names_currency, parse_amount
 from observers.gmail_receipt.selectors import SELECTORS
 from observers.shared.dom import (
+    STRUCK_TAGS,
     ShownRule,
     ancestors,
     block_lines_of,
     block_text_of,
     declared,
-    own_lines_of,
     element_children,
     shown_text_of,
 )
 
 S = SELECTORS.selectors
 _CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
-_CELLS_WITH_BREAKS = ", ".join(f"{tag}:has(br)" for tag in sorted(_CELL_TAGS))
 _ROW_TAG = S.row  # a plain tag selector: rows are found by tag when walking up
 _INLINE_BLOCKS = frozenset({"span"})  # line blocks that never make their container layout
 
@@ -143,23 +142,21 @@ def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
     if inner or holds_rows:
         holders.add(body.mem_id)
     for block in shown.filter(blocks):
-        if block.mem_id in holders:  # layout: only its own lines, between its blocks and <br>s
-            found = _lines_in(own_lines_of(block, shown), labels)
-        else:
-            found = _block_lines(block, shown, labels)
-        lines += [(index, AMBIGUOUS) if _raised_digits(block) else (index, amount) for index, amount in found]
-    # a table cell's <br> lines (Amazon: "Order #…<br>Order Total: $45.67"); the cell whole is its row's
-    for cell in shown.filter(body.css(_CELLS_WITH_BREAKS)):
-        lines += [(index, AMBIGUOUS) if _raised_digits(cell) else (index, amount)
-                  for index, amount in _lines_in(own_lines_of(cell, shown), labels)]
+        if block.mem_id in holders:
+            continue  # not a leaf: its inner blocks or rows are the lines
+        lines += [(index, AMBIGUOUS) if _raised_digits(block) else (index, amount)
+                  for index, amount in _block_lines(block, shown, labels)]
     return lines
 
 
 def _block_lines(block: LexborNode, shown: ShownRule, labels: Sequence[str]) -> list[tuple[int, Amount]]:
     """The total lines of a leaf block: the block whole when it reads as one ("Amount paid<br>$12.34",
-    minified), else each line its <br> elements draw (a hand-written mail: "Hi!<br>…<br>Total: $30<br>…")."""
+    minified), else each line its <br> elements draw (a hand-written mail: "Hi!<br>…<br>Total: $30<br>…"),
+    struck text left out ("Order total<br><s>$50.00</s><br>$41.04": the price paid). A table cell's <br>
+    lines are no lines of their own: its row reads the cell whole (an item cell "Qty: 2<br>Total: $36.00"
+    beside the order's total was read as a second total)."""
     whole = _one_cell_line(block_text_of(block, shown), labels)
-    return [whole] if whole is not None else _lines_in(block_lines_of(block, shown), labels)
+    return [whole] if whole is not None else _lines_in(block_lines_of(block, shown, STRUCK_TAGS), labels)
 
 
 def _lines_in(texts: list[str], labels: Sequence[str]) -> list[tuple[int, Amount]]:

@@ -35,6 +35,9 @@ SUBJECT = "Your order receipt"
     ("Mama Zona Pizza", "orders@example.com"),
     ("Best Ripe Produce", "orders@example.com"),
     ("Open Tablet Repair", "orders@example.com"),
+    # digits read as letters only between letters (a fifth review: "Gym374" read as "gymeta")
+    ("Gym374", "orders@example.com"),
+    ("Room 374 Studio", "orders@room374.example"),
     ("Larkspur Bakery", "orders@myubertrips.example"),
     ("Acme Tackle Shop", "orders@tackle-shop.example"),
     ("Thyme Tavern", "orders@thymetavern.example"),
@@ -208,7 +211,11 @@ def test_an_order_that_did_not_happen_or_a_second_word_on_one_is_no_receipt(subj
                                      # a third review: ready for a download, a table, a gift card; paid with credit
                                      "Order confirmation - your download is ready", "Your receipt: tickets are ready to download",
                                      "Order confirmed - your table is ready", "Your order receipt - paid with store credit",
-                                     "Store credit applied to your order receipt", "Your e-gift card is ready - order receipt"])
+                                     "Store credit applied to your order receipt", "Your e-gift card is ready - order receipt",
+                                     # a fifth review
+                                     "Your receipt is ready", "Your order receipt is ready", "Your order confirmation is ready",
+                                     "Order #1234 confirmed: we'll text you when it is ready", "Order receipt - paid by store credit",
+                                     "Your order receipt (store credit)", "Order receipt: you earned $5 store credit"])
 def test_an_ordinary_receipt_subject_is_still_read(subject: str) -> None:
     assert choose("orders@example.com", "Larkspur Bakery", subject, ME).refusal is None
 
@@ -233,21 +240,21 @@ def test_a_total_written_on_its_own_line_of_a_hand_written_mail_is_a_one_cell_li
     assert find_total(_body("<div>Thanks!<br>Total<br>$30<br>Bye</div>"), labels, ShownRule()) == Money(3000, "USD")
 
 
-@pytest.mark.parametrize("html, money", [
-    ("<table><tr><td>Subtotal: $27.00<br>Tax: $3.00<br>Total: $30.00</td></tr></table>", Money(3000, "USD")),
-    ("<table><tr><td>Thanks!<br><b>Total:</b> $30.00<br>Paid by Visa</td></tr></table>", Money(3000, "USD")),
-    ("<div>Hi!<br>Total: $30.00<br>Thanks<div class='sig'>Mara</div></div>", Money(3000, "USD")),
-    ("<div><h2>Your order</h2>2 buns - $6<br>Total: $30.00<br></div>", Money(3000, "USD")),
+@pytest.mark.parametrize("html, expected", [
+    # a struck "was" price is no total: read without it, the label joins the price paid
+    ("<div>Order total<br><s>$50.00</s><br>$41.04</div>", Money(4104, "USD")),
+    ("<div>Order total<br><del>$50.00</del> $41.04</div>", Money(4104, "USD")),
+    # a table cell's <br> lines are no lines of their own (a fifth review: a Shopify item cell "Qty: 2<br>
+    # Total: $36.00" beside the order's total, a cell "Total<br><s>$80.00</s>"); its row reads it whole
+    ("<table><tr><td>Total</td><td>$63.18</td></tr><tr><td>Candle<br>Qty: 2<br>Total: $36.00</td></tr></table>",
+     Money(6318, "USD")),
 ])
-def test_a_blocks_own_br_lines_are_lines_in_a_cell_or_beside_other_blocks(html: str, money: Money) -> None:
-    """A fourth review: with the body no longer a leaf, the <br> lines of a table cell and the loose lines
-    beside a signature block or a heading were read nowhere (an Amazon cell "Order #…<br>Order Total: $45.67"
-    became receipt.amount_missing). A block's own lines run between its <br> elements and its child blocks."""
+def test_struck_prices_and_cell_lines_are_no_total_lines(html: str, expected: Money) -> None:
     from observers.gmail_receipt.totals import find_total
     from observers.shared.dom import ShownRule
     from tests.gmail_receipt.test_heldout_fixes_5 import _body
 
-    assert find_total(_body(html), ["Order total", "Total"], ShownRule()) == money
+    assert find_total(_body(html), ["Order total", "Total"], ShownRule()) == expected
 
 
 def test_br_lines_are_read_only_in_a_leaf_block_never_across_a_tables_cells() -> None:
