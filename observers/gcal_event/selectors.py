@@ -83,8 +83,6 @@ class GcalLabels(Strict):
     #: Words that join a weekday to a date or a recurrence ("until Tuesday", "every Friday"): a part
     #: right before the date that holds only these and a weekday names a day; "Friday Harbor" is a place.
     day_connectors: list[str] = Field(min_length=1)
-    #: Short weekday names: beside a weekday, a second day ("Tue – Thursday"), never a place's word.
-    weekday_abbreviations: list[str]
 
 
 class GcalLimits(Strict):

@@ -288,16 +288,16 @@ def _names_another_day(after: list[str], calendar: str | None, calendars: tuple[
 
 
 _CONNECTORS = frozenset(word.lower() for word in L.day_connectors)
-#: A weekday, whole or short, one or many ("Tuesdays"): a day word of a range or a recurrence.
-_DAY_WORD = "|".join(re.escape(day) for day in sorted({*L.weekdays, *L.weekday_abbreviations}, key=len, reverse=True))
-_DAY_WORDS = re.compile(rf"\b(?:{_DAY_WORD})s?\b\.?", re.I)
-_FULL_DAY = "|".join(re.escape(day) for day in L.weekdays)
-#: Two day words with a dash between, a day number on either side ("Tue – Thursday", "Mon-Fri", "Tuesday 1 –
-#: Thursday", "Fri 4 - Sun 6"), or a whole weekday with a day number after it ("Tuesday 1", "Tuesday, 12/1").
-#: A dash beside one day word is a place's ("Sun-Times Building", "Westin – Friday Harbor").
+#: A weekday, one or many ("Tuesdays"): a day word of a range or a recurrence. Whole names only: a short one
+#: ("Sat", "Sun", "Mon") is as often a place's word ("Market Hall, Sat", "London, The Sun", "Mon Repos").
+_DAY_WORD = "|".join(re.escape(day) for day in L.weekdays)
+_DAY_WORDS = re.compile(rf"\b(?:{_DAY_WORD})s?\b", re.I)
+#: Two weekdays with a dash between, a day number on either side ("Tuesday – Thursday", "Tuesday 1 – Thursday"),
+#: or a weekday with a day number after it ("Tuesday 1", "Tuesday, 12/1"). A dash beside one weekday is a
+#: place's ("Westin – Friday Harbor", "Sunday River – Jordan Hotel").
 _DAY_RANGE = re.compile(rf"\b(?:{_DAY_WORD})\b\.?,?(?:\s+\d{{1,2}}(?:/\d{{1,2}})?)?\s*[\u2010-\u2015\-]\s*"
                         rf"(?:\d{{1,2}}\s+)?(?:{_DAY_WORD})\b"
-                        rf"|\b(?:{_FULL_DAY})\b,?\s+\d{{1,2}}(?:/\d{{1,2}})?(?![\d/.:])", re.I)
+                        rf"|\b(?:{_DAY_WORD})\b,?\s+\d{{1,2}}(?:/\d{{1,2}})?(?![\d/.:])", re.I)
 #: Numbers a range or a recurrence writes: an ordinal ("1st Tuesday"), a count ("every 2 weeks"), a clock ("3pm", "9:30").
 _ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b|\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?(?![\w.])|\b\d+\b", re.I)
 _MONTH_WORDS = frozenset(month.lower() for month in L.months)
@@ -305,7 +305,7 @@ _MONTH_WORDS = frozenset(month.lower() for month in L.months)
 
 def _names_a_day(part: str) -> bool:
     """A weekday that is a day here, not a word of a place: with an unread date beside it ("December 1
-    – Wednesday"), in a range ("Tuesday 1 – Thursday", "Tue – Thursday", "Mon-Fri", "Tuesday 12/1"),
+    – Wednesday"), in a range ("Tuesday 1 – Thursday", "Tuesday 12/1"),
     or with nothing else but words that join days, counts, clock times and months ("Tuesday", "until
     Tuesday", "Every other Tuesday at 10", "Monthly on the 1st Tuesday", "Tuesdays and Thursdays",
     "Friday to Sunday (2 nights)", "Every Tuesday in December"). A place keeps a word of its own and

@@ -32,16 +32,7 @@ from selectolax.lexbor import LexborNode
 
 from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, names_currency, parse_amount
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import (
-    STRUCK_TAGS,
-    ShownRule,
-    ancestors,
-    block_lines_of,
-    block_text_of,
-    declared,
-    element_children,
-    shown_text_of,
-)
+from observers.shared.dom import ShownRule, ancestors, block_text_of, declared, element_children, shown_text_of
 
 S = SELECTORS.selectors
 _CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
@@ -144,32 +135,12 @@ def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
     for block in shown.filter(blocks):
         if block.mem_id in holders:
             continue  # not a leaf: its inner blocks or rows are the lines
-        lines += [(index, AMBIGUOUS) if _raised_digits(block) else (index, amount)
-                  for index, amount in _block_lines(block, shown, labels)]
-    return lines
-
-
-def _block_lines(block: LexborNode, shown: ShownRule, labels: Sequence[str]) -> list[tuple[int, Amount]]:
-    """The total lines of a leaf block: the block whole when it reads as one ("Amount paid<br>$12.34",
-    minified), else each line its <br> elements draw (a hand-written mail: "Hi!<br>…<br>Total: $30<br>…"),
-    struck text left out ("Order total<br><s>$50.00</s><br>$41.04": the price paid). A table cell's <br>
-    lines are no lines of their own: its row reads the cell whole (an item cell "Qty: 2<br>Total: $36.00"
-    beside the order's total was read as a second total)."""
-    whole = _one_cell_line(block_text_of(block, shown), labels)
-    return [whole] if whole is not None else _lines_in(block_lines_of(block, shown, STRUCK_TAGS), labels)
-
-
-def _lines_in(texts: list[str], labels: Sequence[str]) -> list[tuple[int, Amount]]:
-    """The one-cell lines among ``texts`` (lines of one block, in order); a label alone on its line is
-    read with the line after it ("…<br>Total<br>$30<br>…")."""
-    found = []
-    for i, text in enumerate(texts):
-        line = _one_cell_line(text, labels)
-        if line is None and i + 1 < len(texts) and _label_index(text, labels) is not None:
-            line = _one_cell_line(f"{text} {texts[i + 1]}", labels)
+        # read whole: a block's <br> lines are no total lines of their own (an item cell's "Qty: 2<br>Total:
+        # $36.00", a struck "was" price after its label); "Amount paid<br>$12.34" is one line
+        line = _one_cell_line(block_text_of(block, shown), labels)
         if line is not None:
-            found.append(line)
-    return found
+            lines.append((line[0], AMBIGUOUS) if _raised_digits(block) else line)
+    return lines
 
 
 def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule, first_label_decides: bool = False) -> Amount:

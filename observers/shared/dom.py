@@ -239,29 +239,6 @@ def block_text_of(node: LexborNode, shown: ShownRule | None = None) -> str:
 
     A new reader beside text_of (which gmail.sent relies on as it is), not a change to it.
     """
-    return one_line("".join(_laid_out(node, shown, " ")))
-
-
-#: Struck-through text: an old price beside the one paid ("<s>$80.00</s> $63.18"), never a total.
-STRUCK_TAGS = frozenset({"s", "strike", "del"})
-
-
-def block_lines_of(node: LexborNode, shown: ShownRule | None = None, skip: frozenset[str] = frozenset()) -> list[str]:
-    """``block_text_of`` cut into the lines its <br> elements draw ("Subtotal: $27<br>Total: $30"), each
-    one line; empty lines left out. A block with no <br> is one line. Elements of the ``skip`` tags are
-    left out whole (``STRUCK_TAGS``: a struck "was" price).
-
-    >>> from selectolax.lexbor import LexborHTMLParser
-    >>> block_lines_of(LexborHTMLParser("<p>Hi!<br><br><b>Total:</b> $30<br>Bye</p>").css_first("p"))
-    ['Hi!', 'Total: $30', 'Bye']
-    """
-    cut = "\x00"  # no text node holds it: the HTML parser replaces a NUL
-    return [line for part in "".join(_laid_out(node, shown, cut, skip)).split(cut) if (line := one_line(part))]
-
-
-def _laid_out(node: LexborNode, shown: ShownRule | None, br: str, skip: frozenset[str] = frozenset()) -> list[str]:
-    """The texts of ``node`` in order, a space around each block element, ``br`` for each <br>; elements
-    of the ``skip`` tags left out."""
     parts: list[str] = []
     # An explicit stack (mail nests deep): a node to open, or a str to write after a block closes.
     stack: list[LexborNode | str] = list(reversed(list(node.iter(include_text=True))))
@@ -274,15 +251,11 @@ def _laid_out(node: LexborNode, shown: ShownRule | None, br: str, skip: frozense
             if shown is None or (parent is not None and shown.shown(parent) and not _closed_details(parent)):
                 parts.append(current.text_content or "")
         elif current.is_element_node:
-            if current.tag in skip:
-                continue
-            if current.tag == "br":
-                parts.append(br)
-            elif current.tag in BLOCK_TAGS:
+            if current.tag in BLOCK_TAGS:
                 parts.append(" ")
                 stack.append(" ")
             stack.extend(reversed(list(current.iter(include_text=True))))
-    return parts
+    return one_line("".join(parts))
 
 
 _TAG_PART = re.compile(r"[a-z][a-z0-9]*")

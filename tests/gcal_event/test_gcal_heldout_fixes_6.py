@@ -109,7 +109,6 @@ def test_the_own_weekday_is_never_cut_from_a_title_line():
     # a review of the place rule: a range or a recurrence written with digits, dashes, abbreviations, other words
     "All day, Offsite, Team Rota, Location: Lodge, Tuesday 1 – Thursday, December 3, 2026",
     "All day, Offsite, Team Rota, Location: Lodge, from Tuesday 1 to Thursday, December 3, 2026",
-    "All day, Offsite, Team Rota, Location: Lodge, Tue – Thursday, December 3, 2026",
     "All day, Offsite, Team Rota, Location: Lodge, Tuesday thru Thursday, December 3, 2026",
     "All day, Offsite, Team Rota, Location: Lodge, Tuesday till Thursday, December 3, 2026",
     "All day, Offsite, Team Rota, Location: Lodge, Tuesday 12/1 – Thursday, December 3, 2026",
@@ -119,8 +118,6 @@ def test_the_own_weekday_is_never_cut_from_a_title_line():
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Monthly on the 1st Tuesday, December 1, 2026",
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every weekday (Monday to Friday), December 1, 2026",
     # a second review
-    "All day, Offsite, Team Rota, Location: Lodge, Tue to Thu, December 3, 2026",
-    "All day, Offsite, Team Rota, Location: Lodge, Mon-Fri, December 3, 2026",
     "All day, Offsite, Team Rota, Location: Lodge, Tuesday plus Wednesday, December 3, 2026",
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Tuesdays and Thursdays, December 1, 2026",
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall B, Every Tuesday in December, December 1, 2026",
@@ -158,7 +155,13 @@ def test_a_location_or_an_unread_date_does_not_hide_another_day(sentence):
                                       # a fourth review: a store, a bar, a market and a cafe named with day words
                                       "Location: Store, Tuesday Morning", "Location: Bar, Friday Night",
                                       "Location: Market, Saturday & Sunday Farmers Market",
-                                      "Location: Cafe, Monday to Friday Cafe", "Location: Lodge, Friday Harbor Sunday Inn"])
+                                      "Location: Cafe, Monday to Friday Cafe", "Location: Lodge, Friday Harbor Sunday Inn",
+                                      # the day's last review: short day names are a place's words (a doubt is a place:
+                                      # real chip sentences write no recurrence, and a refused chip voids the pass)
+                                      "Location: Market Hall, Sat", "Location: London, The Sun", "Location: Building 2, Mon",
+                                      "Location: Front desk, Mon\u2013Fri", "Location: Hotel, Sun 6",
+                                      "Location: Kensington, Thurs", "Location: Hall, Sat & Sun only",
+                                      "Location: Lodge, Tue \u2013 Thursday", "Location: Lodge, Mon-Fri"])
 def test_a_location_holding_a_day_word_reads(location):
     read = parse_sentence(f"3pm to 4pm, Offsite, Team Rota, Accepted, {location}, December 4, 2026", TZ,
                           title_lines=("Offsite",))

@@ -215,46 +215,32 @@ def test_an_order_that_did_not_happen_or_a_second_word_on_one_is_no_receipt(subj
                                      # a fifth review
                                      "Your receipt is ready", "Your order receipt is ready", "Your order confirmation is ready",
                                      "Order #1234 confirmed: we'll text you when it is ready", "Order receipt - paid by store credit",
-                                     "Your order receipt (store credit)", "Order receipt: you earned $5 store credit"])
+                                     "Your order receipt (store credit)", "Order receipt: you earned $5 store credit",
+                                     # the day's last review
+                                     "Your order #1234 is ready to download", "Your order is ready for download",
+                                     "Your order is ready! Receipt #1234"])
 def test_an_ordinary_receipt_subject_is_still_read(subject: str) -> None:
     assert choose("orders@example.com", "Larkspur Bakery", subject, ME).refusal is None
 
 
-def test_a_total_written_on_its_own_line_of_a_hand_written_mail_is_a_one_cell_line() -> None:
-    """Spec §8.2 "a one-cell line <label>[:] <amount>": a hand-written mail writes its lines with <br>, and a
-    line there is a line; the block's whole text never began with the label, and the receipt was missed."""
-    from observers.gmail_receipt.totals import find_total
-    from observers.shared.dom import ShownRule
-    from tests.gmail_receipt.test_heldout_fixes_5 import _body
-
-    labels = ["Order total", "Total"]
-    mail = ("<div>Hi Odile!<br><br>Thanks for your order:<br>2 x sourdough - $18<br>6 x buns - $12<br>"
-            "<b>Total: $30</b><br><br>Pickup is Saturday from 8am.</div>")
-    assert find_total(_body(mail), labels, ShownRule()) == Money(3000, "USD")
-    two = mail.replace("<b>Total: $30</b>", "<b>Total: $30</b><br>Order total: $31")
-    assert find_total(_body(two), labels, ShownRule()) is AMBIGUOUS  # lines that disagree
-    prose = "<div>Thanks!<br>Your total was $30 and we loved it.</div>"  # a line must start with its label
-    assert find_total(_body(prose), labels, ShownRule()) is None
-    # a minified block whose label and amount a <br> parts is one line, alone or among others
-    assert find_total(_body("<div>Amount paid<br>$12.34</div>"), ["Amount paid"], ShownRule()) == Money(1234, "USD")
-    assert find_total(_body("<div>Thanks!<br>Total<br>$30<br>Bye</div>"), labels, ShownRule()) == Money(3000, "USD")
-
-
 @pytest.mark.parametrize("html, expected", [
-    # a struck "was" price is no total: read without it, the label joins the price paid
-    ("<div>Order total<br><s>$50.00</s><br>$41.04</div>", Money(4104, "USD")),
-    ("<div>Order total<br><del>$50.00</del> $41.04</div>", Money(4104, "USD")),
-    # a table cell's <br> lines are no lines of their own (a fifth review: a Shopify item cell "Qty: 2<br>
-    # Total: $36.00" beside the order's total, a cell "Total<br><s>$80.00</s>"); its row reads it whole
-    ("<table><tr><td>Total</td><td>$63.18</td></tr><tr><td>Candle<br>Qty: 2<br>Total: $36.00</td></tr></table>",
+    # a minified block whose label and amount a <br> parts is one line
+    ("<div>Amount paid<br>$12.34</div>", Money(1234, "USD")),
+    # a block's <br> lines are no total lines of their own (1.2.24 to 1.2.27 read them; five reviews found an item
+    # cell's "Total: $36.00" read as a second total, "Subtotal<br>Total<br>$58.50<br>$63.18" read as the subtotal,
+    # a struck "was" price joined to its label): withdrawn, so a hand-written mail's "…<br>Total: $30<br>…" is
+    # missed, never misread
+    ("<table><tr><td>Total</td><td>$63.18</td></tr><tr><td><p>Candle<br>Qty: 2<br>Total: $36.00</p></td></tr></table>",
      Money(6318, "USD")),
+    ("<p>Subtotal<br>Total<br>$58.50<br>$63.18</p>", None),
+    ("<div>Hi!<br>2 x sourdough - $18<br><b>Total: $30</b><br>Pickup Saturday.</div>", None),
 ])
-def test_struck_prices_and_cell_lines_are_no_total_lines(html: str, expected: Money) -> None:
+def test_a_blocks_br_lines_are_read_whole_never_as_lines_of_their_own(html: str, expected: Money | None) -> None:
     from observers.gmail_receipt.totals import find_total
     from observers.shared.dom import ShownRule
     from tests.gmail_receipt.test_heldout_fixes_5 import _body
 
-    assert find_total(_body(html), ["Order total", "Total"], ShownRule()) == expected
+    assert find_total(_body(html), ["Amount paid", "Order total", "Total"], ShownRule()) == expected
 
 
 def test_br_lines_are_read_only_in_a_leaf_block_never_across_a_tables_cells() -> None:
