@@ -218,7 +218,8 @@ def test_an_order_that_did_not_happen_or_a_second_word_on_one_is_no_receipt(subj
                                      "Your order receipt (store credit)", "Order receipt: you earned $5 store credit",
                                      # the day's last review
                                      "Your order #1234 is ready to download", "Your order is ready for download",
-                                     "Your order is ready! Receipt #1234"])
+                                     "Your order is ready! Receipt #1234", "Order confirmed! Your order's ready in 15 minutes",
+                                     "Order confirmation - pickup is ready", "Order confirmation - the food's ready in 20 minutes"])
 def test_an_ordinary_receipt_subject_is_still_read(subject: str) -> None:
     assert choose("orders@example.com", "Larkspur Bakery", subject, ME).refusal is None
 
