@@ -12,8 +12,7 @@ Rules (the currency table is selectors.json "amounts"):
 
 * the whole text is one amount: an optional currency before the number (a symbol, a code, or a
   code then a symbol), the number, an optional currency after it (one or two marks: "15,90 € EUR");
-  nothing else; an ISO code is
-  read before a symbol, so ``RUB`` is never the rand's ``R``;
+  nothing else; an ISO code is read before a symbol, so ``RUB`` is never the rand's ``R``;
 * a bare ``$`` is USD; ``$`` with a code (``$12.34 CAD``) takes the code when it is a dollar;
 * an ambiguous symbol (``Rs.`` is the rupee of five countries, ``¥``, ``kr``) is AMBIGUOUS, never
   read, unless an ISO code it may stand for is written beside it (``¥1,200 JPY``); a symbol and a
