@@ -293,7 +293,7 @@ _CONNECTORS = frozenset(word.lower() for word in L.day_connectors)
 _DAY_WORD = "|".join(re.escape(day) for day in L.weekdays)
 _DAY_WORDS = re.compile(rf"\b(?:{_DAY_WORD})s?\b", re.I)
 #: Two weekdays with a dash between, a day number on either side ("Tuesday – Thursday", "Tuesday 1 – Thursday"),
-#: or a weekday with a day number after it ("Tuesday 1", "Tuesday, 12/1"). A dash beside one weekday is a
+#: or a weekday with a day number after it ("Tuesday 1", "Tuesday 12/1"). A dash beside one weekday is a
 #: place's ("Westin – Friday Harbor", "Sunday River – Jordan Hotel").
 _DAY_RANGE = re.compile(rf"\b(?:{_DAY_WORD})\b\.?,?(?:\s+\d{{1,2}}(?:/\d{{1,2}})?)?\s*[\u2010-\u2015\-]\s*"
                         rf"(?:\d{{1,2}}\s+)?(?:{_DAY_WORD})\b"

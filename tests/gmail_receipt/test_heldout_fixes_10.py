@@ -198,6 +198,8 @@ def test_a_stripe_receipts_merchant_is_its_subjects_and_a_shopify_stores_its_tag
     "Store credit for order #1234", "You've received store credit for order #1234",
     "Store credit added to your account - order #1234", "Your order hasn't been accepted",
     "Your order wasn't completed", "Your order's ready",
+    # "confirm" as a verb is no confirmation
+    "Your order is ready! Please confirm your pickup time", "Your pizza is ready! Confirm arrival",
 ])
 def test_an_order_that_did_not_happen_or_a_second_word_on_one_is_no_receipt(subject: str) -> None:
     """Spec §8.2's refusal markers name cancellations, unpaid, refunds and updates; these subjects are each of
