@@ -56,8 +56,10 @@ _BRANDS = tuple(sorted({t.lower() for p in SELECTORS.registry.values() for t in 
 #: hold one by chance. A shorter one ("uber", "meta") only where it starts or ends a word ("UberEats",
 #: "myuber"), since "thymetavern" and "exuberant" hold one by chance.
 _LONG_TOKEN = 6
-#: Digits written for the letters they look like ("Amaz0n", "Str1pe", "Faceb00k", "Ub3r"): read both ways.
-_DIGITS_AS_LETTERS = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t"})
+#: Digits written for the letters they look like ("Amaz0n", "Str1pe", "Faceb00k", "Ub3r", "U8er", "Ama2on"):
+#: read both ways.
+_DIGITS_AS_LETTERS = str.maketrans({"0": "o", "1": "i", "2": "z", "3": "e", "4": "a", "5": "s", "6": "b", "7": "t",
+                                    "8": "b"})
 #: What a word may add to a token it ends in, across words: a plural ("Open Tables", "Face Books").
 _PLURAL = ("", "s", "es")
 
@@ -196,13 +198,23 @@ def names_brand(name: str, address: str) -> bool:
                for text in (domain_text, _letters_for_digits(domain_text)))
 
 
-_DIGITS_IN_A_WORD = re.compile(r"(?<=[^\W\d_])[013457]+(?=[^\W\d_])")
+_DIGITS_IN_A_WORD = re.compile(r"(?<=[^\W\d_])[0-8]+(?=[^\W\d_])")
+#: One digit that starts or ends a word of letters ("5tripe", "0penTable", "Instacar7", "Str1p3").
+_DIGIT_AT_A_WORDS_EDGE = re.compile(r"(?<!\w)[0-8](?=[^\W\d_]{2})|(?<=[^\W\d_]{2})[0-8](?!\w)")
 
 
 def _letters_for_digits(text: str) -> str:
-    """Digits written between letters for the letters they look like ("Amaz0n", "Faceb00k"); a number
-    beside a word ("Gym374", "Room 374") stays a number."""
-    return _DIGITS_IN_A_WORD.sub(lambda m: m.group(0).translate(_DIGITS_AS_LETTERS), text)
+    """Digits written for the letters they look like: any run between letters ("Amaz0n", "Faceb00k"), then one
+    digit at a word's start or end beside two letters or more ("5tripe", "Op3nT4bl3"). A number beside a word
+    ("Gym374", "Room 374", "Studio54") stays a number.
+
+    >>> _letters_for_digits("Str1p3 and Gym374")
+    'Stripe and Gym374'
+    """
+    def as_letters(m: re.Match[str]) -> str:
+        return m.group(0).translate(_DIGITS_AS_LETTERS)
+
+    return _DIGIT_AT_A_WORDS_EDGE.sub(as_letters, _DIGITS_IN_A_WORD.sub(as_letters, text))
 
 
 def refusal_marker(subject: str) -> str | None:

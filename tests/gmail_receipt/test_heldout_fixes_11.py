@@ -1,0 +1,77 @@
+"""gmail.receipt: generic mail a randomized audit of 2026-12-01 (2,000 generated conversations) read wrongly.
+
+- Subjects in the spec's refusal categories (§8.2: "reply or forward, promotions, cart reminders, unpaid or
+  pending, shipping, ... updates") written in words no marker held: an order that "will arrive tomorrow" or was
+  "fulfilled", a "balance due" or "cash on delivery", an order "being processed", an "Automatic reply". Each
+  posted a purchase row for mail that is no receipt, or a second row for one already receipted. When an order
+  arrives or ships (`shippingEstimate`) is no refusal in a subject that names a receipt or a confirmation, as
+  for `orderReady`.
+- A digit written for a letter at a word's start or end ("5tripe", "0penTable", "Instacar7") got a registry
+  brand past the brand check, which read digits only between letters ("Amaz0n"). One digit beside two letters
+  or more now reads as the letter too; a number ("Gym374", "Studio 54") stays a number. 8 and 2 read as b and z
+  ("U8er", "Ama2on").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from observers.gmail_receipt.classify import choose, names_brand
+
+ME = "wren.halloway@example.com"
+SUBJECT = "Your order receipt"
+
+
+@pytest.mark.parametrize("subject", [
+    # shipping
+    "Your order #5935 will arrive tomorrow", "Your order #5935 will ship soon", "Order #5935 fulfilled",
+    "Your order #5935 is with the courier", "Your order #5935 was split into 2 packages", "Order #5935 arrives Tuesday",
+    "Your order #5935 ships today", "Order #5935: fulfillment update",
+    # unpaid or pending
+    "Order #5935 - balance due", "Order #5935 confirmed - cash on delivery", "Your order #5935 requires payment",
+    "Authorization hold for order #5935", "Quote for your order #5935", "Amount due for order #5935",
+    "Your order #5935 - pay on delivery", "Estimate for order #5935",
+    # updates
+    "Your order #5935 is being processed", "Delay notice for order #5935", "Your order #5935 is processing",
+    # reply
+    "Automatic reply: Your order #5935", "Out of Office: order receipt", "Auto-reply: Order confirmation",
+    "Undeliverable: Your order receipt",
+])
+def test_a_subject_in_a_refusal_category_in_other_words_is_no_receipt(subject: str) -> None:
+    assert choose("orders@example.com", "Saltbox Provisions", subject, ME).refusal.startswith("generic_marker_")
+
+
+@pytest.mark.parametrize("subject", [
+    "Your order receipt", "Thanks for your order!", "Order #1001 confirmed", "Your order confirmation",
+    "Your order #1234 has been received", "Receipt for your order #1234", "Your Membership order receipt",
+    "Order confirmation: Relationship coaching session", "Your receipt from Saltbox Provisions #1234-5678",
+    "Order #1234 confirmed - thank you for shopping with us",
+    # a confirmation or a receipt that says when the order comes is still one
+    "Order confirmed - ships in 2 days", "Your order confirmation: arrives Friday",
+    "Receipt for order #1234 - will ship Monday",
+])
+def test_ordinary_receipt_subjects_are_still_read(subject: str) -> None:
+    assert choose("orders@example.com", "Saltbox Provisions", subject, ME).refusal is None
+
+
+@pytest.mark.parametrize("name, address", [
+    ("0penTable", "orders@example.com"), ("5tripe Billing", "orders@example.com"),
+    ("4mazon Outlet", "orders@example.com"), ("1nstacart Orders", "orders@example.com"),
+    ("Instacar7", "orders@example.com"), ("Str1p3", "orders@example.com"), ("Op3nT4bl3", "orders@example.com"),
+    ("U8er Rides", "orders@example.com"), ("Ama2on Deals", "orders@example.com"),
+    ("Saltbox Provisions", "orders@5tripe-billing.example"),
+])
+def test_a_digit_for_a_letter_at_a_words_start_or_end_is_read_as_the_letter(name: str, address: str) -> None:
+    assert names_brand(name, address)
+    assert choose(address, name, SUBJECT, ME).refusal == "generic_brand"
+
+
+@pytest.mark.parametrize("name, address", [
+    ("Gym374", "orders@example.com"), ("Studio 54 Records", "orders@studio54.example"),
+    ("Route 66 Diner", "orders@route66.example"), ("3 Sisters Bakery", "orders@example.com"),
+    ("5th Avenue Shoes", "orders@example.com"), ("Club21", "orders@club21.example"),
+    ("Bakery 1905", "orders@bakery1905.example"), ("Shop4Less", "orders@shop4less.example"),
+])
+def test_a_number_beside_a_word_is_still_no_brand(name: str, address: str) -> None:
+    assert not names_brand(name, address)
+    assert choose(address, name, SUBJECT, ME).refusal is None
