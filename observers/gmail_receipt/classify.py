@@ -160,14 +160,18 @@ def _name_pieces(text: str) -> list[str]:
     return pieces
 
 
-def _brand_in_words(words: list[str]) -> bool:
-    """A token inside one word (a long one anywhere, a short one at the word's start or end), or whole
-    words run together ("Open Table", "face-book", "Ama zon"; a plural too, "Open Tables"); never one
-    that begins or ends inside a word it crosses ("Acme Tackle", "Drama Zone", "Best Ripe", "Open Tablet")."""
+def _brand_in_words(words: list[str], short_at_edges: bool = True) -> bool:
+    """A token inside one word (a long one anywhere, a short one at the word's start or end, or with
+    ``short_at_edges`` off only as the whole word), or whole words run together ("Open Table", "face-book",
+    "Ama zon"; a plural too, "Open Tables"); never one that begins or ends inside a word it crosses ("Acme
+    Tackle", "Drama Zone", "Best Ripe", "Open Tablet")."""
     for token in _BRANDS:
         for word in words:
-            if (len(token) >= _LONG_TOKEN and token in word) or word.startswith(token) or word.endswith(token):
+            if len(token) >= _LONG_TOKEN and token in word:
                 return True
+            if word.startswith(token) or word.endswith(token):
+                if short_at_edges or word in (token + plural for plural in _PLURAL):
+                    return True
         for first in range(len(words)):
             joined = ""
             for word in words[first:]:
@@ -190,12 +194,14 @@ def names_brand(name: str, address: str) -> bool:
     (True, False)
     """
     domain_text = address.rpartition("@")[2]
-    for written in (name, _letters_for_digits(name)):
+    # a digit read at a word's edge makes a short token only as the whole word: "Calumet4" is no "calumeta"
+    for written, edges in ((name, True), (_digits_between_letters(name), True), (_digits_at_word_edges(name), False)):
         unsplit = re.findall(r"[a-z0-9]+", ascii_lower(_folded(written)))
-        if _brand_in_words(_name_pieces(written)) or _brand_in_words(unsplit):
+        if _brand_in_words(_name_pieces(written), edges) or _brand_in_words(unsplit, edges):
             return True
-    return any(_brand_in_words(re.findall(r"[a-z0-9]+", ascii_lower(_folded(text))))
-               for text in (domain_text, _letters_for_digits(domain_text)))
+    return any(_brand_in_words(re.findall(r"[a-z0-9]+", ascii_lower(_folded(text))), edges)
+               for text, edges in ((domain_text, True), (_digits_between_letters(domain_text), True),
+                                   (_digits_at_word_edges(domain_text), False)))
 
 
 _DIGITS_IN_A_WORD = re.compile(r"(?<=[^\W\d_])[0-8]+(?=[^\W\d_])")
@@ -203,18 +209,24 @@ _DIGITS_IN_A_WORD = re.compile(r"(?<=[^\W\d_])[0-8]+(?=[^\W\d_])")
 _DIGIT_AT_A_WORDS_EDGE = re.compile(r"(?<!\w)[0-8](?=[^\W\d_]{2})|(?<=[^\W\d_]{2})[0-8](?!\w)")
 
 
-def _letters_for_digits(text: str) -> str:
-    """Digits written for the letters they look like: any run between letters ("Amaz0n", "Faceb00k"), then one
-    digit at a word's start or end beside two letters or more ("5tripe", "Op3nT4bl3"). A number beside a word
-    ("Gym374", "Room 374", "Studio54") stays a number.
+def _as_letters(m: re.Match[str]) -> str:
+    return m.group(0).translate(_DIGITS_AS_LETTERS)
 
-    >>> _letters_for_digits("Str1p3 and Gym374")
+
+def _digits_between_letters(text: str) -> str:
+    """Digits written between letters for the letters they look like ("Amaz0n", "Faceb00k", "U8er"); a
+    number beside a word ("Gym374", "Room 374", "Studio54") stays a number."""
+    return _DIGITS_IN_A_WORD.sub(_as_letters, text)
+
+
+def _digits_at_word_edges(text: str) -> str:
+    """``_digits_between_letters``, then one digit at a word's start or end beside two letters or more
+    ("5tripe", "0penTable", "Instacar7").
+
+    >>> _digits_at_word_edges("Str1p3 and Gym374")
     'Stripe and Gym374'
     """
-    def as_letters(m: re.Match[str]) -> str:
-        return m.group(0).translate(_DIGITS_AS_LETTERS)
-
-    return _DIGIT_AT_A_WORDS_EDGE.sub(as_letters, _DIGITS_IN_A_WORD.sub(as_letters, text))
+    return _DIGIT_AT_A_WORDS_EDGE.sub(_as_letters, _digits_between_letters(text))
 
 
 def refusal_marker(subject: str) -> str | None:
