@@ -59,8 +59,10 @@ class ReceiptPatterns(Strict):
     clock_like: str
     recipient_lead: str  # the text just before the first recipient: "to " (English Gmail)
     minus_only: str  # a cell holding a minus alone right before the amount's cell: a refund's sign
+    total_label_note: str  # what a total label may add: that the amount includes tax ("Total (incl. VAT)")
 
-    _ok = field_validator("legacy_id", "clock_like", "recipient_lead", "minus_only")(classmethod(lambda cls, v: _compiles(v)))
+    _ok = field_validator("legacy_id", "clock_like", "recipient_lead", "minus_only", "total_label_note")(
+        classmethod(lambda cls, v: _compiles(v)))
 
 
 class ReceiptLabels(Strict):

@@ -42,16 +42,29 @@ _INLINE_BLOCKS = frozenset({"span"})  # line blocks that never make their contai
 Amount = Money | type(AMBIGUOUS) | None
 
 
+#: A label's note that the amount includes tax ("Total (incl. VAT)", "Total incl. GST"). Only that note: one
+#: that it excludes tax is a subtotal's, and a currency code could name another currency than the amount's.
+_LABEL_NOTE = re.compile(SELECTORS.patterns.total_label_note, re.I)
+
+
 def _label_index(text: str, labels: Sequence[str]) -> int | None:
     folded = text.rstrip(":").strip().casefold()
     for index, label in enumerate(labels):
-        if folded == label.casefold():
+        if folded == label.casefold() or _is_noted(folded, label.casefold()):
             return index
     return None
 
 
+def _is_noted(folded: str, label: str) -> bool:
+    """``folded`` is ``label`` and its tax note, and nothing else."""
+    if not folded.startswith(label):
+        return False
+    note = _LABEL_NOTE.match(folded, len(label))
+    return note is not None and note.end() == len(folded)
+
+
 def _one_cell_line(text: str, labels: Sequence[str]) -> tuple[int, Amount] | None:
-    """``<label>[:] <amount>`` in one text; the longest label that starts it wins."""
+    """``<label>[ note][:] <amount>`` in one text; the longest label that starts it wins."""
     folded = text.casefold()
     best: tuple[int, int] | None = None
     for index, label in enumerate(labels):
@@ -62,6 +75,8 @@ def _one_cell_line(text: str, labels: Sequence[str]) -> tuple[int, Amount] | Non
     rest = text[best[1]:]
     if rest[:1].isalpha():
         return None  # "Totally" is not "Total"; "Total$63.18" is (two inline elements, no space between)
+    note = _LABEL_NOTE.match(rest)
+    rest = rest[note.end():] if note else rest
     amount = parse_amount(rest.lstrip(":").strip())
     return (best[0], amount) if amount is not None else None
 

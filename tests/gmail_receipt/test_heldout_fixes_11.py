@@ -12,13 +12,20 @@
   brand past the brand check, which read digits only between letters ("Amaz0n"). One digit beside two letters
   or more now reads as the letter too; a number ("Gym374", "Studio 54") stays a number. 8 and 2 read as b and z
   ("U8er", "Ama2on").
+- A total label with a note that the amount includes tax ("Total (incl. VAT)", "Total incl. GST") was no
+  label, so a UK or EU shop's receipt was missed. A note that it excludes tax, or any other note, still makes no
+  total line.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from observers.gmail_receipt.amounts import Money
 from observers.gmail_receipt.classify import choose, names_brand
+from observers.gmail_receipt.totals import find_total
+from observers.shared.dom import ShownRule
+from tests.gmail_receipt.test_heldout_fixes_5 import _body
 
 ME = "wren.halloway@example.com"
 SUBJECT = "Your order receipt"
@@ -94,3 +101,30 @@ def test_a_digit_for_a_letter_at_a_words_start_or_end_is_read_as_the_letter(name
 def test_a_number_beside_a_word_is_still_no_brand(name: str, address: str) -> None:
     assert not names_brand(name, address)
     assert choose(address, name, SUBJECT, ME).refusal is None
+
+
+LABELS = ["Amount paid", "Order total", "Total"]
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<table><tr><td>Total (incl. VAT)</td><td>\u00a312.00</td></tr></table>", Money(1200, "GBP")),
+    ("<table><tr><td>Total (inc VAT):</td><td>\u00a312.00</td></tr></table>", Money(1200, "GBP")),
+    ("<table><tr><td>Total incl. VAT</td><td>12,00 \u20ac</td></tr></table>", Money(1200, "EUR")),
+    ("<p>Total (including GST): A$12.34</p>", Money(1234, "AUD")),
+    ("<p>Total incl. tax $12.34</p>", Money(1234, "USD")),
+])
+def test_a_total_label_with_a_note_that_the_amount_includes_tax_reads(html: str, expected: Money) -> None:
+    """The audit's UK and EU shops wrote "Total (incl. VAT)": no total line, so the receipt was missed."""
+    assert find_total(_body(html), LABELS, ShownRule()) == expected
+
+
+@pytest.mark.parametrize("html", [
+    "<table><tr><td>Total (excl. VAT)</td><td>\u00a310.00</td></tr></table>",
+    "<table><tr><td>Total (before tax)</td><td>$10.00</td></tr></table>",
+    "<p>Total excl. tax $10.00</p>",
+    "<table><tr><td>Total (3 items)</td><td>$10.00</td></tr></table>",
+    # a currency code in the label could name another currency than the amount's sign: not read
+    "<table><tr><td>Order total (CAD)</td><td>$12.34</td></tr></table>",
+])
+def test_a_total_before_tax_or_with_any_other_note_is_no_total_line(html: str) -> None:
+    assert find_total(_body(html), LABELS, ShownRule()) is None
