@@ -114,6 +114,9 @@ def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: S
     at = 1 + next(i for i, (_, a) in enumerate(parsed) if a is not None)  # the amount's cell
     if _raised_digits(cells[at]) or (at > 1 and _MINUS_ONLY.fullmatch(texts[at - 1])):
         return (index, AMBIGUOUS)
+    if at + 1 < len(texts) and _CENTS_ALONE.fullmatch(texts[at + 1].strip()) and not _HAS_CENTS.search(texts[at]):
+        # ["Total", "$23", "45"] draws $23.45: neither $23.00 nor $2,345 ("$63.18" and a footnote's "2" read)
+        return (index, AMBIGUOUS)
     # A cell holding a currency alone belongs to the amount (["Total", "CAD", "$63.18"]): read them
     # together, in their order, so a code that disagrees with the symbol is ambiguous, never USD.
     currencies = [names_currency(t) for t in texts[1:]]
@@ -196,8 +199,27 @@ def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str], shown: ShownR
 _MINUS_ONLY = re.compile(SELECTORS.patterns.minus_only)
 
 
+#: A cell of cents alone, after the cell of an amount written without them.
+_CENTS_ALONE = re.compile(r"[.,]?\d{1,2}")
+_HAS_CENTS = re.compile(r"\d[.,]\d{1,2}(?!\d)")
+
+
 def _raised_digits(node: LexborNode) -> bool:
-    """Digits written raised or lowered ("$48<sup>00</sup>": cents), which text reads run together."""
+    """Digits written raised or lowered ("$48<sup>00</sup>": cents), which text reads run together, or
+    drawn apart by any other means: digits that run on across an element's edge ("$48<small>00</small>",
+    a relative position, a smaller font). How they are drawn is the page's styling, which a capture need
+    not keep, so any such edge makes the amount ambiguous; an edge beside a sign or a decimal mark
+    ("<b>$48</b>.00") is none."""
+    before = ""
+    for text_node in node.traverse(include_text=True):
+        if text_node.tag != "-text":
+            continue
+        text = text_node.text_content or ""
+        if not text:
+            continue
+        if before[-1:].isdigit() and text[0].isdigit():
+            return True
+        before = text
     for el in node.css(S.raised):
         if any(ch.isdigit() for ch in el.text(deep=True)):
             return True

@@ -15,13 +15,17 @@
 - A total label with a note that the amount includes tax ("Total (incl. VAT)", "Total incl. GST") was no
   label, so a UK or EU shop's receipt was missed. A note that it excludes tax, or any other note, still makes no
   total line.
+- Cents drawn apart from the whole amount were read into it or dropped (a second audit, of receipt bodies):
+  "$48" then "00" in an element raised by any other means than <sup> or vertical-align:super (`top`, a relative
+  position, <small>, a smaller font) read $4,800.00; cents in a cell of their own (["Total", "$23", "45"]) read
+  $23.00. Digits that run on across an element's edge, and a cell of cents after the amount's, are ambiguous now.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from observers.gmail_receipt.amounts import Money
+from observers.gmail_receipt.amounts import AMBIGUOUS, Money
 from observers.gmail_receipt.classify import choose, names_brand
 from observers.gmail_receipt.totals import find_total
 from observers.shared.dom import ShownRule
@@ -128,3 +132,30 @@ def test_a_total_label_with_a_note_that_the_amount_includes_tax_reads(html: str,
 ])
 def test_a_total_before_tax_or_with_any_other_note_is_no_total_line(html: str) -> None:
     assert find_total(_body(html), LABELS, ShownRule()) is None
+
+
+@pytest.mark.parametrize("html", [
+    "<table><tr><td>Total</td><td>$48<span style='vertical-align:top'>00</span></td></tr></table>",
+    "<table><tr><td>Total</td><td>$48<span style='position:relative;top:-6px'>00</span></td></tr></table>",
+    "<table><tr><td>Total</td><td>$48<small>00</small></td></tr></table>",
+    "<table><tr><td>Total</td><td>$23<span style='font-size:60%'>45</span></td></tr></table>",
+    "<p>Total: $48<span style='vertical-align:text-top'>00</span></p>",
+    "<table><tr><td>Total: $4<b>8</b>.00</td></tr></table>",
+    # cents in a cell of their own
+    "<table><tr><td>Total</td><td>$23</td><td>45</td></tr></table>",
+    "<table><tr><td>Total</td><td>$23</td><td>.45</td></tr></table>",
+    "<table><tr><td>Total</td><td>$23</td><td><sup>45</sup></td></tr></table>",
+])
+def test_digits_drawn_apart_from_the_amount_make_it_ambiguous(html: str) -> None:
+    assert find_total(_body(html), LABELS, ShownRule()) is AMBIGUOUS
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<table><tr><td>Total</td><td><span>$</span><span>48.00</span></td></tr></table>", Money(4800, "USD")),
+    ("<table><tr><td>Total</td><td><b>$48</b>.00</td></tr></table>", Money(4800, "USD")),
+    ("<table><tr><td>Total</td><td>$48.00 <small>USD</small></td></tr></table>", Money(4800, "USD")),
+    ("<table><tr><td>Total</td><td>1 item</td><td>$12.34</td></tr></table>", Money(1234, "USD")),
+    ("<table><tr><td>Total</td><td>$12.34</td><td>USD</td></tr></table>", Money(1234, "USD")),
+])
+def test_an_amount_styled_in_pieces_that_draw_it_whole_still_reads(html: str, expected: Money) -> None:
+    assert find_total(_body(html), LABELS, ShownRule()) == expected
