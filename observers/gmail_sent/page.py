@@ -87,38 +87,49 @@ def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
 
 def _read_time(cells: list[LexborNode], parts: RowParts, ctx: PassContext,
                shown: ShownRule) -> datetime | None | bool:
-    """The row's minute from the first time element after the anchor that reads; False if none exist.
+    """The row's minute from its time element after the anchor; None if it cannot be told; False if
+    no time element exists.
 
-    Each candidate ([title] or [aria-label], never a control: the hover toolbar's labelled buttons
-    are no time element, so a row whose date span is gone says selector.missing.time) is tried in
-    order: its title, else its aria-label, else its text; a cell that holds only text is its own
-    time element, tried last. Lazy: the first shown candidate that reads decides.
+    Each candidate ([title] or [aria-label], never an image or a control: the hover toolbar's labelled
+    buttons are no time element, so a row whose date span is gone says selector.missing.time) is read
+    by its title, else its aria-label, else its text; a cell where no candidate names a day or a time
+    is read by its text (outside any summary). Every such reading of a shown cell names the row's one
+    time, so they must agree: the first that read decided once, and an attachment titled "Invoice Mon,
+    Nov 30, 2026, 11:30 AM.pdf" before the date cell gave the row its minute. A reading that names a
+    day but no minute ("Sun, Nov 29, 2026", "31/07/26") leaves the time untold, never another
+    element's ("Reminder set for … 8:00 PM").
     """
     found_any = False
+    minutes: set[datetime] = set()
     for cell in cells:
+        cell_read = False
         for node in cell.css(S.time):
             found_any = True
+            if not shown.shown(node) or parts.in_summary(node):
+                continue
             readings = (attr(node, A.title), attr(node, A.aria_label), text_of(node))
-            for text in readings:
-                minute = read_minute(text, ctx.instant, ctx.tz)
-                if minute is not None:
-                    if shown.shown(node) and not parts.in_summary(node):
-                        return minute
-                    break
+            minute = next((m for text in readings if (m := read_minute(text, ctx.instant, ctx.tz)) is not None), None)
+            if minute is not None:
+                minutes.add(minute)
+            elif any(map(names_a_day_or_time, readings[:2])):
+                return None
             else:
-                # the time element names a day but no minute ("Sun, Nov 29, 2026"): the row's time is
-                # that element's, never a later element's ("Reminder set for … 8:00 PM")
-                if shown.shown(node) and not parts.in_summary(node) and any(map(names_a_day_or_time, readings[:2])):
-                    return None
-    for cell in cells:
-        if parts.in_summary(cell) or not shown.shown(cell):
+                continue
+            cell_read = True
+        if cell_read or parts.in_summary(cell) or not shown.shown(cell):
             continue
-        text = shown_text_of(cell, shown)  # a hidden summary's "2:03 PM" inside the cell is no time element
+        # a hidden summary's "2:03 PM" inside the cell is no time element, nor the summary's own text
+        # ("…, 9:15 AM, Agenda for Tue, Nov 3, 2026 attached") in a cell of its own
+        text = parts.drawn_text_outside_summary(cell, shown)
         if text:
             found_any = True
             minute = read_minute(text, ctx.instant, ctx.tz)
             if minute is not None:
-                return minute
+                minutes.add(minute)
+            elif names_a_day_or_time(text):
+                return None
+    if len(minutes) == 1:
+        return minutes.pop()
     return None if found_any else False
 
 

@@ -120,6 +120,10 @@ class RowParts:
             current = current.parent
         return -1
 
+    def drawn_text_outside_summary(self, node: LexborNode, shown: ShownRule) -> str:
+        """``shown_text_of(node)`` without the text of any summary inside it."""
+        return shown_text_of(node, shown, self.in_summary if self.summaries else None)
+
     def in_summary(self, node: LexborNode) -> bool:
         if not self.summaries:
             return False

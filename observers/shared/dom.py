@@ -19,7 +19,7 @@ them, and stylesheets are never consulted:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from selectolax.lexbor import LexborNode
 
@@ -162,14 +162,15 @@ def text_of(node: LexborNode) -> str:
     return one_line(node.text(deep=True, separator=""))
 
 
-def shown_text_of(node: LexborNode, shown: ShownRule) -> str:
+def shown_text_of(node: LexborNode, shown: ShownRule, skip: Callable[[LexborNode], bool] | None = None) -> str:
     """``text_of`` with only the text the page draws: a text inside a hidden element (a word set
     visibility:hidden in a subject, a trimmed quote under display:none) is left out, and one set
-    visible again inside a hidden element is read."""
+    visible again inside a hidden element is read. ``skip``: a text whose parent it names is left out too."""
     parts = [
         t.text_content or ""
         for t in node.traverse(include_text=True)
         if t.is_text_node and (parent := t.parent) is not None and shown.shown(parent) and not _closed_details(parent)
+        and (skip is None or not skip(parent))
     ]
     return one_line("".join(parts))
 

@@ -97,6 +97,16 @@ def _fold(word: str) -> str:
     return unicodedata.normalize("NFC", word.lower().strip("."))
 
 
+def _clock_match(text: str) -> re.Match[str] | None:
+    """The first clock in ``text``. One written with a full stop is none where a full stop comes right
+    before or after it: a day and month ("10.11.", Finnish for 10 November) or part of "10.11.2026"."""
+    for match in _TIME.finditer(text):
+        if text[match.start(2) - 1] != "." or (text[match.start() - 1 : match.start()] != "."
+                                                 and text[match.end(2) : match.end(2) + 1] != "."):
+            return match
+    return None
+
+
 def _month_of(word: str) -> int | None:
     return month_words().get(_fold(word))
 
@@ -191,7 +201,7 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
     """
     if not text:
         return None
-    match = _TIME.search(text)
+    match = _clock_match(text)
     if match is None:
         return None
     meridiem = ("", 0) if match.group(3) else _meridiem_before(text, match)
