@@ -254,7 +254,7 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
                 unseen.add(key)
 
     for key, event in new_events.items():
-        pending.pop(key, None)  # coming back clears a pending deletion
+        came_back = pending.pop(key, None)  # coming back clears a pending deletion
         old = old_events.get(key)
         if old is None:
             first = late or not (_every_day_whole(base) and _could_see(base, event)) or \
@@ -272,8 +272,12 @@ def step(record: dict[str, Any] | None, snapshot: dict[str, Any],
         added = [g for g in full[key]["guests"] if guest_hash(g) not in set(old["guestHashes"])]
         counterparty = _first_guest(added) or event["firstGuest"]
         # a change made while the base could not see the event (its calendar off, its day hidden)
-        # may be hours old: a first sighting, like a late one
-        if late or key in unseen or _seen_elsewhere(others, base["readAt"], read, event, full[key]["guests"], account):
+        # may be hours old: a first sighting, like a late one; so may one to an event back from a
+        # pending deletion: it is compared with the state last seen, not with the base (which held it absent)
+        seen_long_ago = came_back is not None and \
+            parse_instant(read) - parse_instant(came_back.get("lastSeenAt", base["readAt"])) > STALE_CHANGE
+        if late or key in unseen or seen_long_ago or \
+                _seen_elsewhere(others, base["readAt"], read, event, full[key]["guests"], account):
             result.rows.append(StepRow("calendar.created", _fields(event, counterparty), key, True, read))
         else:
             result.rows.append(StepRow("calendar.updated", _fields(event, counterparty), key, False, read))
