@@ -186,12 +186,18 @@ def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule, first_
 
 def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str], shown: ShownRule) -> bool:
     """True when the body shows one of the kind's refuse texts (Uber's charge summary); text the
-    page does not draw (a trimmed quote) says nothing. Compared with all white space taken out: the
-    phrase broken by a <br>, two blocks or two cells is read with no break between its words."""
+    page does not draw (a trimmed quote) says nothing. Compared with all white space and invisible
+    format characters (a soft hyphen, a zero-width space) taken out and apostrophes folded: the phrase
+    broken by a <br>, two blocks, two cells or a hyphenation point is read with no break in it."""
     if not refuse_texts:
         return False
-    text = "".join(shown_text_of(body, shown).casefold().split())
-    return any("".join(phrase.casefold().split()) in text for phrase in refuse_texts)
+    text = _compared(shown_text_of(body, shown))
+    return any(_compared(phrase) in text for phrase in refuse_texts)
+
+
+def _compared(text: str) -> str:
+    return "".join(ch for ch in text.casefold().replace("\u2019", "'")
+                   if not ch.isspace() and unicodedata.category(ch) != "Cf")
 
 
 #: A cell holding a minus alone right before the amount's cell: the amount is negative (a refund). A dash

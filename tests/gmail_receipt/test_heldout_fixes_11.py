@@ -19,6 +19,10 @@
   "$48" then "00" in an element raised by any other means than <sup> or vertical-align:super (`top`, a relative
   position, <small>, a smaller font) read $4,800.00; cents in a cell of their own (["Total", "$23", "45"]) read
   $23.00. Digits that run on across an element's edge, and a cell of cents after the amount's, are ambiguous now.
+- A third audit, of the registry platforms' own rules: Uber's charge summary written with a soft hyphen, a
+  zero-width space or "isn't" was read as a trip receipt; OpenTable's and Instacart's receipt subjects took any
+  ending ("... has been refunded", "(updated)", "your deposit at ..." as a merchant); Shopify's store tag took any
+  words ("[Shipped] Order #1047 confirmed"). Each posted a purchase and a coverage point for mail the spec ignores.
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ from __future__ import annotations
 import pytest
 
 from observers.gmail_receipt.amounts import AMBIGUOUS, Money
-from observers.gmail_receipt.classify import choose, names_brand
-from observers.gmail_receipt.totals import find_total
+from observers.gmail_receipt.classify import choose, names_brand, platform_kind
+from observers.gmail_receipt.selectors import SELECTORS
+from observers.gmail_receipt.totals import find_total, says_no_receipt
 from observers.shared.dom import ShownRule
 from tests.gmail_receipt.test_heldout_fixes_5 import _body
 
@@ -159,3 +164,37 @@ def test_digits_drawn_apart_from_the_amount_make_it_ambiguous(html: str) -> None
 ])
 def test_an_amount_styled_in_pieces_that_draw_it_whole_still_reads(html: str, expected: Money) -> None:
     assert find_total(_body(html), LABELS, ShownRule()) == expected
+
+
+# A third audit (1,500 generated registry mails): a platform's own rules let ignored mail through.
+
+UBER_REFUSE = SELECTORS.platforms["uber"].refuse_texts
+
+
+@pytest.mark.parametrize("html", [
+    "<p>This is not a pay\u00adment receipt.</p>", "<p>This is not a pay\u200bment receipt.</p>",
+    "<p>This isn\u2019t a payment receipt.</p>", "<p>This isn't a payment receipt.</p>",
+])
+def test_ubers_refuse_text_is_found_through_a_soft_hyphen_a_zero_width_space_or_a_contraction(html: str) -> None:
+    assert says_no_receipt(_body(html), UBER_REFUSE, ShownRule())
+
+
+@pytest.mark.parametrize("platform, subject", [
+    ("opentable", "Your receipt from Juniper Table has been refunded"),
+    ("opentable", "Your receipt from Juniper Table (updated)"),
+    ("opentable", "Payment confirmation for your deposit at Juniper Table"),
+    ("instacart", "Your receipt for your order from Costco has been updated"),
+    ("shopify", "[Shipped] Order #1047 confirmed"),
+    ("shopify", "[Unpaid] Order #1047 confirmed"),
+])
+def test_a_platforms_receipt_subject_with_a_status_after_it_is_other_mail(platform: str, subject: str) -> None:
+    assert platform_kind(platform, subject) is None
+
+
+@pytest.mark.parametrize("platform, subject", [
+    ("opentable", "Your receipt from Juniper Table"), ("opentable", "Payment confirmation for Juniper Table"),
+    ("opentable", "Your payment receipt from The Updated Kitchen & Bar"),
+    ("instacart", "Your receipt for your order from Costco"), ("shopify", "[Tidewater Candle Co.] Order #1047 confirmed"),
+])
+def test_a_platforms_receipt_subject_still_reads(platform: str, subject: str) -> None:
+    assert platform_kind(platform, subject) == "purchase.made"
