@@ -47,6 +47,15 @@ Amount = Money | type(AMBIGUOUS) | None
 _LABEL_NOTE = re.compile(SELECTORS.patterns.total_label_note, re.I)
 
 
+#: What an amount may carry beside it and still be one amount: the tax it includes ("$41.04 (includes $3.04
+#: VAT)", WooCommerce's form for a shop whose prices include tax) or the period it pays for ("$9.99/month").
+_AMOUNT_NOTE = re.compile(SELECTORS.patterns.amount_note, re.I)
+
+
+def _without_note(text: str) -> str:
+    return _AMOUNT_NOTE.sub("", text) if "(" in text or "/" in text or "per" in text.casefold() else text
+
+
 def _label_index(text: str, labels: Sequence[str]) -> int | None:
     folded = text.rstrip(":").strip().casefold()
     for index, label in enumerate(labels):
@@ -77,7 +86,7 @@ def _one_cell_line(text: str, labels: Sequence[str]) -> tuple[int, Amount] | Non
         return None  # "Totally" is not "Total"; "Total$63.18" is (two inline elements, no space between)
     note = _LABEL_NOTE.match(rest)
     rest = rest[note.end():] if note else rest
-    amount = parse_amount(rest.lstrip(":").strip())
+    amount = parse_amount(_without_note(rest).lstrip(":").strip())
     return (best[0], amount) if amount is not None else None
 
 
@@ -92,7 +101,7 @@ def _draws_text(text: str) -> bool:
 
 
 def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: ShownRule) -> tuple[int, Amount] | None:
-    written = [(c, t) for c in _own_cells(row) if _draws_text(t := block_text_of(c, shown))]
+    written = [(c, _without_note(t)) for c in _own_cells(row) if _draws_text(t := block_text_of(c, shown))]
     cells = [c for c, _ in written]
     texts = [t for _, t in written]
     if holds_rows and len(texts) != 2:

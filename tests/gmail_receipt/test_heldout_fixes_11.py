@@ -23,6 +23,10 @@
   zero-width space or "isn't" was read as a trip receipt; OpenTable's and Instacart's receipt subjects took any
   ending ("... has been refunded", "(updated)", "your deposit at ..." as a merchant); Shopify's store tag took any
   words ("[Shipped] Order #1047 confirmed"). Each posted a purchase and a coverage point for mail the spec ignores.
+- A fourth audit, of shop and point-of-sale templates: their own words for an unpaid, pending or disputed order
+  ("Awaiting bank wire payment", "pay at pickup", "under review", "Please confirm your order", "Disputed") and
+  a "completed" status mail (not in a subject naming a receipt or a confirmation) posted purchases; a total with the tax it includes noted beside it ("$41.04 (includes $3.04 VAT)", WooCommerce's form
+  for tax-inclusive shops), Magento's "Grand Total (Incl.Tax)" and a subscription's "$9.99/month" were missed.
 """
 
 from __future__ import annotations
@@ -198,3 +202,54 @@ def test_a_platforms_receipt_subject_with_a_status_after_it_is_other_mail(platfo
 ])
 def test_a_platforms_receipt_subject_still_reads(platform: str, subject: str) -> None:
     assert platform_kind(platform, subject) == "purchase.made"
+
+
+# A fourth audit (2,500 generated shop and point-of-sale receipts): unpaid or pending subjects in these systems'
+# own words, and common total shapes the parser missed.
+
+@pytest.mark.parametrize("subject", [
+    "[Saltbox Provisions] Awaiting bank wire payment", "[Saltbox Provisions] Awaiting check payment",
+    "Your order #1234 - pay at pickup", "Order #1234 confirmed - pay in store", "Your order #1234 is under review",
+    "Order #1234: payment review", "Order #1234 pending manual verification", "Please confirm your order #1234",
+    "Order #1234 awaiting confirmation", "Order #1234 Disputed",
+    # a shop's "completed" status mail repeats an order already receipted
+    "Order #1234 completed", "Your order #1234 is complete", "Your order has been completed",
+    # a deposit leaves a balance to pay: which amount is the purchase cannot be told
+    "Deposit received - order #1234", "Deposit receipt for order #1234", "Order #1234 confirmed - deposit paid",
+])
+def test_a_shop_systems_own_words_for_unpaid_pending_or_disputed_are_refused(subject: str) -> None:
+    assert choose("orders@example.com", "Saltbox Provisions", subject, ME).refusal.startswith("generic_marker_")
+
+
+@pytest.mark.parametrize("subject", ["Order confirmation #1234", "Your order #1234 has been received!",
+                                     "Thanks for your order - payment received", "Your order is confirmed",
+                                     "Your purchase is complete - receipt #1234", "Order complete: your receipt",
+                                     "Order #1234 complete - confirmation"])
+def test_a_confirmation_in_those_systems_words_still_reads(subject: str) -> None:
+    assert choose("orders@example.com", "Saltbox Provisions", subject, ME).refusal is None
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<table><tr><td>Total:</td><td>$41.04 <small>(includes $3.04 VAT)</small></td></tr></table>", Money(4104, "USD")),
+    ("<table><tr><td>Total:</td><td>\u00a341.04 (incl. \u00a36.84 VAT)</td></tr></table>", Money(4104, "GBP")),
+    ("<p>Total: $41.04 (includes $3.04 tax)</p>", Money(4104, "USD")),
+    ("<table><tr><td>Grand Total (Incl.Tax)</td><td>\u20ac41,04</td></tr></table>", Money(4104, "EUR")),
+    ("<table><tr><td>Total</td><td>$9.99/month</td></tr></table>", Money(999, "USD")),
+    ("<table><tr><td>Total</td><td>$9.99 per month</td></tr></table>", Money(999, "USD")),
+])
+def test_a_tax_included_note_or_a_period_beside_the_amount_reads(html: str, expected: Money) -> None:
+    assert find_total(_body(html), ["Grand Total", *LABELS], ShownRule()) == expected
+
+
+@pytest.mark.parametrize("html", [
+    "<table><tr><td>Total:</td><td>$41.04 (approx. \u20ac37.75)</td></tr></table>",  # a second currency: two amounts
+    "<table><tr><td>Total:</td><td>$41.04 (excl. $3.04 VAT)</td></tr></table>",
+])
+def test_any_other_second_amount_beside_the_total_is_still_no_line(html: str) -> None:
+    assert find_total(_body(html), LABELS, ShownRule()) is None
+
+
+@pytest.mark.parametrize("label", ["Total price", "Total amount", "Total cost"])
+def test_a_booking_or_donations_total_label_reads_for_the_generic_parser(label: str) -> None:
+    html = f"<table><tr><td>{label}</td><td>$240.00</td></tr></table>"
+    assert find_total(_body(html), SELECTORS.generic.total_labels, ShownRule()) == Money(24000, "USD")
