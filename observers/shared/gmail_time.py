@@ -98,11 +98,13 @@ def _fold(word: str) -> str:
 
 
 def _clock_match(text: str) -> re.Match[str] | None:
-    """The first clock in ``text``. One written with a full stop is none where a full stop comes right
-    before or after it: a day and month ("10.11.", Finnish for 10 November) or part of "10.11.2026"."""
+    """The first clock in ``text``. One written with a full stop is none where a full stop follows it or
+    a number and a full stop come right before it: a day and month ("10.11.", Finnish for 10 November)
+    or part of a date ("10.11.2026"); "kl.14.03" is a clock."""
     for match in _TIME.finditer(text):
-        if text[match.start(2) - 1] != "." or (text[match.start() - 1 : match.start()] != "."
-                                                 and text[match.end(2) : match.end(2) + 1] != "."):
+        start = match.start()
+        if text[match.start(2) - 1] != "." or (text[match.end(2) : match.end(2) + 1] != "."
+                                                 and not (text[start - 1 : start] == "." and text[start - 2 : start - 1].isdigit())):
             return match
     return None
 

@@ -5,8 +5,8 @@ time"). Each posted a wrong occurredAt, and on the head a window over minutes no
 
 - Another element after the subject whose title names a time (an attachment icon titled "Invoice Mon, Nov 30,
   2026, 11:30 AM.pdf") was read before the date cell: the first candidate that read decided. An image is no time
-  element now, and every other shown candidate that names a day or a time (a cell's text where no candidate
-  does) is a reading of the row's one time: they must agree.
+  element now; the gridcells after the subject (the date is one) are read before any other cell; and within
+  them every candidate that reads is a reading of the row's one time: they must agree.
 - With a time element of text only, the text fallback read a cell holding the hidden summary ("…, 9:15 AM,
   Agenda for Tue, Nov 3, 2026 attached"): the summary's text is left out of every cell's text now.
 - A Finnish short date "10.11." (10 November) read as the clock 10:11 today: a clock written with a full stop
@@ -43,13 +43,44 @@ def test_an_attachment_icon_titled_with_a_time_is_no_time_element() -> None:
     assert posted["health"] == {"status": "DEGRADED", "reasons": ["time.unreadable"]}
 
 
-@pytest.mark.parametrize("date_cell", [None, f'<td role="gridcell" {S}><span {S}>31/07/26</span></td>',
-                                       f'<td role="gridcell" {S}><span {S}>8:05\u202fAM</span></td>'])
-def test_another_element_titled_with_another_time_makes_the_rows_time_untold(date_cell: str | None) -> None:
-    chip = f'<td {S}><span title="Invoice Mon, Nov 30, 2026, 11:30 AM.pdf" {S}>Invoice</span></td>'
-    posted = observe(_with_cell_before_date(chip, date_cell=date_cell))
+CHIP = '<span title="Invoice Mon, Nov 30, 2026, 11:30 AM.pdf" {S}>Invoice</span>'.replace("{S}", S)
+
+
+@pytest.mark.parametrize("date_cell, expected", [
+    (None, ["2026-11-30T16:05:00.000Z"]),
+    (f'<td role="gridcell" {S}><span {S}>8:05\u202fAM</span></td>', ["2026-11-30T16:05:00.000Z"]),
+    (f'<td role="gridcell" {S}><span {S}>31/07/26</span></td>', []),  # a numeric date: untold, never the chip's
+])
+def test_a_chip_titled_with_a_time_outside_the_gridcells_is_never_the_time(date_cell: str | None,
+                                                                          expected: list[str]) -> None:
+    posted = observe(_with_cell_before_date(f"<td {S}>{CHIP}</td>", date_cell=date_cell))
+    assert [o["fields"]["occurredAt"] for o in posted["observations"]] == expected
+
+
+def test_two_gridcells_titled_with_two_times_make_the_rows_time_untold() -> None:
+    posted = observe(_with_cell_before_date(f'<td role="gridcell" {S}>{CHIP}</td>'))
     assert posted["observations"] == [] and posted["windows"] == []
     assert posted["health"] == {"status": "DEGRADED", "reasons": ["time.unreadable"]}
+
+
+# A review of the first draft, which read every cell after the subject and required every reading to agree:
+# a nudge, a snooze label or a short label nested in the date span turned rows that read into time.unreadable.
+@pytest.mark.parametrize("extra", [
+    f'<td {S}><span {S}>Sent 6 days ago. Follow up?</span></td>',
+    f'<td {S}><span title="Snoozed until Tue, Dec 1, 2026, 8:00 AM" {S}>z</span></td>',
+    f'<td {S}><span {S}>2 hours ago</span></td>',
+])
+def test_a_nudge_or_a_snooze_label_beside_the_date_leaves_the_date_to_decide(extra: str) -> None:
+    html = row([DANIEL], "Quarterly numbers", TITLE, "18aaaaaaaaaaaaa1")
+    posted = observe(page(html.replace("</tr>", extra + "</tr>")))
+    assert [o["fields"]["occurredAt"] for o in posted["observations"]] == ["2026-11-30T16:05:00.000Z"]
+
+
+def test_a_short_label_nested_in_the_date_span_is_its_own_short_form() -> None:
+    date_cell = (f'<td role="gridcell" {S}><span title="{TITLE}" {S}><span aria-label="Nov 30" {S}>8:05\u202fAM</span>'
+                 '</span></td>')
+    posted = observe(_with_cell_before_date("", date_cell=date_cell))
+    assert [o["fields"]["occurredAt"] for o in posted["observations"]] == ["2026-11-30T16:05:00.000Z"]
 
 
 def test_an_element_after_the_subject_titled_with_the_same_time_agrees() -> None:
@@ -85,6 +116,8 @@ def test_a_day_month_date_written_with_full_stops_is_no_clock(text: str) -> None
 
 @pytest.mark.parametrize("text, expected", [
     ("13.03", "2026-11-30T11:03:00+00:00"), ("10.11", "2026-11-30T08:11:00+00:00"),
+    ("30. marraskuuta 2026 kl.13.03", None),  # no month word this reader knows: refused, as before
+    ("Mon, Nov 30, 2026 kl.13.03", "2026-11-30T11:03:00+00:00"),  # a full stop after letters: still a clock
     ("ma 30.11.2026 klo 13.03", None),  # a numeric date this reader cannot place: refused, as before
     ("Mon, Nov 30, 2026, 1:03 PM", "2026-11-30T11:03:00+00:00"),
 ])
