@@ -48,12 +48,29 @@ _LABEL_NOTE = re.compile(SELECTORS.patterns.total_label_note, re.I)
 
 
 #: What an amount may carry beside it and still be one amount: the tax it includes ("$41.04 (includes $3.04
-#: VAT)", WooCommerce's form for a shop whose prices include tax) or the period it pays for ("$9.99/month").
+#: VAT)", WooCommerce's form for a shop whose prices include tax), in the amount's own currency.
 _AMOUNT_NOTE = re.compile(SELECTORS.patterns.amount_note, re.I)
 
 
 def _without_note(text: str) -> str:
-    return _AMOUNT_NOTE.sub("", text) if "(" in text or "/" in text or "per" in text.casefold() else text
+    """``text`` without its tax-included notes, when each names no amount or one in the currency of the amount
+    before it ("(includes CA$3.04 GST)" beside "$41.04" may say the "$" is Canadian: left, two amounts)."""
+    if "(" not in text:
+        return text
+    notes = list(_AMOUNT_NOTE.finditer(text))
+    if not notes:
+        return text
+    rest = _AMOUNT_NOTE.sub("", text)
+    main = parse_amount(rest.lstrip(":").strip())
+    if not isinstance(main, Money):
+        return text
+    for note in notes:
+        tax = note.group(1).strip()
+        if tax and holds_amount(tax):
+            money = parse_amount(tax)
+            if not isinstance(money, Money) or money.currency != main.currency:
+                return text
+    return rest
 
 
 def _label_index(text: str, labels: Sequence[str]) -> int | None:
@@ -101,9 +118,9 @@ def _draws_text(text: str) -> bool:
 
 
 def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: ShownRule) -> tuple[int, Amount] | None:
-    written = [(c, _without_note(t)) for c in _own_cells(row) if _draws_text(t := block_text_of(c, shown))]
+    written = [(c, t) for c in _own_cells(row) if _draws_text(t := block_text_of(c, shown))]
     cells = [c for c, _ in written]
-    texts = [t for _, t in written]
+    texts = [t if i == 0 else _without_note(t) for i, (_, t) in enumerate(written)]  # a note beside an amount only
     if holds_rows and len(texts) != 2:
         return None  # layout: the lines are the rows inside it
     if len(texts) == 1:
