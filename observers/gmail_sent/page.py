@@ -18,11 +18,11 @@ from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
 from attest_kit.text import one_line
-from observers.gmail_sent.row_parts import RowParts, cells_of, is_drawn_person, is_gridcell, not_repeating
+from observers.gmail_sent.row_parts import RowParts, cells_of, is_drawn_person, not_repeating
+from observers.gmail_sent.row_time import read_row_time
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.account import AccountLabels, AccountRead, read_account
 from observers.shared.dom import ShownRule, ancestors, attr, outermost, shown_text_of, text_of
-from observers.shared.gmail_time import names_a_day_or_time, read_minute
 from observers.shared.gmail_words import is_no_subject
 from observers.shared.own_address import is_own_address
 from observers.shared.route import Route, parse_route
@@ -85,66 +85,6 @@ def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
     return False
 
 
-def _read_time(cells: list[LexborNode], parts: RowParts, ctx: PassContext,
-               shown: ShownRule) -> datetime | None | bool:
-    """The row's minute from its time element after the anchor; None if it cannot be told; False if
-    no time element exists.
-
-    The date is a gridcell (REAL-PAGES: people, subject and date are; the checkbox, star, importance,
-    attachment and hover-toolbar cells are not), so the gridcells after the anchor are read first, and
-    the other cells only when those hold no time element at all: an attachment's chip titled "Invoice
-    Mon, Nov 30, 2026, 11:30 AM.pdf" in a cell before the date gave the row its minute (1.2.22).
-    """
-    grid = [cell for cell in cells if is_gridcell(cell)]
-    for group in ((grid, cells) if grid and len(grid) < len(cells) else (cells,)):
-        minute = _time_in(group, parts, ctx, shown)
-        if minute is not False:
-            return minute
-    return False
-
-
-def _time_in(cells: list[LexborNode], parts: RowParts, ctx: PassContext,
-             shown: ShownRule) -> datetime | None | bool:
-    """``_read_time`` over ``cells``. Each candidate ([title] or [aria-label], never an image or a
-    control: the hover toolbar's labelled buttons are no time element, so a row whose date span is
-    gone says selector.missing.time) is read by its title, else its aria-label, else its text. Every
-    shown one outside a summary that reads is a reading of the row's one time, and they must agree
-    (1.2.22; a labelled part of one that read is its own short form, "Nov 24" inside it, and is not
-    read again). One that names a day but no minute ("Sun, Nov 29, 2026") leaves the time untold,
-    never a later element's ("Reminder set for … 8:00 PM"). With no reading, a cell that holds only
-    text is its own time element: the first whose shown text outside any summary reads decides (1.2.22:
-    a cell holding the hidden summary read its "…, 9:15 AM, Agenda for Tue, Nov 3, 2026")."""
-    found_any = False
-    minutes: set[datetime] = set()
-    for cell in cells:
-        read_here: set[int] = set()
-        for node in cell.css(S.time):
-            found_any = True
-            if not shown.shown(node) or parts.in_summary(node):
-                continue
-            if any(up.mem_id in read_here for up in ancestors(node, cell)):
-                continue
-            readings = (attr(node, A.title), attr(node, A.aria_label), text_of(node))
-            minute = next((m for text in readings if (m := read_minute(text, ctx.instant, ctx.tz)) is not None), None)
-            if minute is not None:
-                minutes.add(minute)
-                read_here.add(node.mem_id)
-            elif any(map(names_a_day_or_time, readings[:2])):
-                return None
-    if minutes:
-        return minutes.pop() if len(minutes) == 1 else None
-    for cell in cells:
-        if parts.in_summary(cell) or not shown.shown(cell):
-            continue
-        text = parts.drawn_text_outside_summary(cell, shown)
-        if text:
-            found_any = True
-            minute = read_minute(text, ctx.instant, ctx.tz)
-            if minute is not None:
-                return minute
-    return None if found_any else False
-
-
 def _visible_chars(text: str) -> str:
     """``text`` without invisible format characters (a direction mark or a zero-width space beside a
     count: "\u200f(3)"), which one_line keeps."""
@@ -175,11 +115,18 @@ def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts
     would be read as a send to fewer people (spec §4.2: a row that cannot be read structurally)."""
     persons = {p.mem_id for p in people}
     skip = persons | parts.summaries
+    # an id element's ancestors are left out up to (not including) one that holds a drawn person: a
+    # wrapper holding both the drawn people and a summary is read (1.2.24: "Dario, Kai, …" beside a
+    # summary naming three, in one wrapper, was left out whole and read as a send to two)
+    holds_person = {up.mem_id for p in people for up in ancestors(p)}
     for anchor in parts.anchors:
         node: LexborNode | None = anchor
-        while node is not None and node.mem_id not in parts.cell_index and node.mem_id != parts.row_id:
+        while node is not None and node.mem_id not in parts.cell_index and node.mem_id != parts.row_id \
+                and node.mem_id not in holds_person:
             skip.add(node.mem_id)
             node = node.parent
+        if node is not None and node.mem_id in holds_person and node.mem_id not in parts.cell_index:
+            continue
         if node is not None and node.mem_id in parts.cell_index and anchor.parent is not None \
                 and anchor.parent.mem_id == node.mem_id and len(cells) > 1:
             # an id element loose in one of several people cells: that cell is a summary's (the other
@@ -299,7 +246,7 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     last, last_non_draft, thread = ids
 
     # The time element: in a cell after the anchor (title, else aria-label, else text).
-    minute = _read_time(cells[anchor_cell + 1:], parts, ctx, shown)
+    minute = read_row_time(cells[anchor_cell + 1:], parts, ctx, shown)
     if minute is False:
         reasons.add("selector.missing.time")
         return None

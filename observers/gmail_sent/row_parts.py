@@ -120,6 +120,12 @@ class RowParts:
             current = current.parent
         return -1
 
+    def repeats_ids(self, cell: LexborNode) -> bool:
+        """Whether ``cell`` (one after the subject's) holds an id element outside every summary found: the
+        summary's copy of the ids, in a summary that names its people in plain text."""
+        index = self.cell_index.get(cell.mem_id)
+        return any(self.cell_of(anchor) == index and not self.in_summary(anchor) for anchor in self.anchors)
+
     def drawn_text_outside_summary(self, node: LexborNode, shown: ShownRule) -> str:
         """``shown_text_of(node)`` without the text of any summary inside it."""
         return shown_text_of(node, shown, self.in_summary if self.summaries else None)

@@ -124,3 +124,35 @@ def test_a_day_month_date_written_with_full_stops_is_no_clock(text: str) -> None
 def test_a_clock_written_with_a_full_stop_still_reads(text: str, expected: str | None) -> None:
     minute = read_minute(text, NOW, HELSINKI)
     assert (minute.isoformat() if minute else None) == expected
+
+
+# A third audit (5,500 pages with the row and page structure varied): the hidden summary where the readers did not
+# take it for one.
+
+def test_a_summary_naming_its_people_in_plain_text_in_the_date_cell_is_never_read_for_the_time() -> None:
+    """A date element of text only ("Oct 22", no minute) beside a summary that carries the ids and names its
+    people in plain text: the text fallback read the summary's "Tue, Nov 3, 2026, 2:03 PM", a wrong row and, on
+    the head, a window over two years."""
+    mid = "18aaaaaaaaaaaaa1"
+    date_cell = (f'<td role="gridcell" {S}><span {S}>Oct 22</span><div {SR} {ids(mid)}>To: Daniel, Quarterly numbers, '
+                 'Oct 22, Meet on Tue, Nov 3, 2026, 2:03 PM</div></td>')
+    posted = observe(_with_cell_before_date("", date_cell=date_cell))
+    assert posted["observations"] == [] and posted["windows"] == []
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["time.unreadable"]}
+
+
+def test_a_short_list_beside_a_summary_in_one_wrapper_is_still_refused() -> None:
+    """The people cell draws "Dario, Kai, …" and, in the same wrapper, the summary names all three: every
+    ancestor of the summary's ids was left out of the check, the wrapper too, so the elision was never seen and
+    the row was read as a send to two of its three recipients."""
+    mid = "18aaaaaaaaaaaaa1"
+    dario, kai, ivo = ("Dario", "dario@example.net"), ("Kai", "kai@example.com"), ("Ivo", "ivo@example.net")
+    people_cell = (f'<td role="gridcell" {S}><div {S}><div {S}>To: {people([dario, kai])}, <span {S}>\u2026</span></div>'
+                   f'<div {SR}>To: {people([dario, kai, ivo])}, <span {ids(mid)}>Venue options</span>, 2:03 PM, snippet'
+                   '</div></div></td>')
+    html = row([DANIEL], "Venue options", TITLE, mid)
+    cells = html.split("</td>")
+    cells[1] = people_cell[: -len("</td>")]
+    posted = observe(page("</td>".join(cells)))
+    assert posted["observations"] == [] and posted["windows"] == []
+    assert posted["health"]["status"] == "DEGRADED" and "selector.missing.recipients" in posted["health"]["reasons"]

@@ -136,7 +136,7 @@ def _with_time_span(span: str) -> str:
 def test_without_a_title_time_the_aria_label_times_the_row():
     """§8.1: "The time element's title (absolute), else its aria-label, else its text (...); the
     first that reads as a time decides". No title; the aria-label names yesterday's minute, the
-    text ("Nov 29") names no minute. Mutation: the aria-label left out of page._read_time."""
+    text ("Nov 29") names no minute. Mutation: the aria-label left out of row_time.read_row_time."""
     span = _time_span(None, t("Sun, Nov 29, 2026", "4:05 PM"), "Nov 29")
     posted = observe(_with_time_span(span))
     assert posted["health"]["status"] == "OK"
@@ -145,7 +145,7 @@ def test_without_a_title_time_the_aria_label_times_the_row():
 
 def test_title_then_aria_label_then_text_the_first_that_reads_decides():
     """§8.1, as above: the order is title, aria-label, text. Each pair below disagrees, so the order
-    decides the minute. Mutations: aria-label before title; text before aria-label (page._read_time)."""
+    decides the minute. Mutations: aria-label before title; text before aria-label (row_time.read_row_time)."""
     title, aria = t(TODAY, "11:10 AM"), t("Sun, Nov 29, 2026", "4:05 PM")
     both = observe(_with_time_span(_time_span(title, aria, f"1:00{NNBSP}PM")))
     assert both["observations"][0]["fields"]["occurredAt"] == "2026-11-30T19:10:00.000Z"  # the title
@@ -156,7 +156,7 @@ def test_title_then_aria_label_then_text_the_first_that_reads_decides():
 def test_a_time_element_the_row_does_not_show_is_not_read():
     """§1: "Only the view the page draws" (a hidden element is never read). A hidden time span
     before the shown one in the date cell does not time the row.
-    Mutation: the shown check on time elements dropped in page._read_time."""
+    Mutation: the shown check on time elements dropped in row_time.read_row_time."""
     shown_span = _time_span(t(TODAY, "1:00 PM"), t(TODAY, "1:00 PM"), f"1:00{NNBSP}PM")
     stale = (f'<span title="{t("Sun, Nov 29, 2026", "9:00 AM")}" {HIDDEN}>Nov 29</span>')
     posted = observe(_with_time_span(stale + shown_span))
