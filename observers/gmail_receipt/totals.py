@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from selectolax.lexbor import LexborNode
 
-from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, names_currency, parse_amount
+from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, minor_digits, names_currency, parse_amount
 from observers.gmail_receipt.selectors import SELECTORS
 from observers.shared.dom import ShownRule, ancestors, block_text_of, declared, element_children, shown_text_of
 
@@ -76,8 +76,12 @@ def _without_note(text: str) -> str:
 def _label_index(text: str, labels: Sequence[str]) -> int | None:
     folded = text.rstrip(":").strip().casefold()
     for index, label in enumerate(labels):
-        if folded == label.casefold() or _is_noted(folded, label.casefold()):
+        if folded == label.casefold():
             return index
+    # a label with a tax note ranks after every plain one (``find_total``)
+    for index, label in enumerate(labels):
+        if _is_noted(folded, label.casefold()):
+            return index + len(labels)
     return None
 
 
@@ -104,7 +108,7 @@ def _one_cell_line(text: str, labels: Sequence[str]) -> tuple[int, Amount] | Non
     note = _LABEL_NOTE.match(rest)
     rest = rest[note.end():] if note else rest
     amount = parse_amount(_without_note(rest).lstrip(":").strip())
-    return (best[0], amount) if amount is not None else None
+    return (best[0] + (len(labels) if note else 0), amount) if amount is not None else None
 
 
 def _own_cells(row: LexborNode) -> list[LexborNode]:
@@ -125,7 +129,7 @@ def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: S
         return None  # layout: the lines are the rows inside it
     if len(texts) == 1:
         line = _one_cell_line(texts[0], labels)
-        return (line[0], AMBIGUOUS) if line is not None and _raised_digits(cells[0]) else line
+        return (line[0], AMBIGUOUS) if line is not None and _raised_digits(cells[0], shown) else line
     if len(texts) < 2:
         return None
     index = _label_index(texts[0], labels)
@@ -138,9 +142,9 @@ def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: S
     if len(amounts) != 1 or sum(1 for t in texts[1:] if holds_amount(t)) != 1:
         return None
     at = 1 + next(i for i, (_, a) in enumerate(parsed) if a is not None)  # the amount's cell
-    if _raised_digits(cells[at]) or (at > 1 and _MINUS_ONLY.fullmatch(texts[at - 1])):
+    if _raised_digits(cells[at], shown) or (at > 1 and _MINUS_ONLY.fullmatch(texts[at - 1])):
         return (index, AMBIGUOUS)
-    if at + 1 < len(texts) and _CENTS_ALONE.fullmatch(texts[at + 1].strip()) and not _HAS_CENTS.search(texts[at]):
+    if at + 1 < len(texts) and _cents_alone(texts[at + 1].strip(), amounts[0]) and not _HAS_CENTS.search(texts[at]):
         # ["Total", "$23", "45"] draws $23.45: neither $23.00 nor $2,345 ("$63.18" and a footnote's "2" read)
         return (index, AMBIGUOUS)
     # A cell holding a currency alone belongs to the amount (["Total", "CAD", "$63.18"]): read them
@@ -183,7 +187,7 @@ def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
         # $36.00", a struck "was" price after its label); "Amount paid<br>$12.34" is one line
         line = _one_cell_line(block_text_of(block, shown), labels)
         if line is not None:
-            lines.append((line[0], AMBIGUOUS) if _raised_digits(block) else line)
+            lines.append((line[0], AMBIGUOUS) if _raised_digits(block, shown) else line)
     return lines
 
 
@@ -201,6 +205,10 @@ def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule, first_
     lines += _leaf_lines(body, shown, labels, _containers(rows, body), bool(rows))
     if not lines:
         return None
+    if any(index < len(labels) for index, _ in lines):
+        # a tax-noted label ("Total (incl. tax)") only where no plain one has a line: OpenTable lists "Total"
+        # first, and "Total (incl. tax) $48.60" before the tip was read over "Total charged $57.60"
+        lines = [(index, amount) for index, amount in lines if index < len(labels)]
     if first_label_decides:
         first = min(index for index, _ in lines)
         lines = [(index, amount) for index, amount in lines if index == first]
@@ -233,10 +241,21 @@ _MINUS_ONLY = re.compile(SELECTORS.patterns.minus_only)
 
 #: A cell of cents alone, after the cell of an amount written without them.
 _CENTS_ALONE = re.compile(r"[.,]?\d{1,2}")
+
+
+def _cents_alone(text: str, amount: Amount) -> bool:
+    """``text`` is as many digits as the amount's currency has minor units (a yen total's "2" beside it is a
+    quantity or a footnote, as a dollar total's "2" is; "45" beside "$23" is its cents)."""
+    if not _CENTS_ALONE.fullmatch(text):
+        return False
+    if not isinstance(amount, Money):
+        return True
+    digits = minor_digits(amount.currency)
+    return digits > 0 and len(text.lstrip(".,")) == digits
 _HAS_CENTS = re.compile(r"\d[.,]\d{1,2}(?!\d)")
 
 
-def _raised_digits(node: LexborNode) -> bool:
+def _raised_digits(node: LexborNode, shown: ShownRule) -> bool:
     """Digits written raised or lowered ("$48<sup>00</sup>": cents), which text reads run together, or
     drawn apart by any other means: digits that run on across an element's edge ("$48<small>00</small>",
     a relative position, a smaller font). How they are drawn is the page's styling, which a capture need
@@ -247,8 +266,8 @@ def _raised_digits(node: LexborNode) -> bool:
         if text_node.tag != "-text":
             continue
         text = text_node.text_content or ""
-        if not text:
-            continue
+        if not text or (text_node.parent is not None and not shown.shown(text_node.parent)):
+            continue  # a hidden copy beside the amount draws nothing
         if before[-1:].isdigit() and text[0].isdigit():
             return True
         before = text

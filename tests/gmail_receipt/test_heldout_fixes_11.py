@@ -25,8 +25,13 @@
   words ("[Shipped] Order #1047 confirmed"). Each posted a purchase and a coverage point for mail the spec ignores.
 - A fourth audit, of shop and point-of-sale templates: their own words for an unpaid, pending or disputed order
   ("Awaiting bank wire payment", "pay at pickup", "under review", "Please confirm your order", "Disputed") and
-  a "completed" status mail (not in a subject naming a receipt or a confirmation) posted purchases; a total with the tax it includes noted beside it ("$41.04 (includes $3.04 VAT)", WooCommerce's form
-  for tax-inclusive shops), Magento's "Grand Total (Incl.Tax)" and a subscription's "$9.99/month" were missed.
+  a "completed" status mail (not in a subject naming a receipt or a confirmation) posted purchases; a total with
+  the tax it includes noted beside it ("$41.04 (includes $3.04 VAT)", WooCommerce's form for tax-inclusive
+  shops) and Magento's "Grand Total (Incl.Tax)" were missed. A review withdrew the first draft's "$9.99/month"
+  and "Total price"/"Total amount"/"Total cost" (each read a price where the charge was another line) and kept a
+  tax note in another currency as a second amount.
+- A review of 1.2.33 and 1.2.34: the digit-edge check read a hidden copy beside the amount, a whole yen or dollar
+  total beside a quantity was taken for one with its cents apart, and a tax-noted label outranked a plain one.
 """
 
 from __future__ import annotations
@@ -292,3 +297,29 @@ def test_a_tax_note_in_another_currency_leaves_the_total_ambiguous(html: str) ->
 def test_a_price_total_or_a_monthly_price_is_never_read_as_what_was_charged(rows: list[str]) -> None:
     html = "<table>" + "".join(rows) + "</table>"
     assert find_total(_body(html), SELECTORS.generic.total_labels, ShownRule()) in (None, AMBIGUOUS)
+
+
+# A review of 1.2.33 and 1.2.34 (142 total lines and 21 pages written first).
+
+@pytest.mark.parametrize("html, expected", [
+    # a hidden copy beside the amount draws nothing: no digits run on across it
+    ('<table><tr><td>Total</td><td>$<span style="display:none">45.67</span><span>45.67</span></td></tr></table>',
+     Money(4567, "USD")),
+    ('<table><tr><td>Total</td><td><span style="display:none">12.34</span>12.34\u00a0\u20ac</td></tr></table>',
+     Money(1234, "EUR")),
+    # a currency without cents, or any amount, beside a quantity or a footnote's digit
+    ("<table><tr><td>Total</td><td>\u00a53,480 JPY</td><td>2</td></tr></table>", Money(3480, "JPY")),
+    ("<table><tr><td>Total</td><td>\u20a9128,000</td><td>12</td></tr></table>", Money(128000, "KRW")),
+    ("<table><tr><td>Total</td><td>$45</td><td>2</td></tr></table>", Money(4500, "USD")),
+])
+def test_a_hidden_copy_or_a_quantity_beside_the_amount_leaves_it_read(html: str, expected: Money) -> None:
+    assert find_total(_body(html), LABELS, ShownRule()) == expected
+
+
+def test_a_tax_noted_total_never_outranks_a_plain_label_a_platform_lists() -> None:
+    """OpenTable lists "Total" first and the first label found decides: "Total (incl. tax) $48.60" before the
+    tip was read over "Total charged $57.60"."""
+    html = ("<table><tr><td>Subtotal</td><td>$45.00</td></tr><tr><td>Total (incl. tax)</td><td>$48.60</td></tr>"
+            "<tr><td>Tip</td><td>$9.00</td></tr><tr><td>Total charged</td><td>$57.60</td></tr></table>")
+    labels = SELECTORS.platforms["opentable"].total_labels
+    assert find_total(_body(html), labels, ShownRule(), first_label_decides=True) == Money(5760, "USD")
