@@ -285,11 +285,32 @@ def _read_calendars(lists: list[LexborNode], read: GcalRead) -> None:
                 ticked = attr(entry, A.aria_checked) == "true"
             else:
                 ticked = attr(entry, A.checked) is not None
-            name = attr(entry, A.aria_label)
+            name = _entry_name(entry)
             name = one_line(name) if name else None  # as a chip's sentence writes it (white space collapsed)
             read.calendars.append(CalendarEntry(name or None, ticked))
             all_shown = all_shown and ticked
     read.all_calendars = all_shown
+
+
+def _entry_name(entry: LexborNode) -> str | None:
+    """A calendar checkbox's accessible name: its aria-label, else the elements its aria-labelledby names,
+    else the <label> around it or naming its id (REAL-PAGES draws the aria-label; a list that names its
+    entries another standard way gave every calendar no name, and no snapshot was ever complete)."""
+    name = attr(entry, A.aria_label)
+    if name:
+        return name
+    root = entry
+    while root.parent is not None:
+        root = root.parent
+    ids = (attr(entry, "aria-labelledby") or "").split()
+    named = [node for i in ids for node in root.css("[id]") if node.attributes.get("id") == i]
+    if named:
+        return " ".join(text_of(node) for node in named)
+    label = next((up for up in ancestors(entry) if up.tag == "label"), None)
+    own_id = attr(entry, "id")
+    if label is None and own_id:
+        label = next((node for node in root.css("label[for]") if node.attributes.get("for") == own_id), None)
+    return text_of(label) if label is not None else None
 
 
 def _drawn_chip_unread(ctx: PassContext, main: LexborNode, grids: list[LexborNode], shown: ShownRule) -> bool:
@@ -356,7 +377,7 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     read.events.update(chips.events)
     read.reasons |= chips.reasons
 
-    read.account = read_account(ctx.tree, ACCOUNT_LABELS)
+    read.account = read_account(ctx.tree, ACCOUNT_LABELS, shown)
     if read.reasons:
         return read  # DEGRADED already: it posts no window or snapshot, so its account is not judged (§2.2)
     if read.account.status == "ambiguous":

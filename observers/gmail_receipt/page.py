@@ -174,7 +174,7 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
         return read
     main = mains[0]
 
-    read.account = read_account(ctx.tree, ACCOUNT_LABELS)
+    read.account = read_account(ctx.tree, ACCOUNT_LABELS, shown)
     if read.account.status == "ambiguous":
         read.reasons.add("selector.ambiguous.account")
         return read

@@ -309,7 +309,7 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     read.is_head = route.page == 1 and not newer_enabled
     read.ends_list = bool(older) and all(attr(n, A.aria_disabled) == "true" for n in older)
 
-    read.account = read_account(ctx.tree, ACCOUNT_LABELS)
+    read.account = read_account(ctx.tree, ACCOUNT_LABELS, shown)
     if read.is_head:
         status = read.account.status
         # A switcher label that ends with no address names no account here (on Calendar it is

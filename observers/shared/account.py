@@ -2,10 +2,12 @@
 
 The account button in the banner carries an aria-label such as ``Google Account: <name>`` then a
 line break and ``(<address>)``; a second signed-in account can add a note after it. The reader
-takes the last parenthesised address (ASCII or full-width brackets) of each account label, in any display language (never one
-inside the main region: a mail's own markup can carry a banner role). Two
-different addresses are ambiguous; a label the selectors call an account label that ends with no
-address is invalid (the switcher half drawn, or the page changed).
+takes the last bracketed address (ASCII or full-width parentheses or angle brackets) of each shown
+account label, in any display language, or the one address an account label writes bare (never one
+inside the main region: a mail's own markup can carry a banner role; never a hidden one: a switcher
+the page keeps hidden lists other accounts). Two different addresses are ambiguous; a label the
+selectors call an account label that ends with no address is invalid (the switcher half drawn, or
+the page changed).
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ from typing import Literal
 from selectolax.lexbor import LexborHTMLParser
 
 from attest_kit.hashing import normalize_email
-from observers.shared.dom import ancestors
+from observers.shared.dom import ShownRule, ancestors
 
 #: Direction marks and embeddings Gmail wraps bracketed left-to-right text in, in a right-to-left display
 #: language ("(\u200e" address "\u200e)"), and zero-width characters: not part of the address.
 _MARKS = "\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
 
 AccountStatus = Literal["ok", "missing", "ambiguous", "invalid"]
+#: An address written bare in an account label ("Google Account: dana@example.com").
+_BARE_ADDRESS = re.compile(r"[^\s()（）<>＜＞:：]+@[^\s()（）<>＜＞]+")
 
 
 @dataclass(frozen=True)
@@ -54,11 +58,11 @@ class AccountLabels:
     main: str  # the page's main region: a label inside it is a mail's own markup
 
 
-def read_account(tree: LexborHTMLParser, labels: AccountLabels) -> AccountRead:
-    """Read the signed-in address from the banner's account labels.
+def read_account(tree: LexborHTMLParser, labels: AccountLabels, shown: ShownRule | None = None) -> AccountRead:
+    """Read the signed-in address from the banner's account labels (the shown ones, given ``shown``).
 
     ``labels.selector`` finds candidate labelled elements (in the banner); a label is an account
-    label when it holds a parenthesised ``@`` or ``labels.pattern`` matches its start.
+    label when it holds a bracketed ``@`` or ``labels.pattern`` matches its start.
     """
     account_label = _compiled(labels.pattern)
     address_group = _compiled(labels.address_pattern)
@@ -69,10 +73,15 @@ def read_account(tree: LexborHTMLParser, labels: AccountLabels) -> AccountRead:
     for node in tree.css(labels.selector):
         if mains and any(up.mem_id in mains for up in ancestors(node)):
             continue  # a "banner" in a mail's own markup (an email can carry roles, §8.2) is not the page's
+        if shown is not None and not shown.shown(node):
+            continue  # a hidden view is never read (spec §1): a switcher kept hidden lists other accounts
         label = node.attributes.get(labels.attribute) or ""
         groups = [g.strip().strip(_MARKS).strip() for g in address_group.findall(label)]
         with_at = [g for g in groups if "@" in g]
         is_account_label = bool(with_at) or account_label.match(label.strip()) is not None
+        if is_account_label and not with_at:
+            bare = _BARE_ADDRESS.findall(label.strip(_MARKS))
+            with_at = [bare[0].strip(_MARKS)] if len(bare) == 1 else []
         if not is_account_label:
             continue
         if not with_at:

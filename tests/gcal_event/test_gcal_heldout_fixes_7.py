@@ -33,3 +33,31 @@ def test_an_event_back_unchanged_from_a_pending_deletion_gives_no_row() -> None:
     seen = record(snap(at(0), [event()]))
     absent_record = step(seen, snap(at(5), [])).record
     assert step(absent_record, snap(at(5, 30), [event()])).rows == []
+
+
+# A structural audit of pages (2026-12-01, 2,100 pages): two forms of the "N more" control were no control, so
+# a day hiding events read whole and a window vouched for it (spec §1: "A day that hides events behind 'N more'
+# is not covered").
+
+def test_show_n_more_and_n_more_broken_over_two_lines_hide_their_day() -> None:
+    from tests.gcal_event.test_gcal_review_fixes import HOLIDAY, posted_for, two_grids, whole
+    for control in ("<div>Show 2 more</div>", "<div>2<br>more</div>", '<div role="button">Show 3 more events</div>'):
+        posted = posted_for(two_grids(all_day={"29057": HOLIDAY + control}))
+        assert whole(posted) == [True, True, False, True, True, True, True], control
+
+
+def test_a_calendar_checkbox_named_by_aria_labelledby_or_a_label_has_its_name() -> None:
+    """REAL-PAGES draws an aria-label; an entry named the other standard ways had no name, so the snapshot named
+    an unnamed calendar and was never complete (deletions lost), or a chip naming it was unreadable."""
+    from attest_kit.hashing import sha256_hex
+    from tests.gcal_event.test_gcal_review_fixes import posted_for, two_grids
+    named_by = [
+        '<li><input type="checkbox" aria-labelledby="c2" checked><span id="c2">Team Rota</span></li>',
+        '<li><label><input type="checkbox" checked><span>Team Rota</span></label></li>',
+        '<li><input type="checkbox" id="cal2" checked><label for="cal2">Team Rota</label></li>',
+    ]
+    for entry in named_by:
+        panel = ('<ul role="list" aria-label="My calendars"><li><input type="checkbox" aria-label="Dana Whitfield" '
+                 f'checked></li>{entry}</ul>')
+        calendars = posted_for(two_grids(panel=panel))["snapshot"]["calendars"]
+        assert [c["key"] for c in calendars] == [sha256_hex("Dana Whitfield"), sha256_hex("Team Rota")], entry

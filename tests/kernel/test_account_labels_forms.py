@@ -1,0 +1,55 @@
+"""The shared account reader: a hidden account label, and an address in angle brackets or bare (a structural audit
+of gcal.event pages, 2026-12-01, applying to all three observers).
+
+- A second signed-in account's label inside a switcher the page keeps hidden (display:none) made the page
+  `selector.ambiguous.account`, though a hidden view is never read (spec §1).
+- `Google Account: Dana Whitfield <dana.whitfield@example.com>` and `Google Account: dana.whitfield@example.com`
+  read no address: `account.invalid`. The address is read from angle brackets too, or bare after the label.
+"""
+
+from __future__ import annotations
+
+import pytest
+from selectolax.lexbor import LexborHTMLParser
+
+from observers.gcal_event.page import ACCOUNT_LABELS as GCAL
+from observers.gmail_receipt.page import ACCOUNT_LABELS as RECEIPT
+from observers.gmail_sent.page import ACCOUNT_LABELS as SENT
+from observers.shared.account import read_account
+from observers.shared.dom import ShownRule
+
+OBSERVERS = pytest.mark.parametrize("labels", [SENT, RECEIPT, GCAL], ids=["gmail.sent", "gmail.receipt", "gcal.event"])
+ME = 'aria-label="Google Account: Dana Whitfield\n(dana.whitfield@example.com)"'
+
+
+def _tree(banner: str) -> LexborHTMLParser:
+    return LexborHTMLParser(f'<header role="banner">{banner}</header><div role="main"></div>')
+
+
+@OBSERVERS
+def test_a_hidden_second_account_label_is_never_read(labels) -> None:
+    tree = _tree(f'<a role="button" {ME}></a><div style="display:none"><a role="button" '
+                 'aria-label="Google Account: Bo Lind\n(bo.lind@example.org)"></a></div>')
+    read = read_account(tree, labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
+
+
+@OBSERVERS
+def test_two_shown_account_labels_are_still_ambiguous(labels) -> None:
+    tree = _tree(f'<a role="button" {ME}></a><a role="button" aria-label="Google Account: Bo Lind\n(bo.lind@example.org)"></a>')
+    assert read_account(tree, labels, ShownRule()).status == "ambiguous"
+
+
+@OBSERVERS
+@pytest.mark.parametrize("label", ["Google Account: Dana Whitfield <dana.whitfield@example.com>",
+                                   "Google Account: dana.whitfield@example.com",
+                                   "Google Account: Dana Whitfield\n\uff1cdana.whitfield@example.com\uff1e"])
+def test_an_address_in_angle_brackets_or_bare_is_read(labels, label: str) -> None:
+    read = read_account(_tree(f'<a role="button" aria-label="{label}"></a>'), labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
+
+
+@OBSERVERS
+def test_a_label_with_no_address_is_still_invalid(labels) -> None:
+    read = read_account(_tree('<a role="button" aria-label="Google Account: Dana Whitfield"></a>'), labels, ShownRule())
+    assert read.status == "invalid"
