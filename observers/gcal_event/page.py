@@ -31,7 +31,7 @@ from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence
 from observers.gcal_event.zone import zone_reason
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, attr, outermost, text_of
+from observers.shared.dom import ShownRule, ancestors, attr, outermost, shown_text_of, text_of
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
@@ -40,6 +40,7 @@ ACCOUNT_LABELS = AccountLabels(S.account_label, A.aria_label, L.account_label_pa
                                L.account_address_pattern, S.main)
 _MORE = re.compile(SELECTORS.patterns.more, re.I)
 _MORE_COUNT = re.compile(SELECTORS.patterns.more_count)
+_MORE_IN_DAY = re.compile(SELECTORS.patterns.more_in_day, re.I)
 _MORE_MAX_TEXT = 24  # longer than any "N more" wording: stop climbing there
 MEMO_KEY = "gcal.event"
 
@@ -177,7 +178,7 @@ def _weekends_hidden(visible: list[date]) -> bool:
     return bool(missing) and all(d.weekday() >= 5 for d in missing) and all(d.weekday() < 5 for d in visible)
 
 
-def _more_controls(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
+def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode, bool]]:
     """Every shown element in main whose whole text, or aria-label, says "N more", whatever its role.
 
     Real pages draw the control as a button, a bare div or a span, and some say "+2" with the
@@ -186,10 +187,11 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
     "N more" is the control ("<span>2</span> more" reads at its parent); a longer text is none.
     Text inside a chip is the event's (an event may be titled "2 more"), not a control.
     """
-    controls: list[LexborNode] = []
+    controls: list[tuple[LexborNode, bool]] = []  # (control, read only in a day's cell: a looser form)
     for node in main.css(S.labelled):
-        if _MORE.match(one_line(attr(node, A.aria_label) or "")) and not inside_chip(node):
-            controls.append(node)
+        label = one_line(attr(node, A.aria_label) or "")
+        if (_MORE.match(label) or _MORE_IN_DAY.match(label)) and not inside_chip(node):
+            controls.append((node, not _MORE.match(label)))
     word = SELECTORS.patterns.more_word
     for node in main.traverse(include_text=True):
         if node.tag != "-text":
@@ -202,19 +204,21 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
             text = text_of(current)
             if len(text) > _MORE_MAX_TEXT:
                 break
-            if _MORE.match(text) or _MORE_COUNT.match(text):
-                controls.append(current)
+            if _MORE.match(text) or _MORE_COUNT.match(text) or _MORE_IN_DAY.match(text):
+                controls.append((current, not (_MORE.match(text) or _MORE_COUNT.match(text))))
                 break
             current = current.parent
-    return [c for c in shown.filter(controls) if not inside_chip(c)]
+    return [(c, loose) for c, loose in controls if shown.shown(c) and not inside_chip(c)]
 
 
 def _hide_behind_more(main: LexborNode, shown: ShownRule, read: GcalRead, cell_days: dict[int, date]) -> None:
     """A day whose cell holds a shown "N more" control is not whole; one outside any day, none is."""
     hidden: set[date] = set()
-    for control in _more_controls(main, shown):
+    for control, loose in _more_controls(main, shown):
         chain = [control, *ancestors(control, stop=main)]
         owner = next((cell_days[a.mem_id] for a in chain if a.mem_id in cell_days), None)
+        if owner is None and loose:
+            continue
         if owner is None:
             hidden.update(d.date for d in read.days)
         else:
@@ -302,15 +306,26 @@ def _entry_name(entry: LexborNode) -> str | None:
     root = entry
     while root.parent is not None:
         root = root.parent
-    ids = (attr(entry, "aria-labelledby") or "").split()
-    named = [node for i in ids for node in root.css("[id]") if node.attributes.get("id") == i]
+    with_id = {}
+    for node in root.css("[id]"):
+        with_id.setdefault(node.attributes.get("id"), node)  # an id a stale copy repeats: the first
+    named = [with_id[i] for i in (attr(entry, "aria-labelledby") or "").split() if i in with_id]
     if named:
-        return " ".join(text_of(node) for node in named)
+        return " ".join(_drawn_text(node) for node in named)
+    # a label around it, when it labels this entry alone (a <label> around a whole list names none)
     label = next((up for up in ancestors(entry) if up.tag == "label"), None)
+    if label is not None and len(label.css(S.calendar_entry)) != 1:
+        label = None
     own_id = attr(entry, "id")
     if label is None and own_id:
         label = next((node for node in root.css("label[for]") if node.attributes.get("for") == own_id), None)
-    return text_of(label) if label is not None else None
+    return _drawn_text(label) if label is not None else None
+
+
+def _drawn_text(node: LexborNode) -> str:
+    """The text a label draws (a hidden "Options for …" beside the name left out), else all of it: the entries
+    of a collapsed section are read too, and there nothing is drawn."""
+    return shown_text_of(node, ShownRule()) or text_of(node)
 
 
 def _drawn_chip_unread(ctx: PassContext, main: LexborNode, grids: list[LexborNode], shown: ShownRule) -> bool:

@@ -46,6 +46,9 @@ class GcalPatterns(Strict):
     zone_hint_candidate: str
     more_word: str  # a cheap filter before the pattern: text nodes without it are never read further
     more: str
+    #: looser forms ("Show 2 more", "2<br>more" read as "2more") counted only inside a day's cell: outside
+    #: one a control hides every day, and such words there may be a dialog's ("Show 2 more guests")
+    more_in_day: str
     #: a control drawn as a bare "+2" (the words only in an aria-label, or none): read as "N more"
     more_count: str
     clock12: str

@@ -77,11 +77,11 @@ def _label_index(text: str, labels: Sequence[str]) -> int | None:
     folded = text.rstrip(":").strip().casefold()
     for index, label in enumerate(labels):
         if folded == label.casefold():
-            return index
-    # a label with a tax note ranks after every plain one (``find_total``)
+            return 2 * index
+    # a label with a tax note ranks right after the same label plain, before the next (``find_total``)
     for index, label in enumerate(labels):
         if _is_noted(folded, label.casefold()):
-            return index + len(labels)
+            return 2 * index + 1
     return None
 
 
@@ -108,7 +108,7 @@ def _one_cell_line(text: str, labels: Sequence[str]) -> tuple[int, Amount] | Non
     note = _LABEL_NOTE.match(rest)
     rest = rest[note.end():] if note else rest
     amount = parse_amount(_without_note(rest).lstrip(":").strip())
-    return (best[0] + (len(labels) if note else 0), amount) if amount is not None else None
+    return (2 * best[0] + (1 if note else 0), amount) if amount is not None else None
 
 
 def _own_cells(row: LexborNode) -> list[LexborNode]:
@@ -205,10 +205,8 @@ def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule, first_
     lines += _leaf_lines(body, shown, labels, _containers(rows, body), bool(rows))
     if not lines:
         return None
-    if any(index < len(labels) for index, _ in lines):
-        # a tax-noted label ("Total (incl. tax)") only where no plain one has a line: OpenTable lists "Total"
-        # first, and "Total (incl. tax) $48.60" before the tip was read over "Total charged $57.60"
-        lines = [(index, amount) for index, amount in lines if index < len(labels)]
+    # a line's rank: twice its label's place in the list, plus one with a tax note ("Total (incl. tax)" right
+    # after "Total"): for a platform the first rank found decides; for the generic parser every line must agree
     if first_label_decides:
         first = min(index for index, _ in lines)
         lines = [(index, amount) for index, amount in lines if index == first]
@@ -244,11 +242,12 @@ _CENTS_ALONE = re.compile(r"[.,]?\d{1,2}")
 
 
 def _cents_alone(text: str, amount: Amount) -> bool:
-    """``text`` is as many digits as the amount's currency has minor units (a yen total's "2" beside it is a
-    quantity or a footnote, as a dollar total's "2" is; "45" beside "$23" is its cents)."""
+    """``text`` is cents: written after a decimal mark (".5"), or as many digits as the amount's currency has
+    minor units (a yen total's "2" beside it is a quantity or a footnote, as a dollar total's "2" is; "45"
+    beside "$23" is its cents)."""
     if not _CENTS_ALONE.fullmatch(text):
         return False
-    if not isinstance(amount, Money):
+    if not isinstance(amount, Money) or text[0] in ".,":
         return True
     digits = minor_digits(amount.currency)
     return digits > 0 and len(text.lstrip(".,")) == digits

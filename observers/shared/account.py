@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from attest_kit.hashing import normalize_email
 from observers.shared.dom import ShownRule, ancestors
@@ -27,8 +28,9 @@ from observers.shared.dom import ShownRule, ancestors
 _MARKS = "\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
 
 AccountStatus = Literal["ok", "missing", "ambiguous", "invalid"]
-#: An address written bare in an account label ("Google Account: dana@example.com").
-_BARE_ADDRESS = re.compile(r"[^\s()（）<>＜＞:：]+@[^\s()（）<>＜＞]+")
+#: An address that ends an account label, in angle brackets (ASCII or full-width) or bare.
+_ANGLED = re.compile(r"[<＜]([^<>＜＞\s]+@[^<>＜＞\s]+)[>＞]$")
+_BARE_ADDRESS = re.compile(r"(?<![^\s:：])[^\s()（）<>＜＞:：]+@[^\s()（）<>＜＞]+$")
 
 
 @dataclass(frozen=True)
@@ -59,41 +61,55 @@ class AccountLabels:
 
 
 def read_account(tree: LexborHTMLParser, labels: AccountLabels, shown: ShownRule | None = None) -> AccountRead:
-    """Read the signed-in address from the banner's account labels (the shown ones, given ``shown``).
+    """Read the signed-in address from the banner's account labels.
 
     ``labels.selector`` finds candidate labelled elements (in the banner); a label is an account
-    label when it holds a bracketed ``@`` or ``labels.pattern`` matches its start.
+    label when it holds a parenthesised ``@`` or ``labels.pattern`` matches its start. Given ``shown``,
+    the shown labels are read, and the hidden ones only when no shown label is an account label (a
+    switcher kept hidden lists other accounts; a narrow page may keep the only account button hidden).
     """
+    if shown is not None:
+        read = _read_labels(tree, labels, lambda node: shown.shown(node))
+        if read.status != "missing":
+            return read
+    return _read_labels(tree, labels, lambda node: True)
+
+
+def _read_labels(tree: LexborHTMLParser, labels: AccountLabels, take: Callable[[LexborNode], bool]) -> AccountRead:
     account_label = _compiled(labels.pattern)
     address_group = _compiled(labels.address_pattern)
     mains = {node.mem_id for node in tree.css(labels.main)}
     found: dict[str, str] = {}
+    weak: dict[str, str] = {}  # addresses read from angle brackets or bare: used only when no label gives one in ()
     invalid = False
     unreadable_address: str | None = None
     for node in tree.css(labels.selector):
         if mains and any(up.mem_id in mains for up in ancestors(node)):
             continue  # a "banner" in a mail's own markup (an email can carry roles, §8.2) is not the page's
-        if shown is not None and not shown.shown(node):
-            continue  # a hidden view is never read (spec §1): a switcher kept hidden lists other accounts
+        if not take(node):
+            continue
         label = node.attributes.get(labels.attribute) or ""
         groups = [g.strip().strip(_MARKS).strip() for g in address_group.findall(label)]
         with_at = [g for g in groups if "@" in g]
         is_account_label = bool(with_at) or account_label.match(label.strip()) is not None
-        if is_account_label and not with_at:
-            bare = _BARE_ADDRESS.findall(label.strip(_MARKS))
-            with_at = [bare[0].strip(_MARKS)] if len(bare) == 1 else []
         if not is_account_label:
             continue
+        target = found
         if not with_at:
-            invalid = True
-            continue
+            # an account label (its start says so) that writes the address in angle brackets or bare, last
+            other = _weak_address(label)
+            if other is None:
+                invalid = True
+                continue
+            with_at, target = [other], weak
         address = with_at[-1]
         normal = normalize_email(address)
         if normal is None:
             invalid = True
             unreadable_address = unreadable_address or address
             continue
-        found.setdefault(normal, address)
+        target.setdefault(normal, address)
+    found = found or weak
     if len(found) > 1:
         return AccountRead("ambiguous")
     if found:
@@ -101,3 +117,13 @@ def read_account(tree: LexborHTMLParser, labels: AccountLabels, shown: ShownRule
     if invalid:
         return AccountRead("invalid", no_address=unreadable_address is None, unreadable=unreadable_address)
     return AccountRead("missing")
+
+
+def _weak_address(label: str) -> str | None:
+    """The address that ends an account label in angle brackets or bare ("Name <ada@…>", "ada@…"), or None."""
+    text = label.strip().strip(_MARKS).rstrip(".,;!?").strip()
+    angled = _ANGLED.search(text)
+    if angled is not None:
+        return angled.group(1).strip().strip(_MARKS).strip()
+    bare = _BARE_ADDRESS.search(text)
+    return bare.group(0) if bare is not None else None

@@ -61,3 +61,12 @@ def test_a_calendar_checkbox_named_by_aria_labelledby_or_a_label_has_its_name() 
                  f'checked></li>{entry}</ul>')
         calendars = posted_for(two_grids(panel=panel))["snapshot"]["calendars"]
         assert [c["key"] for c in calendars] == [sha256_hex("Dana Whitfield"), sha256_hex("Team Rota")], entry
+
+
+def test_the_looser_forms_outside_every_day_cell_hide_no_day() -> None:
+    """A review: "Show 2 more" outside every day's cell (a dialog's "Show 2 more guests" in main) hid every day
+    and removed the pass's windows. The looser forms count only in a day's cell; "2 more" anywhere still does."""
+    from tests.gcal_event.test_gcal_review_fixes import HOLIDAY, grid, page, posted_for, row, whole
+    for words in ("<div>Show 2 more</div>", "<span>2</span><span>more</span>"):
+        posted = posted_for(page(grid(row({"29057": HOLIDAY}), label="All-day events"), grid(row({})), words))
+        assert all(whole(posted)), words

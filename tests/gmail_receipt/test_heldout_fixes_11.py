@@ -30,8 +30,9 @@
   shops) and Magento's "Grand Total (Incl.Tax)" were missed. A review withdrew the first draft's "$9.99/month"
   and "Total price"/"Total amount"/"Total cost" (each read a price where the charge was another line) and kept a
   tax note in another currency as a second amount.
-- A review of 1.2.33 and 1.2.34: the digit-edge check read a hidden copy beside the amount, a whole yen or dollar
-  total beside a quantity was taken for one with its cents apart, and a tax-noted label outranked a plain one.
+- A review of 1.2.33 and 1.2.34: the digit-edge check read a hidden copy beside the amount, and a whole yen or
+  dollar total beside a quantity was taken for one with its cents apart. A tax-noted label ranks right after its
+  plain label (a second review: ranked after every plain one, Amazon's noted "Order Total" lost to "Total").
 """
 
 from __future__ import annotations
@@ -316,10 +317,18 @@ def test_a_hidden_copy_or_a_quantity_beside_the_amount_leaves_it_read(html: str,
     assert find_total(_body(html), LABELS, ShownRule()) == expected
 
 
-def test_a_tax_noted_total_never_outranks_a_plain_label_a_platform_lists() -> None:
-    """OpenTable lists "Total" first and the first label found decides: "Total (incl. tax) $48.60" before the
-    tip was read over "Total charged $57.60"."""
-    html = ("<table><tr><td>Subtotal</td><td>$45.00</td></tr><tr><td>Total (incl. tax)</td><td>$48.60</td></tr>"
-            "<tr><td>Tip</td><td>$9.00</td></tr><tr><td>Total charged</td><td>$57.60</td></tr></table>")
-    labels = SELECTORS.platforms["opentable"].total_labels
-    assert find_total(_body(html), labels, ShownRule(), first_label_decides=True) == Money(5760, "USD")
+def test_a_tax_noted_total_ranks_right_after_its_plain_label() -> None:
+    """A tax-noted label ranked after every plain one (1.2.39), so Amazon's "Order Total (incl. tax): $67.08" lost to
+    a "Total: $61.97" the platform lists last (a review); it ranks right after "Order Total" now. For the generic
+    parser every total line must still agree: "Total incl. VAT $41.04" beside "Total $38.00" is ambiguous."""
+    html = ("<table><tr><td>Order Total (incl. tax):</td><td>$67.08</td></tr>"
+            "<tr><td>Total:</td><td>$61.97</td></tr></table>")
+    labels = SELECTORS.platforms["amazon"].total_labels
+    assert find_total(_body(html), labels, ShownRule(), first_label_decides=True) == Money(6708, "USD")
+    generic = "<table><tr><td>Total incl. VAT</td><td>$41.04</td></tr><tr><td>Total</td><td>$38.00</td></tr></table>"
+    assert find_total(_body(generic), SELECTORS.generic.total_labels, ShownRule()) is AMBIGUOUS
+
+
+def test_cents_after_a_decimal_mark_in_a_cell_of_their_own_are_cents() -> None:
+    html = "<table><tr><td>Total</td><td>$41</td><td>.5</td></tr></table>"
+    assert find_total(_body(html), LABELS, ShownRule()) is AMBIGUOUS

@@ -53,3 +53,31 @@ def test_an_address_in_angle_brackets_or_bare_is_read(labels, label: str) -> Non
 def test_a_label_with_no_address_is_still_invalid(labels) -> None:
     read = read_account(_tree('<a role="button" aria-label="Google Account: Dana Whitfield"></a>'), labels, ShownRule())
     assert read.status == "invalid"
+
+
+# A review of the first draft: angle brackets and bare addresses made other banner labels account labels, a
+# sentence's full stop joined the address, and the only account label, hidden, was no account.
+
+@OBSERVERS
+@pytest.mark.parametrize("other", ["Notifications: Lena Ortiz <lena.ortiz@example.org> shared a file",
+                                   "Support: write to <support@example.org>",
+                                   "Google Chat: new message from lena.ortiz@example.org",
+                                   "Google Workspace: managed by admin@example.org"])
+def test_another_banner_label_naming_an_address_is_not_the_account(labels, other: str) -> None:
+    tree = _tree(f'<a role="button" {ME}></a><a role="button" aria-label="{other}"></a>')
+    read = read_account(tree, labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
+
+
+@OBSERVERS
+def test_a_full_stop_after_a_bare_address_is_not_part_of_it(labels) -> None:
+    tree = _tree('<a role="button" aria-label="Google Account: Dana Whitfield dana.whitfield@example.com."></a>')
+    read = read_account(tree, labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
+
+
+@OBSERVERS
+def test_the_only_account_label_hidden_is_still_read(labels) -> None:
+    tree = _tree(f'<div style="display:none"><a role="button" {ME}></a></div>')
+    read = read_account(tree, labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
