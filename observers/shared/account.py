@@ -30,7 +30,7 @@ _MARKS = "\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u20
 AccountStatus = Literal["ok", "missing", "ambiguous", "invalid"]
 #: An address that ends an account label, in angle brackets (ASCII or full-width) or bare.
 _ANGLED = re.compile(r"[<＜]([^<>＜＞\s]+@[^<>＜＞\s]+)[>＞]$")
-_BARE_ADDRESS = re.compile(r"(?<![^\s:：])[^\s()（）<>＜＞:：]+@[^\s()（）<>＜＞]+$")
+_BARE_ADDRESS = re.compile(r"(?<![^\s:：" + _MARKS + r"])[^\s()（）<>＜＞:：]+@[^\s()（）<>＜＞]+$")
 
 
 @dataclass(frozen=True)
@@ -125,5 +125,7 @@ def _weak_address(label: str) -> str | None:
     angled = _ANGLED.search(text)
     if angled is not None:
         return angled.group(1).strip().strip(_MARKS).strip()
+    if text.count("@") != 1:
+        return None  # two addresses written bare: which is the account cannot be told
     bare = _BARE_ADDRESS.search(text)
-    return bare.group(0) if bare is not None else None
+    return bare.group(0).strip(_MARKS) if bare is not None else None

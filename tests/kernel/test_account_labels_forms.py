@@ -81,3 +81,13 @@ def test_the_only_account_label_hidden_is_still_read(labels) -> None:
     tree = _tree(f'<div style="display:none"><a role="button" {ME}></a></div>')
     read = read_account(tree, labels, ShownRule())
     assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
+
+
+@OBSERVERS
+def test_a_bare_address_in_direction_marks_is_read_without_them_and_two_bare_are_none(labels) -> None:
+    rtl = _tree('<a role="button" aria-label="\u062d\u0633\u0627\u0628 Google: Dana Whitfield\n'
+                '\u200edana.whitfield@example.com\u200e"></a>')
+    read = read_account(rtl, labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
+    two = _tree('<a role="button" aria-label="Google Account: Dana dana.whitfield@example.com bo.lind@example.org"></a>')
+    assert read_account(two, labels, ShownRule()).status == "invalid"
