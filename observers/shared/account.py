@@ -2,12 +2,12 @@
 
 The account button in the banner carries an aria-label such as ``Google Account: <name>`` then a
 line break and ``(<address>)``; a second signed-in account can add a note after it. The reader
-takes the last bracketed address (ASCII or full-width parentheses or angle brackets) of each shown
-account label, in any display language, or the one address an account label writes bare (never one
-inside the main region: a mail's own markup can carry a banner role; never a hidden one: a switcher
-the page keeps hidden lists other accounts). Two different addresses are ambiguous; a label the
-selectors call an account label that ends with no address is invalid (the switcher half drawn, or
-the page changed).
+takes the last parenthesised address (ASCII or full-width) of each account label, in any display
+language; failing any, the one address an account label ends with in angle brackets or bare. Never
+one inside the main region (a mail's own markup can carry a banner role), and a hidden label only
+when no shown label is an account label (a switcher the page keeps hidden lists other accounts). Two
+different addresses are ambiguous; a label the selectors call an account label that ends with no
+address is invalid (the switcher half drawn, or the page changed).
 """
 
 from __future__ import annotations
