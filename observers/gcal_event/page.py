@@ -190,8 +190,9 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
     controls: list[tuple[LexborNode, bool]] = []  # (control, read only in a day's cell: a looser form)
     for node in main.css(S.labelled):
         label = one_line(attr(node, A.aria_label) or "")
-        if (_MORE.match(label) or _MORE_IN_DAY.match(label)) and not inside_chip(node):
-            controls.append((node, not _MORE.match(label)))
+        strict = _MORE.match(label) is not None
+        if (strict or _MORE_IN_DAY.match(label)) and not inside_chip(node):
+            controls.append((node, not strict))
     word = SELECTORS.patterns.more_word
     for node in main.traverse(include_text=True):
         if node.tag != "-text":
@@ -204,8 +205,9 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
             text = text_of(current)
             if len(text) > _MORE_MAX_TEXT:
                 break
-            if _MORE.match(text) or _MORE_COUNT.match(text) or _MORE_IN_DAY.match(text):
-                controls.append((current, not (_MORE.match(text) or _MORE_COUNT.match(text))))
+            strict = _MORE.match(text) is not None or _MORE_COUNT.match(text) is not None
+            if strict or _MORE_IN_DAY.match(text):
+                controls.append((current, not strict))
                 break
             current = current.parent
     return [(c, loose) for c, loose in controls if shown.shown(c) and not inside_chip(c)]
@@ -306,12 +308,14 @@ def _entry_name(entry: LexborNode) -> str | None:
     root = entry
     while root.parent is not None:
         root = root.parent
-    with_id = {}
-    for node in root.css("[id]"):
-        with_id.setdefault(node.attributes.get("id"), node)  # an id a stale copy repeats: the first
-    named = [with_id[i] for i in (attr(entry, "aria-labelledby") or "").split() if i in with_id]
-    if named:
-        return " ".join(_drawn_text(node) for node in named)
+    ids = (attr(entry, "aria-labelledby") or "").split()
+    if ids:
+        with_id: dict[str | None, LexborNode] = {}
+        for node in root.css("[id]"):
+            with_id.setdefault(node.attributes.get("id"), node)  # an id a stale copy repeats: the first
+        named = [with_id[i] for i in ids if i in with_id]
+        if named:
+            return " ".join(_drawn_text(node) for node in named)
     # a label around it, when it labels this entry alone (a <label> around a whole list names none)
     label = next((up for up in ancestors(entry) if up.tag == "label"), None)
     if label is not None and len(label.css(S.calendar_entry)) != 1:

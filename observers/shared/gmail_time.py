@@ -102,9 +102,12 @@ def _clock_match(text: str) -> re.Match[str] | None:
     a number and a full stop come right before it: a day and month ("10.11.", Finnish for 10 November)
     or part of a date ("10.11.2026"); "kl.14.03" is a clock."""
     for match in _TIME.finditer(text):
-        start = match.start()
-        if text[match.start(2) - 1] != "." or (text[match.end(2) : match.end(2) + 1] != "."
-                                                 and not (text[start - 1 : start] == "." and text[start - 2 : start - 1].isdigit())):
+        if text[match.start(2) - 1] != ".":
+            return match
+        start, end = match.start(), match.end(2)
+        stop_after = text[end : end + 1] == "."
+        date_before = text[start - 1 : start] == "." and text[start - 2 : start - 1].isdigit()
+        if not (stop_after or date_before):
             return match
     return None
 
