@@ -136,6 +136,13 @@ class Observer:
         """Windows the pass vouches for; [] by design, None when it should know and cannot."""
         raise NotImplementedError
 
+    def rows_derived_later(self, ctx: PassContext) -> list[RawRow]:
+        """Rows the pass does not post but the service worker will derive from what it posts (Calendar
+        with an account: every row comes from its snapshot, spec §8.3). ``plan_pass`` runs them through
+        project() as it does the posted rows, so one it would refuse voids the pass's coverage here,
+        naming the field, rather than the ledger refusing the whole pass, again on every pass."""
+        return []
+
     def account(self, ctx: PassContext) -> str | None:
         """The signed-in address as the page shows it, or None."""
         return None

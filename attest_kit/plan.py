@@ -1,6 +1,7 @@
 """plan_pass: one pass of one observer over one read of the page (spec §3.2). It never raises.
 
-Order: health → extract → project each row → windows → allCalendars and snapshot → account →
+Order: health → extract → project each row (and each row the service worker will derive from what
+the pass posts, ``Observer.rows_derived_later``) → windows → allCalendars and snapshot → account →
 every message checked against the bus (``messages.fits_the_bus``; else only DEGRADED message.invalid).
 Every failure becomes a reason code from the catalogue. A refused row does not stop the accepted
 rows (they are evidence) but voids the pass's coverage, because a refused row is not evidence of
@@ -126,6 +127,18 @@ def plan_pass(observer: Observer, ctx: PassContext, policy: Policy | None = None
         elif projected.id not in seen:  # a row the page shows twice is one observation
             seen.add(projected.id)
             result.observations.append(projected)
+
+    # Rows the service worker will derive from what this pass posts: checked the same way, never posted.
+    ok_later, later = _call(observer.rows_derived_later, ctx, "extract.threw", reasons)
+    if ok_later and not _rows_valid(later):
+        reasons.append("extract.invalid")
+        ok_later = False
+    for row in later if ok_later else []:
+        projected = project(row, observer.source, ctx.instant, pol)
+        if isinstance(projected, Refusal):
+            reasons.append(projected.reason)
+            coverage_void = True
+    coverage_void = coverage_void or not ok_later
 
     ok, windows = (True, []) if coverage_void_by_health else _call(observer.visible_windows, ctx, "window.threw", reasons)
     if ok and windows is None:

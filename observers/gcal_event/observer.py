@@ -1,7 +1,8 @@
 """The gcal.event observer: health, rows, windows, allCalendars and the snapshot (spec §8.3).
 
 With an account on the page the observer posts no rows: the ledger derives them from the step
-between the stored snapshot and this one (``step.py``). With no account nothing is compared, and
+between the stored snapshot and this one (``step.py``), and the pass checks through project() the
+rows a first look would derive (``rows_derived_later``). With no account nothing is compared, and
 every visible event is posted as a first sighting (calendar.created) with no counterparty, since
 the account could be any guest; plan_pass then posts no snapshot.
 """
@@ -19,6 +20,7 @@ from observers.gcal_event.page import read_gcal_page
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.snapshot import build_snapshot
 from observers.gcal_event.state import busy_too_long, state_problem
+from observers.gcal_event.step import step
 
 
 class GcalEventObserver(Observer):
@@ -51,6 +53,15 @@ class GcalEventObserver(Observer):
                 fields["subjectHint"] = clamp_subject_hint(sentence.title)
             rows.append(RawRow("calendar.created", fields, key))
         return rows
+
+    def rows_derived_later(self, ctx: PassContext) -> list[RawRow]:
+        """With an account, the rows the ledger derives from this pass's snapshot on a first look at the
+        range (every event a first sighting): what a refused pass comes back to, since the ledger
+        restarts a refused range, so a title project() refuses would refuse every pass."""
+        read = read_gcal_page(ctx)
+        if read.busy or read.reasons or read.account.address is None:
+            return []
+        return [row.raw() for row in step(None, build_snapshot(read, ctx.instant)).rows]
 
     def visible_windows(self, ctx: PassContext) -> list[Window] | None:
         read = read_gcal_page(ctx)
