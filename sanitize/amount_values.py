@@ -70,13 +70,18 @@ def fake_amount(amount: str, fake_of_value: Callable[[str], str]) -> str:
 
 def fake_value(value: str, draw: Callable[[int], bytes]) -> str:
     """A value of the same shape: as many integer digits (a leading non-zero when more than one) and
-    as many significant decimals (the last one non-zero)."""
+    as many significant decimals (the last one non-zero). A value that is not zero never fakes to zero
+    (a one-digit whole value draws 1–9: "$3.00" faked to "$0.00" read as a purchase of nothing), and
+    zero stays zero (a free order is not personal; a price would make it a purchase)."""
+    if value == "0":
+        return value
     whole, _, frac = value.partition(".")
     data = draw(len(whole) + len(frac) + 4)
+    lead_non_zero = len(whole) > 1 or not frac
     digits = []
     for i in range(len(whole)):
         b = data[i]
-        digits.append(str(1 + b % 9) if i == 0 and len(whole) > 1 else str(b % 10))
+        digits.append(str(1 + b % 9) if i == 0 and lead_non_zero else str(b % 10))
     out = "".join(digits)
     if frac:
         fd = [str(data[len(whole) + i] % 10) for i in range(len(frac) - 1)]

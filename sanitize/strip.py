@@ -134,10 +134,20 @@ def payment_image_rows(tree: LexborHTMLParser, payment_words: re.Pattern[str]) -
 
 
 def remove_comments(root: LexborNode, counts: dict[str, int]) -> None:
+    """Every comment in the page, the ones beside ``root`` (the <html> element) included: a comment before
+    <html> or after </html> is a child of the document, and Chrome's "Save page as" writes the page's
+    whole address in one (``<!-- saved from url=(…)… -->``)."""
     # a processing instruction (<?import …?>) is a node of its own kind in lexbor: it goes too
     comments = [
         n for n in root.traverse(include_text=True) if n.is_comment_node or (not n.is_element_node and not n.is_text_node)
     ]
+    document = root.parent
+    sibling = document.child if document is not None else None
+    while sibling is not None:
+        if sibling.mem_id != root.mem_id and not sibling.is_element_node and not sibling.is_text_node \
+                and sibling.tag != "-doctype":
+            comments.append(sibling)
+        sibling = sibling.next
     for c in comments:
         c.decompose()
     if comments:

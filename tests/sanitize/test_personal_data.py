@@ -333,3 +333,14 @@ def test_a_real_amount_equal_to_another_amounts_fake_is_still_faked():
         got = re.findall(r"<td>(\$[\d.]+)</td>", out)
         for real, fake in zip(amounts, got):
             assert fake != real, (page, amounts, got)
+
+
+@pytest.mark.parametrize("value", [str(d) for d in range(1, 10)])
+def test_an_amount_that_is_not_zero_is_never_faked_to_zero(value):
+    """A clause audit of §6.2: `$3.00` was faked to `$0.00` under some keys (a one-digit value drew any digit),
+    and the receipt then read as a purchase of nothing. A fake keeps the amount's shape and its being non-zero;
+    a zero stays zero (a free order is not personal, and a fake price would make it a purchase)."""
+    from sanitize.amount_values import fake_value
+    fakes = {fake_value(value, lambda n, b=b: bytes([b]) * n) for b in range(256)}
+    assert "0" not in fakes and fakes == {str(d) for d in range(1, 10)}
+    assert {fake_value("0", lambda n, b=b: bytes([b]) * n) for b in range(256)} == {"0"}

@@ -408,3 +408,23 @@ def test_a_date_range_with_a_non_ascii_month_is_no_address():
     non-ASCII top-level label is a host's only after a non-ASCII label (пример.рф), not after "3"."""
     out = clean("<p>Urlaub 3.März/4.April</p><p>siehe пример.рф/путь/секрет</p>")
     assert "3.März/4.April" in out and "секрет" not in out, out
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # Chrome's "Save page as" writes the page's whole address in a comment before <html>
+        '<!-- saved from url=(0061)https://shop.example.io/o/77?token=tk-0000 --><!doctype html><html><body>x</body></html>',
+        '<!doctype html><!-- ada.quorn@corp.example.io --><html><body>x</body></html>',
+        '<!doctype html><html><body>x</body></html><!-- Ada Quorn, +1 415 555 0100 -->',
+        '<!doctype html><html><body>x</body></html><?xml-stylesheet href="https://t.example.net/s.css"?>',
+    ],
+)
+def test_comments_outside_the_html_element_go_too(page):
+    from sanitize.pipeline import sanitize_page
+    from .conftest import KEY, GMAIL
+    out = sanitize_page(page, page_url=GMAIL, key=KEY, seeded=[])
+    assert "<!--" not in out.html and "<?" not in out.html
+    for leaked in ("token", "tk-0000", "corp.example.io", "Ada Quorn", "555", "t.example.net"):
+        assert leaked not in out.html
+    assert out.counts.get("comment") == 1
