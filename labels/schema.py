@@ -182,6 +182,17 @@ class LabelEntry(LabelModel):
             raise ValueError("selectorsVersion is '<observer>@<version>' pairs, sorted, one space apart")
         return value
 
+    @field_validator("expected")
+    @classmethod
+    def _one_per_observer(cls, value: list[Expected]) -> list[Expected]:
+        # every reader takes the first expectation of an observer: a second one would be a label nothing holds
+        seen: set[str] = set()
+        for expected in value:
+            if expected.observer in seen:
+                raise ValueError(f"expected lists {expected.observer} twice: one expectation per observer")
+            seen.add(expected.observer)
+        return value
+
     def expected_for(self, observer: str) -> Expected | None:
         return next((e for e in self.expected if e.observer == observer), None)
 

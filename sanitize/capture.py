@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 from attest_kit.errors import BadInput, BadOption
 from attest_kit.fsio import atomic_write_bytes, atomic_write_text, read_json, update_json_entry
-from attest_kit.instants import is_day
+from attest_kit.instants import format_instant, is_day
 from attest_kit.vendors import VENDOR_HOSTS
 from attest_kit.paths import fixtures_dir
 from sanitize.key import load_key
@@ -62,6 +62,8 @@ class CaptureReport:
     output: Path
     counts: dict[str, int] = field(default_factory=dict)
     unmatched: list[str] = field(default_factory=list)  # selectors that matched no element
+    read_at: str = ""  # the instant the tab was read (wire form): the label's page.readAt
+    kept_label: bool = False  # --force replaced a page whose label was written by hand, and kept the label
 
 
 def _host_matches(url: str, wanted: str) -> bool:
@@ -149,7 +151,8 @@ def capture(req: CaptureRequest) -> CaptureReport:
     page_path, labels_path, day = _target(req)
     check_selector_options(req.redact_selectors, req.keep_selectors)  # before attaching to the browser
     if page_path.exists() and not req.force:
-        raise BadInput(page_path, "exists already (use --force to replace it and its label)")
+        raise BadInput(page_path, "exists already (use --force to replace it; a label written by hand is kept)")
+    entries: Any = {}
     if labels_path.exists():
         entries = read_json(labels_path)
         if not isinstance(entries, dict):
@@ -160,11 +163,16 @@ def capture(req: CaptureRequest) -> CaptureReport:
     seeds = load_seeds()
     # no --tab: the vendor's own host (a fixture server's or any other tab opened later is not the page)
     url, snapshot = read_snapshot(req.cdp, req.tab if req.tab is not None else VENDOR_HOSTS.get(req.vendor))
+    read_at = format_instant(datetime.now(timezone.utc))  # label --read-at wants it: it ends the page's windows
     inert, built = snapshot_to_html(snapshot)
     cleaned = sanitize_page(inert, page_url=url, key=key, names=req.names, redact_selectors=req.redact_selectors,
                             keep_selectors=req.keep_selectors, seeded=seeds)
-    entry = {"capturedAt": day, "selectorsVersion": None, "seededSecrets": [s.id for s in seeds],
-             "expected": [], "notes": ""}
+    # --force keeps a label written by hand (its page facts, expectations and notes): `check` says whether it
+    # still agrees with the new page; only what the capture itself decides is rewritten
+    kept = entries.get(page_path.name)
+    kept_label = isinstance(kept, dict) and bool(kept.get("expected") or kept.get("page") or kept.get("notes"))
+    entry = {**(kept if kept_label else {"selectorsVersion": None, "expected": [], "notes": ""}),
+             "capturedAt": day, "seededSecrets": [s.id for s in seeds]}
     previous = page_path.read_bytes() if page_path.exists() else None
     atomic_write_text(page_path, cleaned.html)
     try:
@@ -177,4 +185,4 @@ def capture(req: CaptureRequest) -> CaptureReport:
             atomic_write_bytes(page_path, previous)
         raise
     counts = {f"capture.{k}": v for k, v in built.as_dict().items()} | cleaned.counts
-    return CaptureReport(public_address(url), page_path, counts, cleaned.unmatched)
+    return CaptureReport(public_address(url), page_path, counts, cleaned.unmatched, read_at, kept_label)

@@ -25,7 +25,8 @@ from sanitize.commands import warn_unmatched
 @click.option("--key-file", type=click.Path(path_type=Path), help="Capture key file, outside the repository "
               "(else $ATTEST_CAPTURE_KEY). There is no default key.")
 @click.option("--date", help="Fixture folder date YYYY-MM-DD (default: today, UTC).")
-@click.option("--force", is_flag=True, help="Replace an existing fixture and its label entry.")
+@click.option("--force", is_flag=True, help="Replace an existing fixture; a label written by hand is kept (check "
+              "it again).")
 def capture_cmd(vendor: str, name: str, cdp: str, tab: str | None, names: tuple[str, ...],
                 redact_selector: tuple[str, ...], keep_selector: tuple[str, ...], key_file: Path | None,
                 date: str | None, force: bool) -> None:
@@ -43,6 +44,10 @@ def capture_cmd(vendor: str, name: str, cdp: str, tab: str | None, names: tuple[
         sys.exit(exc.exit_code)
     click.echo(f"page: {report.address}")
     click.echo(f"wrote: {report.output}")
+    click.echo(f"read at: {report.read_at}")
+    if report.kept_label:
+        click.echo("kept its label (page facts, expectations, notes): run attest-kit check to see whether it "
+                   "still agrees with the new page")
     for kind, n in sorted(report.counts.items()):
         click.echo(f"  {kind}: {n}")
     warn_unmatched(report.unmatched)

@@ -133,3 +133,30 @@ def test_capture_refuses_a_labels_file_that_does_not_parse(repo_copy, cli, fake_
     assert result.exit_code == 3 and "labels.json" in result.output
     assert labels.read_text(encoding="utf-8") == "[1, 2]"
     assert not (labels.parent / "x.html").exists()
+
+
+def test_capture_force_keeps_the_pages_label_and_says_so(repo_copy, cli, fake_browser):
+    """A user-journey review: re-capturing with --force (the README's remedy when something personal is left)
+    reset the hand-written label to no expectations, no page facts and no notes, without a word. The label is
+    kept (``attest-kit check`` then says whether it still agrees with the new page); its capture facts follow."""
+    labels = repo_copy / "fixtures/pages/gmail/2026-11-30/labels.json"
+    before = json.loads(labels.read_text(encoding="utf-8"))["synthetic-sent-head.html"]
+    result = cli.invoke(main, ["capture", "--vendor", "gmail", "--name", "synthetic-sent-head", "--date", "2026-11-30",
+                               "--force"])
+    assert result.exit_code == 0, result.output
+    after = json.loads(labels.read_text(encoding="utf-8"))["synthetic-sent-head.html"]
+    assert before["expected"] and after["expected"] == before["expected"]
+    assert after["page"] == before["page"] and after["notes"] == before["notes"]
+    assert after["selectorsVersion"] == before["selectorsVersion"]
+    assert "kept" in result.output and "attest-kit check" in result.output
+
+
+def test_capture_prints_the_instant_it_read_the_page(repo_copy, cli, fake_browser):
+    """``label --read-at`` needs the instant the page was read (it ends a window and dates a clock-only time);
+    capture kept only the day."""
+    import re
+    from attest_kit.instants import parse_instant
+    result = cli.invoke(main, ["capture", "--vendor", "gmail", "--name", "p", "--date", "2026-11-30"])
+    assert result.exit_code == 0, result.output
+    found = re.search(r"^read at: (\S+)$", result.output, re.M)
+    assert found and parse_instant(found.group(1)) is not None, result.output

@@ -204,3 +204,17 @@ def test_the_schema_reads_the_shipped_calendar_parts_back_unchanged():
         for parsed, written in zip(entry.expected, raw[name]["expected"], strict=True):
             dumped = parsed.model_dump(by_alias=True, mode="json")
             assert dumped["snapshot"] == written.get("snapshot") and dumped["step"] == written.get("step"), name
+
+
+def test_a_label_with_two_expectations_for_one_observer_is_bad_input_for_every_command(repo_copy, cli):
+    """A user-journey review: a second, contradictory gmail.sent block passed check, the bench read only the first,
+    and gate --update would have pinned the label. The labels file is refused whole, naming the entry."""
+    def twice(data):
+        entry = data["synthetic-sent-head.html"]
+        entry["expected"].append(json.loads(json.dumps(entry["expected"][0])))
+    _edit(repo_copy, twice)
+    for command in (["check", "-q"], ["bench"]):
+        result = cli.invoke(main, command)
+        assert result.exit_code == 3, (command, result.output)
+        assert "synthetic-sent-head.html" in result.output and "gmail.sent" in result.output, result.output
+        assert "Traceback" not in result.output
