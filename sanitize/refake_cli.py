@@ -29,7 +29,7 @@ def _fail(e: AttestKitError) -> None:
 
 
 _record = click.option("--record", "record", required=True, type=click.Path(dir_okay=False, path_type=Path),
-                       help="Write what replaced what here (JSON); refused inside a git work tree.")
+                       help="Write what replaced what here (JSON, a new file); refused inside a git work tree.")
 _key = click.option("--key-file", type=click.Path(path_type=Path), help="Capture key file (else $ATTEST_CAPTURE_KEY).")
 
 

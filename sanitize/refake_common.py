@@ -60,9 +60,13 @@ class FixturePage:
 
 
 def refuse_record_in_work_tree(record: Path) -> None:
-    """The record maps old fakes to new ones, and the old ones are reversible: never in a repository."""
+    """The record maps old fakes to new ones, and the old ones are reversible: never in a repository.
+    Nor over an earlier record: it is the only map from that run's old fakes to its new ones."""
     if inside_work_tree(record):
         raise BadInput(record, "record is inside a git work tree; write it outside the repository (the old fakes in it are reversible)")
+    if record.exists():
+        raise BadInput(record, "exists already (an earlier run's record: the only map from its old fakes to its new "
+                               "ones); give a new path")
 
 
 def load_labels_file(path: Path, cache: dict[Path, LabelsFile]) -> LabelsFile:

@@ -92,6 +92,19 @@ def test_record_inside_work_tree_is_refused_before_anything_is_written(tmp_path:
     assert not record.exists() and snapshot(tmp_path) == before
 
 
+def test_an_existing_record_is_refused_before_anything_is_written(tmp_path: Path, cli, monkeypatch) -> None:
+    """A user-journey review: a second run overwrote the first run's record, the only map from its old fakes to
+    its new ones, and re-faked the pages again."""
+    base = folder(tmp_path, {"r.html": MAIN.format("<p>Total $48.00</p>")}, {"r.html": entry()})
+    record = tmp_path / "rec.json"
+    record.write_text('{"earlier": "run"}')
+    before = snapshot(tmp_path)
+    for cmd in ("refake", "refake-people"):
+        r = _refake(cli, monkeypatch, [cmd, "--record", str(record), str(base / "r.html")])
+        assert r.exit_code == 3 and "exists already" in r.output, r.output
+    assert snapshot(tmp_path) == before
+
+
 def test_bad_input_exits_3_and_writes_nothing(tmp_path: Path, cli, monkeypatch) -> None:
     base = folder(tmp_path, {"r.html": MAIN.format("<p>Total $48.00</p>"), "stray.html": "<p>$5.00</p>"},
                   {"r.html": entry()})
