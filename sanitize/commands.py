@@ -19,6 +19,7 @@ from sanitize.key import load_key
 from sanitize.pipeline import check_selector_options, sanitize_page
 from sanitize.seeds import load_seeds
 from sanitize.server import DEFAULT_PORT, serve
+from sanitize.snapshot import carries_stylesheets
 from sanitize.urls import public_address
 
 
@@ -67,6 +68,9 @@ def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selec
     for kind, n in result.counts.items():
         click.echo(f"  {kind}: {n}")
     warn_unmatched(result.unmatched)
+    if carries_stylesheets(html):
+        click.echo("warning: the page carries its own stylesheets (saved from the browser, not captured): the "
+                   "observers read the computed styles attest-kit capture writes inline, so it is no fixture", err=True)
 
 
 def warn_unmatched(unmatched: list[str]) -> None:

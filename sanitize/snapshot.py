@@ -15,6 +15,7 @@ frames are not captured, and the counts say how many were left out.
 from __future__ import annotations
 
 import html as htmlmod
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +49,21 @@ class SnapshotCounts:
 
     def as_dict(self) -> dict[str, int]:
         return {k: v for k, v in self.__dict__.items() if k != "extra"} | self.extra
+
+
+#: A page's own stylesheet: a <style> element or a stylesheet <link>. A capture writes none (each element
+#: carries its computed styles inline), so a page holding one was saved from the browser.
+_OWN_STYLESHEET = re.compile(r"<style[\s>/]|<link\b[^>]*\bstylesheet\b", re.I)
+
+
+def carries_stylesheets(html: str) -> bool:
+    """Whether ``html`` holds the page's own stylesheets: a page saved from the browser, whose views its
+    stylesheets hide, where a capture draws them with inline computed styles the observers read.
+
+    >>> carries_stylesheets('<head><style>.a{display:none}</style></head>'), carries_stylesheets('<p style="x">')
+    (True, False)
+    """
+    return _OWN_STYLESHEET.search(html) is not None
 
 
 def _string(strings: list[str], index: int) -> str:

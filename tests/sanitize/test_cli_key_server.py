@@ -55,6 +55,24 @@ def test_sanitize_command_prints_address_path_and_counts_only(cli, tmp_path, key
     assert "lena" not in out.read_text() and "data-attest-seeded" in out.read_text()
 
 
+@pytest.mark.parametrize("head, warned", [
+    ("<style>.zA{display:none}</style>", True),
+    ('<link rel="stylesheet" href="/s.css">', True),
+    ("", False),
+])
+def test_a_page_saved_from_the_browser_is_named_no_fixture(cli, tmp_path, keyfile, head, warned):
+    """A user-journey review: a page saved from the browser was sanitised without a word, and observe then read
+    views its stylesheets hide as shown (selector.ambiguous.grid). The page is still written; the warning says why
+    it is no fixture (README: the observers read the computed styles capture writes inline)."""
+    src = tmp_path / "in.html"
+    src.write_text(PAGE.replace("<html>", f"<html><head>{head}</head>"), encoding="utf-8")
+    out = tmp_path / "out.html"
+    r = _run(cli, ["sanitize", str(src), "-o", str(out), "--page-url", "https://mail.google.com/mail/u/0/",
+                   "--key-file", str(keyfile)])
+    assert r.exit_code == 0 and out.exists(), r.output
+    assert ("warning: the page carries its own stylesheets" in r.output) is warned, r.output
+
+
 def test_a_selector_that_matches_nothing_is_named(cli, tmp_path, keyfile):
     """--redact-selector is how free text is protected: a typo (or a cell the parser drops) matched
     nothing, and the text stayed with no word said. The page is still written; the selector is named."""
