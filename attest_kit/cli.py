@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
-from attest_kit.errors import EXIT_FOUND, AttestKitError
+from attest_kit.errors import EXIT_FOUND, AttestKitError, BadOption
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -120,12 +120,26 @@ def _instant(value: str) -> object:
 @click.option("--state", "state_file", type=click.Path(path_type=Path),
               help="JSON file of state kept from earlier passes (Calendar's busy clock); default: the label's passState.")
 @click.option("--json", "as_json", is_flag=True, help="Print the pass as one JSON object (the observe contract).")
+@click.option("--messages", "as_messages", is_flag=True,
+              help="Print the pass's bus messages, one JSON line each, as `ledger replay` reads them.")
+@click.option("--tab", default="tab-1", show_default=True, help="With --messages: the tab the messages come from.")
 @clean_errors
 def observe(page: Path, observer_id: str, url: str | None, time_zone: str | None, now: str | None,
-            state_file: Path | None, as_json: bool) -> None:
-    """Run one observer over one page and print what its pass posts."""
-    from labels.observe import observe_page
+            state_file: Path | None, as_json: bool, as_messages: bool, tab: str) -> None:
+    """Run one observer over one page and print what its pass posts.
 
+    With --messages the pass is printed as the bus messages it posts, in order, each a scenario line
+    for `attest-kit ledger replay` (arriving at the pass instant): `observe ... --messages > s.jsonl`.
+    """
+    from labels.observe import observe_messages, observe_page
+
+    if as_json and as_messages:
+        raise BadOption("give --json or --messages, not both")
+    if as_messages:
+        for line in observe_messages(page, observer_id, tab=tab, url=url, time_zone=time_zone, now=now,
+                                     state_file=state_file):
+            click.echo(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
+        return
     posted = observe_page(page, observer_id, url=url, time_zone=time_zone, now=now, state_file=state_file)
     if as_json:
         click.echo(json.dumps(posted, indent=2, ensure_ascii=False))

@@ -9,6 +9,8 @@ from typing import Any
 from attest_kit.errors import BadInput, BadOption
 from attest_kit.fsio import read_html, read_json
 from attest_kit.instants import InvalidInstant, load_zone, parse_instant
+from attest_kit.messages import pass_messages
+from attest_kit.plan import PassResult
 from labels.corpus import entry_for, labels_path_for
 from observers.registry import get_observer, observer_ids
 from observers.run import PassInput, run_pass
@@ -17,6 +19,22 @@ from observers.run import PassInput, run_pass
 def observe_page(page: Path, observer_id: str, *, url: str | None = None, time_zone: str | None = None,
                  now: str | None = None, state_file: Path | None = None) -> dict[str, Any]:
     """What one pass of ``observer_id`` over ``page`` posts (the observe JSON of DESIGN.md)."""
+    return observe_pass(page, observer_id, url=url, time_zone=time_zone, now=now, state_file=state_file)[0].posted()
+
+
+def observe_messages(page: Path, observer_id: str, *, tab: str, url: str | None = None, time_zone: str | None = None,
+                     now: str | None = None, state_file: Path | None = None) -> list[dict[str, Any]]:
+    """The bus messages of that pass, in order, as ``ledger replay`` scenario lines: each arrives at the pass
+    instant from ``tab``."""
+    result, zone = observe_pass(page, observer_id, url=url, time_zone=time_zone, now=now, state_file=state_file)
+    at = result.posted()["instant"]
+    return [{"at": at, "tab": tab, "message": m} for m in pass_messages(result, load_zone(zone))]
+
+
+def observe_pass(page: Path, observer_id: str, *, url: str | None = None, time_zone: str | None = None,
+                 now: str | None = None, state_file: Path | None = None) -> tuple[PassResult, str]:
+    """One pass of ``observer_id`` over ``page``, and the browser zone it was read in; missing facts come
+    from the page's label."""
     if observer_id not in observer_ids():
         raise BadInput(None, f"unknown observer {observer_id!r} (known: {', '.join(observer_ids())})")
     html = read_html(page)
@@ -51,7 +69,7 @@ def observe_page(page: Path, observer_id: str, *, url: str | None = None, time_z
     if problem is not None:  # name where the state came from: the --state file, else the page's labels.json
         raise BadInput(state_file or labels_path_for(page), f"pass state: {problem}")
     result = run_pass(html, observer_id, PassInput(url, time_zone, instant, state))  # type: ignore[arg-type]
-    return result.posted()
+    return result, time_zone  # type: ignore[return-value]
 
 
-__all__ = ["observe_page", "json"]
+__all__ = ["observe_messages", "observe_page", "observe_pass", "json"]

@@ -136,3 +136,26 @@ def test_a_snapshot_the_step_cannot_take_is_refused_and_logged_without_a_traceba
     assert 'line 2: calendar.snapshot tab=cal -> {"ok":false,"code":"invalid_input"}' in result.output
     assert "log: ledger.calendar_step_failed error=ValueError" in result.output
     assert "Traceback" not in result.stderr and "Two" not in result.stderr + result.output
+
+
+def test_observe_messages_is_a_scenario_the_ledger_replays(tmp_path):
+    """A user-journey review: `observe --json` prints the observe contract (no contentHash), so lines built from it
+    were refused, and no command printed a pass's bus messages. `observe --messages` prints them as scenario lines
+    (at the pass instant, from one tab), and the ledger stores every one: a Sent head and a Calendar week."""
+    from attest_kit.cli import main
+    from tests.conftest import REPO
+
+    for observer, page in (("gmail.sent", "gmail/2026-11-30/synthetic-sent-head.html"),
+                           ("gcal.event", "gcal/2026-11-30/synthetic-week.html")):
+        out = CliRunner().invoke(main, ["observe", str(REPO / "fixtures/pages" / page), "--observer", observer,
+                                        "--messages", "--tab", "t1"])
+        assert out.exit_code == 0, out.output
+        lines = [json.loads(line) for line in out.output.splitlines()]
+        kinds = [line["message"]["type"] for line in lines]
+        assert kinds[0] == "adapter.health" and "coverage.ping" in kinds and {line["tab"] for line in lines} == {"t1"}
+        scenario = tmp_path / f"{observer}.jsonl"
+        scenario.write_text(out.output, encoding="utf-8")
+        replayed = CliRunner().invoke(ledger, ["replay", str(scenario)])
+        assert replayed.exit_code == 0, replayed.output
+        acks = [line for line in replayed.output.splitlines() if line.startswith("line ")]
+        assert len(acks) == len(lines) and all(a.endswith('-> {"ok":true}') for a in acks), replayed.output
