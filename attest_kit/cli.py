@@ -249,6 +249,8 @@ def gate(update: bool, quiet: bool) -> None:
     verdict = judge(run, load_floors(gate_file()))
     for line in verdict.failures:
         click.echo(f"FAIL {line}", err=True)
+    for line in verdict.notes:
+        click.echo(f"  disagrees: {line}", err=True)
     if not verdict.passed:
         sys.exit(EXIT_FOUND)
     click.echo(f"gate passed: {len(run.observers)} observer(s) at or above their floors, 0 unsound windows")

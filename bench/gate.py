@@ -90,6 +90,10 @@ def judge(run: BenchRun, floors: dict[str, Any]) -> GateVerdict:
                 verdict.failures.append(f"{bench.observer}: no floor for {name}; run `{REPIN_COMMAND}`")
             elif figures[name] < mine[name]:
                 verdict.failures.append(f"{bench.observer}: {name} {figures[name]} below floor {mine[name]}")
+        if any(f.startswith(f"{bench.observer}: ") for f in verdict.failures):
+            # the pages that disagree with their labels, so a failure names where to look
+            verdict.notes += [f"{bench.observer}: {s.page}: {'; '.join(s.disagreements)}"
+                              for s in bench.scores if s.disagreements]
     if floors.get("fingerprint") != run.fingerprint:
         verdict.failures.append(
             "the labelled corpus changed since the floors were pinned "

@@ -55,6 +55,8 @@ def test_gate_fails_on_a_regression_and_names_the_figure(repo_copy, cli):
     result = cli.invoke(main, ["gate", "-q"])
     assert result.exit_code == 1
     assert "healthAgreement" in result.output and "attest-kit gate --update" in result.output
+    # and the page that fell: a user-journey review had to diff RESULTS.md to find it
+    assert "gmail.sent: gmail/2026-11-30/synthetic-sent-head.html: health: expected DEGRADED" in result.output
 
 
 def test_floors_only_move_up(repo_copy, cli):
