@@ -25,7 +25,7 @@ class Scaffolded:
 def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: str, account: str | None,
                    force: bool = False) -> Scaffolded:
     """Write (or with ``force`` replace) the page facts of ``page`` in the labels.json beside it."""
-    read_html(page)
+    html = read_html(page)
     if not is_day(page.resolve().parent.name):  # the folder's name is the page's capturedAt
         raise BadInput(page, "is not in a <vendor>/<yyyy-mm-dd> fixture folder (its name is the capture date)")
     try:
@@ -37,6 +37,10 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
         raise BadOption(f"--url must be the page's http(s) address with a host: {url!r}")
     if account is not None and normalize_email(account) is None:
         raise BadOption(f"--account must be one email address (omit it when the page shows none): {account!r}")
+    if account is not None and account.strip().lower() not in html.lower():
+        # the address from before sanitising (the page shows its fake): never written, nor echoed
+        raise BadOption("--account is written nowhere on the page: give the address its banner shows (a capture "
+                        "fakes the real one)")
     try:
         load_zone(time_zone)
     except ValueError as exc:

@@ -105,6 +105,23 @@ def test_label_scaffold_keeps_other_entries_and_refuses_overwrite(cli, repo_copy
     assert again.exit_code == 3 and "--force" in again.output
 
 
+def test_label_refuses_an_account_the_page_does_not_show(cli, repo_copy):
+    """A user-journey review: `label --account` took the address from before sanitising (the page shows its fake)
+    and wrote it into labels.json; only check and the @ check caught it later. It is refused at once, without
+    echoing it, and nothing is written."""
+    folder = repo_copy / "fixtures/pages/gmail/2026-11-30"
+    page = folder / "synthetic-new.html"
+    page.write_text('<html><body><header role="banner"><a aria-label="Google Account: A (fake.one@example.com)">'
+                    "</a></header><div role=main></div></body></html>", encoding="utf-8")
+    before = (folder / "labels.json").read_bytes()
+    args = ["label", str(page), "--view", "sent-list", "--url", "https://mail.google.com/mail/u/0/#sent",
+            "--tz", "UTC", "--read-at", "2026-11-30T10:00:00Z", "--account"]
+    refused = cli.invoke(main, [*args, "real.person@corp.example.io"])
+    assert refused.exit_code == 2 and "--account" in refused.output and "real.person" not in refused.output
+    assert (folder / "labels.json").read_bytes() == before
+    assert cli.invoke(main, [*args, "Fake.One@example.com"]).exit_code == 0
+
+
 def test_label_warns_when_no_selectors_json_lists_the_folder_yet(cli, repo_copy):
     """A new dated folder gets selectorsVersion null until an observer lists it; label said nothing, and
     check failed only later, once the folder was listed."""
