@@ -162,8 +162,10 @@ def observe(page: Path, observer_id: str, url: str | None, time_zone: str | None
 @main.command()
 @click.argument("labels_files", nargs=-1, type=click.Path(path_type=Path))
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
+@click.option("--update-versions", is_flag=True, help="First move every label's selectorsVersion (and a Calendar "
+              "snapshot's) to the versions its folder is checked against: after a version bump (README loop, step 4).")
 @clean_errors
-def check(labels_files: tuple[Path, ...], quiet: bool) -> None:
+def check(labels_files: tuple[Path, ...], quiet: bool, update_versions: bool) -> None:
     """Check every label against its page (all folders, or the labels.json files named).
 
     Each entry must parse, name a page of its folder (and each page have an entry with expectations),
@@ -177,6 +179,11 @@ def check(labels_files: tuple[Path, ...], quiet: bool) -> None:
     """
     from labels.check import check_all, check_labels_file
 
+    if update_versions:
+        from labels.versions import update_versions as restamp
+
+        for path in restamp():
+            click.echo(f"updated: {path}", err=True)
     if labels_files:
         problems = [p for f in labels_files for p in check_labels_file(f)]
     else:

@@ -218,3 +218,23 @@ def test_a_label_with_two_expectations_for_one_observer_is_bad_input_for_every_c
         assert result.exit_code == 3, (command, result.output)
         assert "synthetic-sent-head.html" in result.output and "gmail.sent" in result.output, result.output
         assert "Traceback" not in result.output
+
+
+def test_check_update_versions_moves_labels_to_the_current_selectors_versions(repo_copy, cli):
+    """README loop, step 4: after a version bump every label needs the new selectorsVersion (the entry's, and a
+    Calendar snapshot's inside its expectation). A user-journey review found only `label --force` for it, one page
+    and four facts at a time. `check --update-versions` rewrites them and then checks."""
+    import re as _re
+    gcal = repo_copy / "fixtures/pages/gcal/2026-11-30/labels.json"
+    text = gcal.read_text(encoding="utf-8")
+    current = _re.search(r"gcal\.event@([\d.]+)", text).group(1)
+    gcal.write_text(text.replace(f"gcal.event@{current}", "gcal.event@0.0.1"), encoding="utf-8")
+    stale = cli.invoke(main, ["check", "-q"])
+    assert stale.exit_code == 1 and "selectorsVersion" in stale.output
+    fixed = cli.invoke(main, ["check", "-q", "--update-versions"])
+    assert fixed.exit_code == 0, fixed.output
+    assert "updated" in fixed.output and "gcal/2026-11-30/labels.json" in fixed.output
+    assert gcal.read_text(encoding="utf-8") == text  # byte for byte what the shipped file says
+    gmail = repo_copy / FOLDER / "labels.json"
+    before = gmail.read_bytes()
+    assert cli.invoke(main, ["check", "-q", "--update-versions"]).exit_code == 0 and gmail.read_bytes() == before
