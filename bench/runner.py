@@ -16,7 +16,15 @@ from attest_kit.errors import BadInput
 from attest_kit.fsio import read_html
 from attest_kit.instants import parse_instant
 from bench.metrics import PageScore, Tally, compare_multisets, score_page
-from labels.corpus import LabelledPage, all_folders, expectation_gaps, fingerprint, folder_pages, reading_observers
+from labels.corpus import (
+    LabelledPage,
+    all_folders,
+    expectation_gaps,
+    fingerprint,
+    folder_pages,
+    reading_observers,
+    unlisted_folders,
+)
 from observers.registry import fixture_folders, get_observer, observer_ids, version_of
 from observers.run import PassInput, run_pass
 
@@ -146,12 +154,8 @@ class BenchRun:
 
 def unmeasured_labels(pages: list[LabelledPage], root: Path | None = None) -> list[str]:
     """Every labelled folder no observer lists, and every gap of the pages of the listed ones."""
-    out: list[str] = []
+    out = unlisted_folders(root)
     readers = {folder: reading_observers(folder) for folder in all_folders(root)}
-    for folder, observers in readers.items():
-        if not observers:
-            out.append(f"fixtures/pages/{folder}: labelled, but no observer's selectors.json lists it under "
-                       "\"fixtures\", so none of its pages is measured")
     for page in sorted(pages, key=lambda p: (p.folder, p.name)):
         out += [f"{page.folder}/{page.name}: {gap}"
                 for gap in expectation_gaps(page.folder, page.entry, readers.get(page.folder))]

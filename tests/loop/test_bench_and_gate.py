@@ -137,6 +137,10 @@ def test_a_labelled_folder_no_selectors_json_lists_fails_the_gate(repo_copy, cli
     result = cli.invoke(main, ["bench", "-q"])
     assert result.exit_code == 0
     assert "warning: fixtures/pages/gmail/2026-12-02: labelled, but no observer's selectors.json lists it" in result.output
+    # check passes the folder (the loop labels and checks one before an observer lists it) and says the gate will not
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 0, result.output
+    assert "warning: fixtures/pages/gmail/2026-12-02: labelled, but no observer's selectors.json lists it" in result.output
 
 
 def test_a_page_with_no_expectation_for_an_observer_reading_its_folder_fails_the_gate(repo_copy, cli):
