@@ -16,6 +16,7 @@ from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
 from attest_kit.text import one_line
+from observers.gcal_event.calendars import CalendarEntry, calendar_lists, read_calendars
 from observers.gcal_event.chips import (
     cell_day,
     chip_button,
@@ -31,7 +32,7 @@ from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence
 from observers.gcal_event.zone import zone_reason
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, attr, outermost, shown_text_of, text_of
+from observers.shared.dom import ShownRule, ancestors, attr, outermost, text_of
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
@@ -49,14 +50,6 @@ MEMO_KEY = "gcal.event"
 class Day:
     date: date
     whole: bool
-
-
-@dataclass(frozen=True)
-class CalendarEntry:
-    """One entry of a side-panel calendar list: its name (None when unnamed) and whether it is shown."""
-
-    name: str | None
-    shown: bool
 
 
 @dataclass
@@ -228,110 +221,6 @@ def _hide_behind_more(main: LexborNode, shown: ShownRule, read: GcalRead, cell_d
     read.days = [Day(d.date, d.whole and d.date not in hidden) for d in read.days]
 
 
-#: Elements a side panel labels with a list's name that are not lists: the section's heading, and its
-#: toggle, by role or by tag (a native <button> or <summary> is a toggle without a role).
-_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-_TOGGLE_TAGS = frozenset({"button", "summary"})
-
-
-def _calendar_lists(ctx: PassContext, shown: ShownRule) -> list[LexborNode]:
-    """The side panel's labelled calendar lists, shown or not (a collapsed section still says what it holds).
-
-    A heading labelled with a list's name is never a list. A toggle (a button or summary, an element
-    with aria-expanded) labelled so that holds no entry is not one either where its list can be read:
-    beside a shown list of that label, or beside a hidden one when the toggle says its section is
-    collapsed or is hidden itself (the whole panel hidden). Elsewhere it stands for a list the page
-    does not show (unlabelled, removed when collapsed, or only a hidden stale copy left) and reads as
-    a list drawn empty; toggles alone, with no list and no entry anywhere, are lists not filled in.
-    An element inside another of the same label is part of it (a wrapper labelled as its list: read
-    once). Any other labelled element with no entry is a list drawn empty (``_read_calendars``),
-    whatever else the page holds: a hidden stale copy's ticks are not the list's now.
-    """
-    labelled, toggles = [], []
-    for node in ctx.tree.css(S.calendar_list):
-        if attr(node, A.aria_label) not in L.calendar_lists:
-            continue
-        if node.css_first(S.calendar_entry) is None:
-            if attr(node, A.role) == "heading" or node.tag in _HEADING_TAGS:
-                continue
-            if attr(node, A.role) == "button" or node.tag in _TOGGLE_TAGS or attr(node, A.aria_expanded) is not None:
-                toggles.append(node)
-                continue
-        labelled.append(node)
-    if not labelled and ctx.tree.css_first(S.calendar_entry) is None:
-        return []  # toggles alone, no entry anywhere: the lists have not filled in (or were unmounted)
-    shown_lists = {attr(node, A.aria_label) for node in labelled if shown.shown(node)}
-    any_lists = {attr(node, A.aria_label) for node in labelled}
-    for node in toggles:
-        label = attr(node, A.aria_label)
-        readable = label in shown_lists or (
-            label in any_lists and (attr(node, A.aria_expanded) == "false" or not shown.shown(node)))
-        if not readable:
-            labelled.append(node)
-    ids_by_label: dict[str | None, set[int]] = {}
-    for node in labelled:
-        ids_by_label.setdefault(attr(node, A.aria_label), set()).add(node.mem_id)
-    return [n for n in labelled
-            if not any(up.mem_id in ids_by_label[attr(n, A.aria_label)] for up in ancestors(n))]
-
-
-def _read_calendars(lists: list[LexborNode], read: GcalRead) -> None:
-    """Every entry's ticked state, whatever its visibility: a hidden entry left unticked is a
-    calendar switched off all the same, and skipping it would read allCalendars true (spec §8.3).
-    A list drawn empty is kept as one unnamed entry, not shown: it never says every calendar is
-    shown, and a snapshot that holds it is never complete (``step.is_complete``)."""
-    all_shown = bool(lists)
-    for calendar_list in lists:
-        entries = calendar_list.css(S.calendar_entry)
-        if not entries:
-            read.calendars.append(CalendarEntry(None, False))
-            all_shown = False
-        for entry in entries:
-            if attr(entry, A.role) == "checkbox":
-                ticked = attr(entry, A.aria_checked) == "true"
-            else:
-                ticked = attr(entry, A.checked) is not None
-            name = _entry_name(entry)
-            name = one_line(name) if name else None  # as a chip's sentence writes it (white space collapsed)
-            read.calendars.append(CalendarEntry(name or None, ticked))
-            all_shown = all_shown and ticked
-    read.all_calendars = all_shown
-
-
-def _entry_name(entry: LexborNode) -> str | None:
-    """A calendar checkbox's accessible name: its aria-label, else the elements its aria-labelledby names,
-    else the <label> around it or naming its id (REAL-PAGES draws the aria-label; a list that names its
-    entries another standard way gave every calendar no name, and no snapshot was ever complete)."""
-    name = attr(entry, A.aria_label)
-    if name:
-        return name
-    root = entry
-    while root.parent is not None:
-        root = root.parent
-    ids = (attr(entry, "aria-labelledby") or "").split()
-    if ids:
-        with_id: dict[str | None, LexborNode] = {}
-        for node in root.css("[id]"):
-            with_id.setdefault(node.attributes.get("id"), node)  # an id a stale copy repeats: the first
-        named = [with_id[i] for i in ids if i in with_id]
-        if named:
-            return " ".join(_drawn_text(node) for node in named)
-    # a label around it, when it labels this entry alone (a <label> around a whole list names none)
-    label = next((up for up in ancestors(entry) if up.tag == "label"), None)
-    if label is not None and len(label.css(S.calendar_entry)) != 1:
-        label = None
-    own_id = attr(entry, "id")
-    if label is None and own_id:
-        label = next((node for node in root.css("label[for]") if node.attributes.get("for") == own_id), None)
-    return _drawn_text(label) if label is not None else None
-
-
-def _drawn_text(node: LexborNode) -> str:
-    """The text a label draws (a hidden "Options for …" beside the name left out), else all of it: the entries
-    of a collapsed section are read too, and there nothing is drawn."""
-    return shown_text_of(node, ShownRule()) or text_of(node)
-
-
 def _drawn_chip_unread(ctx: PassContext, main: LexborNode, grids: list[LexborNode], shown: ShownRule) -> bool:
     """With the lists not filled in: a day or week grid holds a chip whose sentence is written and
     does not read. A month (its events read nowhere yet) or a chip still without its sentence is a
@@ -371,7 +260,7 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     if not grids:
         read.reasons.add("selector.missing.grid")
         return read
-    lists = _calendar_lists(ctx, shown)
+    lists = calendar_lists(ctx.tree, shown)
     if not lists:
         # The side panel's lists fill in seconds after the grid (spec §8.3 known limits): until
         # one is there the page is still drawing, OK with no coverage, under the busy clock. But a
@@ -390,7 +279,7 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     zone_fault = zone_reason(main, shown, visible, ctx.tz)
     if zone_fault is not None:
         read.reasons.add(zone_fault)
-    _read_calendars(lists, read)
+    read.calendars, read.all_calendars = read_calendars(lists)
     names = tuple(c.name for c in read.calendars if c.name)
     chips = read_chips(ctx, main, shown, _month_layout(rows, visible), cell_days, names)
     read.events.update(chips.events)

@@ -1,0 +1,134 @@
+"""The side panel's calendar lists (spec §8.3): which lists there are, each entry's name and ticked state.
+
+A list is an element labelled with one of the list names the selectors give ("My calendars", "Other
+calendars"); its entries are ARIA checkboxes or, as real Calendar draws them, native ones read by their live
+ticked state. While one labelled list is drawn empty the page never says every calendar is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from attest_kit.text import one_line
+from observers.gcal_event.selectors import SELECTORS
+from observers.shared.dom import ShownRule, ancestors, attr, shown_text_of, text_of
+
+S = SELECTORS.selectors
+A = SELECTORS.attributes
+L = SELECTORS.labels
+
+
+@dataclass(frozen=True)
+class CalendarEntry:
+    """One entry of a side-panel calendar list: its name (None when unnamed) and whether it is shown."""
+
+    name: str | None
+    shown: bool
+
+
+
+#: Elements a side panel labels with a list's name that are not lists: the section's heading, and its
+#: toggle, by role or by tag (a native <button> or <summary> is a toggle without a role).
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_TOGGLE_TAGS = frozenset({"button", "summary"})
+
+
+def calendar_lists(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]:
+    """The side panel's labelled calendar lists, shown or not (a collapsed section still says what it holds).
+
+    A heading labelled with a list's name is never a list. A toggle (a button or summary, an element
+    with aria-expanded) labelled so that holds no entry is not one either where its list can be read:
+    beside a shown list of that label, or beside a hidden one when the toggle says its section is
+    collapsed or is hidden itself (the whole panel hidden). Elsewhere it stands for a list the page
+    does not show (unlabelled, removed when collapsed, or only a hidden stale copy left) and reads as
+    a list drawn empty; toggles alone, with no list and no entry anywhere, are lists not filled in.
+    An element inside another of the same label is part of it (a wrapper labelled as its list: read
+    once). Any other labelled element with no entry is a list drawn empty (``read_calendars``),
+    whatever else the page holds: a hidden stale copy's ticks are not the list's now.
+    """
+    labelled, toggles = [], []
+    for node in tree.css(S.calendar_list):
+        if attr(node, A.aria_label) not in L.calendar_lists:
+            continue
+        if node.css_first(S.calendar_entry) is None:
+            if attr(node, A.role) == "heading" or node.tag in _HEADING_TAGS:
+                continue
+            if attr(node, A.role) == "button" or node.tag in _TOGGLE_TAGS or attr(node, A.aria_expanded) is not None:
+                toggles.append(node)
+                continue
+        labelled.append(node)
+    if not labelled and tree.css_first(S.calendar_entry) is None:
+        return []  # toggles alone, no entry anywhere: the lists have not filled in (or were unmounted)
+    shown_lists = {attr(node, A.aria_label) for node in labelled if shown.shown(node)}
+    any_lists = {attr(node, A.aria_label) for node in labelled}
+    for node in toggles:
+        label = attr(node, A.aria_label)
+        readable = label in shown_lists or (
+            label in any_lists and (attr(node, A.aria_expanded) == "false" or not shown.shown(node)))
+        if not readable:
+            labelled.append(node)
+    ids_by_label: dict[str | None, set[int]] = {}
+    for node in labelled:
+        ids_by_label.setdefault(attr(node, A.aria_label), set()).add(node.mem_id)
+    return [n for n in labelled
+            if not any(up.mem_id in ids_by_label[attr(n, A.aria_label)] for up in ancestors(n))]
+
+
+def read_calendars(lists: list[LexborNode]) -> tuple[list[CalendarEntry], bool]:
+    """Every entry of the lists and whether all are shown. Every entry's ticked state, whatever its visibility: a hidden entry left unticked is a
+    calendar switched off all the same, and skipping it would read allCalendars true (spec §8.3).
+    A list drawn empty is kept as one unnamed entry, not shown: it never says every calendar is
+    shown, and a snapshot that holds it is never complete (``step.is_complete``)."""
+    calendars: list[CalendarEntry] = []
+    all_shown = bool(lists)
+    for calendar_list in lists:
+        entries = calendar_list.css(S.calendar_entry)
+        if not entries:
+            calendars.append(CalendarEntry(None, False))
+            all_shown = False
+        for entry in entries:
+            if attr(entry, A.role) == "checkbox":
+                ticked = attr(entry, A.aria_checked) == "true"
+            else:
+                ticked = attr(entry, A.checked) is not None
+            name = _entry_name(entry)
+            name = one_line(name) if name else None  # as a chip's sentence writes it (white space collapsed)
+            calendars.append(CalendarEntry(name or None, ticked))
+            all_shown = all_shown and ticked
+    return calendars, all_shown
+
+
+def _entry_name(entry: LexborNode) -> str | None:
+    """A calendar checkbox's accessible name: its aria-label, else the elements its aria-labelledby names,
+    else the <label> around it or naming its id (REAL-PAGES draws the aria-label; a list that names its
+    entries another standard way gave every calendar no name, and no snapshot was ever complete)."""
+    name = attr(entry, A.aria_label)
+    if name:
+        return name
+    root = entry
+    while root.parent is not None:
+        root = root.parent
+    ids = (attr(entry, "aria-labelledby") or "").split()
+    if ids:
+        with_id: dict[str | None, LexborNode] = {}
+        for node in root.css("[id]"):
+            with_id.setdefault(node.attributes.get("id"), node)  # an id a stale copy repeats: the first
+        named = [with_id[i] for i in ids if i in with_id]
+        if named:
+            return " ".join(_drawn_text(node) for node in named)
+    # a label around it, when it labels this entry alone (a <label> around a whole list names none)
+    label = next((up for up in ancestors(entry) if up.tag == "label"), None)
+    if label is not None and len(label.css(S.calendar_entry)) != 1:
+        label = None
+    own_id = attr(entry, "id")
+    if label is None and own_id:
+        label = next((node for node in root.css("label[for]") if node.attributes.get("for") == own_id), None)
+    return _drawn_text(label) if label is not None else None
+
+
+def _drawn_text(node: LexborNode) -> str:
+    """The text a label draws (a hidden "Options for …" beside the name left out), else all of it: the entries
+    of a collapsed section are read too, and there nothing is drawn."""
+    return shown_text_of(node, ShownRule()) or text_of(node)
