@@ -10,6 +10,7 @@ from attest_kit.errors import BadInput, BadOption
 from attest_kit.hashing import normalize_email
 from attest_kit.fsio import read_html
 from attest_kit.instants import InvalidInstant, format_instant, is_day, load_zone, parse_instant
+from attest_kit.paths import fixtures_dir
 from labels.check import expected_versions, load_seeded
 from labels.corpus import labels_path_for
 from labels.schema import load_labels, write_entry
@@ -26,6 +27,11 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
                    force: bool = False) -> Scaffolded:
     """Write (or with ``force`` replace) the page facts of ``page`` in the labels.json beside it."""
     html = read_html(page)
+    try:  # check and the bench read the labels under fixtures/pages only
+        page.resolve().relative_to(fixtures_dir().resolve())
+    except ValueError:
+        raise BadInput(page, f"is not inside {fixtures_dir()} (fixtures/pages/<vendor>/<yyyy-mm-dd>/), where check "
+                             "and the bench read labels") from None
     if not is_day(page.resolve().parent.name):  # the folder's name is the page's capturedAt
         raise BadInput(page, "is not in a <vendor>/<yyyy-mm-dd> fixture folder (its name is the capture date)")
     try:

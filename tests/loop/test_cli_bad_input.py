@@ -122,6 +122,19 @@ def test_label_refuses_an_account_the_page_does_not_show(cli, repo_copy):
     assert cli.invoke(main, [*args, "Fake.One@example.com"]).exit_code == 0
 
 
+def test_label_refuses_a_page_outside_the_fixtures(cli, repo_copy, tmp_path):
+    """A user-journey review: label wrote a labels.json beside a page outside fixtures/pages, which check then
+    refused and the bench never read."""
+    folder = tmp_path / "gmail" / "2026-11-30"
+    folder.mkdir(parents=True)
+    page = folder / "p.html"
+    page.write_text("<html><body><div role=main></div></body></html>", encoding="utf-8")
+    result = cli.invoke(main, ["label", str(page), "--view", "sent-list", "--url", "https://mail.google.com/mail/u/0/#sent",
+                               "--tz", "UTC", "--read-at", "2026-11-30T10:00:00Z"])
+    assert result.exit_code == 3 and "fixtures/pages" in result.output, result.output
+    assert not (folder / "labels.json").exists()
+
+
 def test_label_warns_when_no_selectors_json_lists_the_folder_yet(cli, repo_copy):
     """A new dated folder gets selectorsVersion null until an observer lists it; label said nothing, and
     check failed only later, once the folder was listed."""
