@@ -280,8 +280,9 @@ def label(page: Path, view: str, url: str, time_zone: str, read_at: str, account
     from labels.scaffold import scaffold_label
 
     done = scaffold_label(page, view=view, url=url, time_zone=time_zone, read_at=read_at, account=account, force=force)
-    click.echo(f"wrote the page facts of {page.name} in {done.labels_file}; now write its expected health, observations"
-               " and windows")
+    click.echo(f"wrote the page facts of {page.name} in {done.labels_file}; "
+               + ("kept its expectations: run attest-kit check" if done.has_expectations
+                  else "now write its expected health, observations and windows"))
     if done.selectors_version is None:
         click.echo(f"warning: no observer's selectors.json lists {done.folder} under \"fixtures\" yet, so selectorsVersion"
                    " is null: list it there, then run label again with --force (it keeps the expectations)", err=True)

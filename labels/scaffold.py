@@ -21,6 +21,7 @@ class Scaffolded:
     labels_file: Path
     folder: str  # vendor/yyyy-mm-dd
     selectors_version: str | None  # None: no observer's selectors.json lists the folder yet
+    has_expectations: bool = False  # --force kept the ones the entry had
 
 
 def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: str, account: str | None,
@@ -71,4 +72,4 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
         "notes": existing.notes if existing else "",
     }
     write_entry(labels_file, page.name, entry, force=True)
-    return Scaffolded(labels_file, folder, entry["selectorsVersion"])
+    return Scaffolded(labels_file, folder, entry["selectorsVersion"], bool(entry["expected"]))

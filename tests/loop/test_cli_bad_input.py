@@ -169,6 +169,7 @@ def test_label_force_keeps_the_pass_state(cli, repo_copy):
                         ["label", str(page), "--view", before["view"], "--url", before["url"], "--tz",
                          before["timeZone"], "--read-at", before["readAt"], "--force"])
     assert result.exit_code == 0, result.output
+    assert "kept its expectations" in result.output and "now write" not in result.output
     after = json.loads((folder / "labels.json").read_text(encoding="utf-8"))[page.name]["page"]
     assert after["passState"] == before["passState"]
 
