@@ -160,18 +160,22 @@ def check_all(root: Path | None = None, progress: Callable[[str], None] | None =
     return problems
 
 
-def check_labels_file(path: Path) -> list[Problem]:
-    """Check one labels.json (its folder) by path."""
+def folder_of_labels_file(path: Path) -> str:
+    """The fixture folder (vendor/yyyy-mm-dd) of a labels.json given by path; BadInput when it is none."""
     if not path.exists():
         raise BadInput(path, "no such file")
     if path.name != "labels.json":
         raise BadInput(path, "is not a labels.json (check takes a folder's labels.json, and checks the whole folder)")
     base = fixtures_dir()
     try:
-        folder = str(path.resolve().parent.relative_to(base.resolve()))
+        return str(path.resolve().parent.relative_to(base.resolve()))
     except ValueError:
         raise BadInput(path, f"is not inside {base}") from None
-    return check_folder(folder)
 
 
-__all__ = ["Problem", "check_all", "check_folder", "check_labels_file", "json"]
+def check_labels_file(path: Path) -> list[Problem]:
+    """Check one labels.json (its folder) by path."""
+    return check_folder(folder_of_labels_file(path))
+
+
+__all__ = ["Problem", "check_all", "check_folder", "check_labels_file", "folder_of_labels_file", "json"]

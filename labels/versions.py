@@ -22,8 +22,9 @@ from observers.registry import observer_ids, version_of
 _TOKEN = re.compile(r"([a-z][a-z0-9_.-]*)@([0-9][0-9A-Za-z.+-]*)")
 
 
-def update_versions(root: Path | None = None) -> list[Path]:
-    """Rewrite every labels.json whose version tokens are not the current ones; the files written.
+def update_versions(root: Path | None = None, folders: list[str] | None = None) -> list[Path]:
+    """Rewrite every labels.json (of ``folders``, else of every folder) whose version tokens are not the
+    current ones; the files written.
 
     Every file is read and validated before any is written, so a labels.json that does not parse
     (BadInput) leaves every file as it was.
@@ -31,7 +32,7 @@ def update_versions(root: Path | None = None) -> list[Path]:
     base = root or fixtures_dir()
     current = {o: version_of(o) for o in observer_ids()}
     plans: list[tuple[Path, Any]] = []
-    for folder in all_folders(root):
+    for folder in all_folders(root) if folders is None else sorted(set(folders)):
         path = base / folder / "labels.json"
         load_labels(path)
         raw = read_json(path)
@@ -47,7 +48,8 @@ def _entry(entry: dict[str, Any], folder_versions: str | None, current: dict[str
     out = dict(entry)
     if out.get("expected") and folder_versions is not None:  # a capture's scaffold keeps its null until labelled
         out["selectorsVersion"] = folder_versions
-    out["expected"] = [_tokens(e, current) for e in out.get("expected", [])]
+    if "expected" in out:
+        out["expected"] = [_tokens(e, current) for e in out["expected"]]
     return out
 
 

@@ -238,3 +238,26 @@ def test_check_update_versions_moves_labels_to_the_current_selectors_versions(re
     gmail = repo_copy / FOLDER / "labels.json"
     before = gmail.read_bytes()
     assert cli.invoke(main, ["check", "-q", "--update-versions"]).exit_code == 0 and gmail.read_bytes() == before
+
+
+def test_check_update_versions_writes_nothing_before_a_bad_file_and_only_the_named_folders(repo_copy, cli, tmp_path):
+    """A review: with a named file that is no labels.json of the fixtures, every folder was rewritten first and
+    then exit 3; and an entry with no "expected" key was rewritten with an empty one."""
+    gcal = repo_copy / "fixtures/pages/gcal/2026-11-30/labels.json"
+    text = gcal.read_text(encoding="utf-8")
+    current = text.split("gcal.event@", 1)[1].split('"', 1)[0]
+    gcal.write_text(text.replace(f"gcal.event@{current}", "gcal.event@0.0.1"), encoding="utf-8")
+    stale = gcal.read_bytes()
+    bad = cli.invoke(main, ["check", "-q", "--update-versions", str(tmp_path / "nope.json")])
+    assert bad.exit_code == 3 and gcal.read_bytes() == stale, bad.output
+    gmail = repo_copy / FOLDER / "labels.json"
+    only_gmail = cli.invoke(main, ["check", "-q", "--update-versions", str(gmail)])
+    assert only_gmail.exit_code == 0 and gcal.read_bytes() == stale, only_gmail.output
+    data = json.loads(gmail.read_text(encoding="utf-8"))
+    data["synthetic-sent-head.html"].pop("notes")
+    scaffold = {"capturedAt": "2026-11-30", "selectorsVersion": None, "seededSecrets": []}
+    from labels.versions import update_versions
+    data["extra.html"] = scaffold
+    gmail.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    before = gmail.read_bytes()
+    assert update_versions(repo_copy / "fixtures/pages", ["gmail/2026-11-30"]) == [] and gmail.read_bytes() == before
