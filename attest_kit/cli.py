@@ -122,10 +122,10 @@ def _instant(value: str) -> object:
 @click.option("--json", "as_json", is_flag=True, help="Print the pass as one JSON object (the observe contract).")
 @click.option("--messages", "as_messages", is_flag=True,
               help="Print the pass's bus messages, one JSON line each, as `ledger replay` reads them.")
-@click.option("--tab", default="tab-1", show_default=True, help="With --messages: the tab the messages come from.")
+@click.option("--tab", help="With --messages: the tab the messages come from (default: tab-1).")
 @clean_errors
 def observe(page: Path, observer_id: str, url: str | None, time_zone: str | None, now: str | None,
-            state_file: Path | None, as_json: bool, as_messages: bool, tab: str) -> None:
+            state_file: Path | None, as_json: bool, as_messages: bool, tab: str | None) -> None:
     """Run one observer over one page and print what its pass posts.
 
     With --messages the pass is printed as the bus messages it posts, in order, each a scenario line
@@ -135,8 +135,10 @@ def observe(page: Path, observer_id: str, url: str | None, time_zone: str | None
 
     if as_json and as_messages:
         raise BadOption("give --json or --messages, not both")
+    if tab is not None and (not as_messages or not tab.strip()):
+        raise BadOption("--tab names the tab of --messages: give both, and a tab name that is not empty")
     if as_messages:
-        for line in observe_messages(page, observer_id, tab=tab, url=url, time_zone=time_zone, now=now,
+        for line in observe_messages(page, observer_id, tab=tab or "tab-1", url=url, time_zone=time_zone, now=now,
                                      state_file=state_file):
             click.echo(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
         return

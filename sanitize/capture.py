@@ -64,6 +64,7 @@ class CaptureReport:
     unmatched: list[str] = field(default_factory=list)  # selectors that matched no element
     read_at: str = ""  # the instant the tab was read (wire form): the label's page.readAt
     kept_label: bool = False  # --force replaced a page whose label was written by hand, and kept the label
+    kept_read_at: str | None = None  # the kept label's page.readAt: the earlier capture's
 
 
 def _host_matches(url: str, wanted: str) -> bool:
@@ -185,4 +186,7 @@ def capture(req: CaptureRequest) -> CaptureReport:
             atomic_write_bytes(page_path, previous)
         raise
     counts = {f"capture.{k}": v for k, v in built.as_dict().items()} | cleaned.counts
-    return CaptureReport(public_address(url), page_path, counts, cleaned.unmatched, read_at, kept_label)
+    kept_facts = kept.get("page") if kept_label and isinstance(kept.get("page"), dict) else None
+    kept_read_at = kept_facts.get("readAt") if kept_facts else None
+    return CaptureReport(public_address(url), page_path, counts, cleaned.unmatched, read_at, kept_label,
+                         kept_read_at if isinstance(kept_read_at, str) else None)

@@ -46,8 +46,11 @@ def capture_cmd(vendor: str, name: str, cdp: str, tab: str | None, names: tuple[
     click.echo(f"wrote: {report.output}")
     click.echo(f"read at: {report.read_at}")
     if report.kept_label:
-        click.echo("kept its label (page facts, expectations, notes): run attest-kit check to see whether it "
-                   "still agrees with the new page")
+        click.echo("kept its label (page facts, expectations, notes), written for the page this one replaced: run "
+                   "attest-kit check to see whether it still agrees with the new page")
+        if report.kept_read_at is not None and report.kept_read_at != report.read_at:
+            click.echo(f"warning: the label's page facts are the earlier capture's (read at {report.kept_read_at}); "
+                       f"move them with attest-kit label --force ... --read-at {report.read_at}", err=True)
     for kind, n in sorted(report.counts.items()):
         click.echo(f"  {kind}: {n}")
     warn_unmatched(report.unmatched)

@@ -149,6 +149,8 @@ def test_capture_force_keeps_the_pages_label_and_says_so(repo_copy, cli, fake_br
     assert after["page"] == before["page"] and after["notes"] == before["notes"]
     assert after["selectorsVersion"] == before["selectorsVersion"]
     assert "kept" in result.output and "attest-kit check" in result.output
+    # a review: the kept facts are the earlier read's (its readAt dates the clock-only times): said, with the new one
+    assert f"read at {before['page']['readAt']}" in result.output and "--read-at" in result.output
 
 
 def test_capture_prints_the_instant_it_read_the_page(repo_copy, cli, fake_browser):

@@ -159,3 +159,15 @@ def test_observe_messages_is_a_scenario_the_ledger_replays(tmp_path):
         assert replayed.exit_code == 0, replayed.output
         acks = [line for line in replayed.output.splitlines() if line.startswith("line ")]
         assert len(acks) == len(lines) and all(a.endswith('-> {"ok":true}') for a in acks), replayed.output
+
+
+def test_observe_tab_goes_with_messages_only():
+    from attest_kit.cli import main
+    from tests.conftest import REPO
+
+    page = str(REPO / "fixtures/pages/gmail/2026-11-30/synthetic-sent-head.html")
+    for args in (["--tab", "t1"], ["--json", "--tab", "t1"], ["--messages", "--tab", " "], ["--json", "--messages"]):
+        result = CliRunner().invoke(main, ["observe", page, "--observer", "gmail.sent", *args])
+        assert result.exit_code == 2 and "Traceback" not in result.output, (args, result.output)
+    default = CliRunner().invoke(main, ["observe", page, "--observer", "gmail.sent", "--messages"])
+    assert default.exit_code == 0 and {json.loads(x)["tab"] for x in default.output.splitlines()} == {"tab-1"}
