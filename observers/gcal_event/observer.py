@@ -55,13 +55,21 @@ class GcalEventObserver(Observer):
         return rows
 
     def rows_derived_later(self, ctx: PassContext) -> list[RawRow]:
-        """With an account, the rows the ledger derives from this pass's snapshot on a first look at the
-        range (every event a first sighting): what a refused pass comes back to, since the ledger
-        restarts a refused range, so a title project() refuses would refuse every pass."""
+        """With an account, the rows the ledger may derive from this pass's snapshot: a first look's (every
+        event a first sighting, naming its first guest), which a refused range restarts with, so a title
+        project() refuses would refuse every pass; and each event's row with each other guest, the one an
+        update names when it added that guest."""
         read = read_gcal_page(ctx)
         if read.busy or read.reasons or read.account.address is None:
             return []
-        return [row.raw() for row in step(None, build_snapshot(read, ctx.instant)).rows]
+        snapshot = build_snapshot(read, ctx.instant)
+        guests = {event["key"]: event.get("guests", []) for event in snapshot["events"]}
+        rows = []
+        for row in step(None, snapshot).rows:
+            rows.append(row.raw())
+            rows += [RawRow(row.type, {**row.fields, "counterparty": guest}, row.row_key)
+                     for guest in guests.get(row.row_key, []) if guest != row.fields.get("counterparty")]
+        return rows
 
     def visible_windows(self, ctx: PassContext) -> list[Window] | None:
         read = read_gcal_page(ctx)

@@ -35,3 +35,17 @@ def test_a_clean_title_on_a_page_with_an_account_still_reads() -> None:
     posted = posted_for(two_grids())
     assert health(posted) == ("OK", []) and posted["windows"] and posted["snapshot"] is not None
     assert posted["observations"] == []
+
+
+def test_a_guest_project_refuses_voids_the_pass_whichever_guest_it_is() -> None:
+    """A review of the first draft: only a first look's rows were checked, which name each event's first guest;
+    an update names the first guest it added, any of them, so a later guest project() refuses passed the page and
+    the ledger refused the pass. Every guest is checked as the counterparty it may become."""
+    def chip(guests: str) -> str:
+        sentence = f"3pm to 3:30pm, Sync, Dana Whitfield, Accepted, Guests: {guests}, No location, November 30, 2026"
+        return f'<div role="button" data-eventid="ZXYx"><div>{sentence}</div><div aria-hidden="true">Sync</div></div>'
+    fine = posted_for(two_grids(timed={"29054": chip("a.valid@example.com, z.valid@example.com")}))
+    assert health(fine) == ("OK", []) and fine["snapshot"] is not None
+    later_bad = posted_for(two_grids(timed={"29054": chip("a.valid@example.com, z\x01bad@example.com")}))
+    assert health(later_bad) == ("DEGRADED", ["redact.invalid_field"])
+    assert later_bad["windows"] == [] and later_bad["snapshot"] is None
