@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from html import unescape
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from attest_kit.errors import BadInput, BadOption
 from attest_kit.hashing import normalize_email
@@ -22,6 +24,16 @@ class Scaffolded:
     folder: str  # vendor/yyyy-mm-dd
     selectors_version: str | None  # None: no observer's selectors.json lists the folder yet
     has_expectations: bool = False  # --force kept the ones the entry had
+
+
+#: An address as a page writes it in text or an attribute (read after entities and percent-escapes are undone).
+_WRITTEN_ADDRESS = re.compile(r"[^\s<>()\[\]\"',;:]+@[^\s<>()\[\]\"',;:]+")
+
+
+def _page_addresses(html: str) -> set[str]:
+    """Every address the page writes, normalised (``attest_kit.hashing.normalize_email``)."""
+    text = unquote(unescape(html))
+    return {n for m in _WRITTEN_ADDRESS.finditer(text) if (n := normalize_email(m.group(0).rstrip("."))) is not None}
 
 
 def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: str, account: str | None,
@@ -42,12 +54,14 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
         scheme, host = "", None
     if scheme not in ("http", "https") or not host:
         raise BadOption(f"--url must be the page's http(s) address with a host: {url!r}")
-    if account is not None and normalize_email(account) is None:
-        raise BadOption(f"--account must be one email address (omit it when the page shows none): {account!r}")
-    if account is not None and account.strip().lower() not in html.lower():
-        # the address from before sanitising (the page shows its fake): never written, nor echoed
-        raise BadOption("--account is written nowhere on the page: give the address its banner shows (a capture "
-                        "fakes the real one)")
+    if account is not None:
+        # never echoed: it may be the address from before sanitising (the page shows its fake)
+        if normalize_email(account) is None:
+            raise BadOption("--account must be one email address (omit it when the page shows none)")
+        if normalize_email(account) not in _page_addresses(html):
+            raise BadOption("--account is written nowhere on the page: give the address its banner shows (a capture "
+                            "fakes the real one)")
+        account = account.strip()
     try:
         load_zone(time_zone)
     except ValueError as exc:

@@ -120,6 +120,15 @@ def test_label_refuses_an_account_the_page_does_not_show(cli, repo_copy):
     assert refused.exit_code == 2 and "--account" in refused.output and "real.person" not in refused.output
     assert (folder / "labels.json").read_bytes() == before
     assert cli.invoke(main, [*args, "Fake.One@example.com"]).exit_code == 0
+    # a review: the address is read from the page, not found as a substring; what is written is the address
+    assert cli.invoke(main, [*args, "one@example.com", "--force"]).exit_code == 2
+    page.write_text('<html><body><header role="banner"><a aria-label="Google Account: A (fake&#46;one@example.com)">'
+                    "</a></header><div role=main></div></body></html>", encoding="utf-8")
+    assert cli.invoke(main, [*args, " fake.one@example.com ", "--force"]).exit_code == 0
+    written = json.loads((folder / "labels.json").read_text(encoding="utf-8"))["synthetic-new.html"]["page"]
+    assert written["account"] == "fake.one@example.com"
+    malformed = cli.invoke(main, [*args, "real.person@corp", "--force"])
+    assert malformed.exit_code == 2 and "real.person" not in malformed.output
 
 
 def test_label_refuses_a_page_outside_the_fixtures(cli, repo_copy, tmp_path):
