@@ -67,14 +67,25 @@ class CaptureReport:
     kept_read_at: str | None = None  # the kept label's page.readAt: the earlier capture's
 
 
-def _host_matches(url: str, wanted: str) -> bool:
-    host = (urlsplit(url).hostname or "").lower()
-    wanted = wanted.lower().strip(".")
-    return host == wanted or host.endswith("." + wanted)
+def _tab_matches(url: str, wanted: str) -> bool:
+    """Whether a tab's address is the one ``wanted`` names: a host (or a subdomain of it), with a port and a
+    path prefix when it gives them ("127.0.0.1:4173", "mail.google.com/mail/u/1": two accounts' tabs)."""
+    tab = urlsplit(url)
+    try:
+        want = urlsplit("//" + wanted.strip())
+        want_port = want.port
+    except ValueError:  # no host:port form at all: it matches no tab
+        return False
+    host, want_host = (tab.hostname or "").lower(), (want.hostname or "").strip(".")
+    if not want_host or not (host == want_host or host.endswith("." + want_host)):
+        return False
+    if want_port is not None and (tab.port or {"http": 80, "https": 443}.get(tab.scheme)) != want_port:
+        return False
+    return not want.path or tab.path.startswith(want.path)
 
 
 def choose_tab(urls: list[str], tab: str | None) -> int:
-    """Index of the tab to read: the first web page, or the one whose host matches ``tab``.
+    """Index of the tab to read: the first web page, or the one ``tab`` names (``_tab_matches``).
 
     >>> choose_tab(["chrome://newtab/", "https://calendar.google.com/r/week"], None)
     1
@@ -84,12 +95,13 @@ def choose_tab(urls: list[str], tab: str | None) -> int:
         if not web:
             raise CaptureError("the browser shows no web page to capture")
         return web[0]
-    matching = [i for i in web if _host_matches(urls[i], tab)]
+    matching = [i for i in web if _tab_matches(urls[i], tab)]
     if not matching:
         # The count only: the other tabs' hosts are the user's browsing, not this tool's to print.
-        raise CaptureError(f"no open tab's host matches --tab {tab} ({len(web)} web page(s) open)")
+        raise CaptureError(f"no open tab matches {tab} (--tab, else the vendor's host; {len(web)} web page(s) open)")
     if len(matching) > 1:
-        raise CaptureError(f"{len(matching)} open tabs match --tab {tab}: close the others or name a more exact host")
+        raise CaptureError(f"{len(matching)} open tabs match {tab}: close the others, or give --tab a port or a path "
+                           "(mail.google.com/mail/u/1)")
     return matching[0]
 
 

@@ -17,7 +17,8 @@ from sanitize.commands import warn_unmatched
 @click.option("--name", required=True, help="File name of the fixture (without .html).")
 @click.option("--cdp", default=DEFAULT_CDP, show_default=True,
               help="DevTools address (loopback only) of a Chrome started with --remote-debugging-port.")
-@click.option("--tab", help="Read the tab whose host is this (or a subdomain of it); default: the vendor's host "
+@click.option("--tab", help="Read the tab at this host (or a subdomain), with a port or a path prefix when given "
+              "(127.0.0.1:4173, mail.google.com/mail/u/1); default: the vendor's host "
               "(mail.google.com for gmail, calendar.google.com for gcal), for any other vendor the first web page.")
 @click.option("--names", multiple=True, help="Real names on the page, comma-separated; every part is replaced.")
 @click.option("--redact-selector", multiple=True, help="CSS for cells whose text is replaced (repeatable).")

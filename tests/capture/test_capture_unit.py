@@ -61,6 +61,20 @@ def test_tab_choice():
         choose_tab(["chrome://newtab/"], None)
 
 
+def test_tab_choice_by_port_and_path():
+    """A user-journey review: --tab chose by host only, so two accounts' Gmail tabs (u/0, u/1) could not be told
+    apart, and a fixture server's host:port was refused."""
+    urls = ["https://mail.google.com/mail/u/0/#sent", "https://mail.google.com/mail/u/1/#sent",
+            "http://127.0.0.1:4173/gmail/x.html", "http://127.0.0.1:9000/"]
+    assert choose_tab(urls, "mail.google.com/mail/u/1") == 1
+    assert choose_tab(urls, "mail.google.com/mail/u/0/") == 0
+    assert choose_tab(urls, "127.0.0.1:4173") == 2
+    with pytest.raises(CaptureError, match="2 open tabs"):
+        choose_tab(urls, "mail.google.com")
+    with pytest.raises(CaptureError, match="no open tab"):
+        choose_tab(urls, "mail.google.com/mail/u/2")
+
+
 @pytest.fixture
 def fake_browser(monkeypatch):
     monkeypatch.setenv("ATTEST_CAPTURE_KEY", KEY)
