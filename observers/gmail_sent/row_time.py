@@ -54,9 +54,9 @@ def _time_in(cells: list[LexborNode], parts: RowParts, ctx: PassContext,
     for cell in cells:
         read_here: set[int] = set()
         for node in cell.css(S.time):
-            found_any = True
             if not shown.shown(node) or parts.in_summary(node):
-                continue
+                continue  # never read, nor counted as there: a hidden date span is a date span gone
+            found_any = True
             if any(up.mem_id in read_here for up in ancestors(node, cell)):
                 continue
             readings = (attr(node, A.title), attr(node, A.aria_label), text_of(node))

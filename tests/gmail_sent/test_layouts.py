@@ -261,3 +261,14 @@ def test_plain_cells_with_a_summary_inside_the_people_cell_are_read(where):
     posted = observe(page(rows.replace(' role="gridcell"', "")))
     assert posted["health"]["status"] == "OK", posted["health"]
     assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", "Beta")]
+
+
+def test_a_row_whose_date_span_is_hidden_is_missing_time():
+    """A user-journey review (a row under the pointer: its date span hidden, its hover toolbar drawn): a hidden
+    time element counted as found, so the row said time.unreadable where its docs say a date span that is gone is
+    selector.missing.time. A hidden element is never read, nor counted as there."""
+    hidden = (f'<td role="gridcell" {S}><span title="{T1}" aria-label="{T1}" style="display:none">x</span>'
+              f'<div role="button" aria-label="Archive" {S}></div></td>')
+    rows = row([DANIEL], "Alpha", T1, "a" * 16, date_cell=hidden) + row([LENA], "Beta", T2, "b" * 16)
+    posted = observe(page(rows))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.time"]}, posted["health"]
