@@ -178,3 +178,21 @@ def test_a_selector_lexbor_cannot_read_or_a_pattern_re_cannot_compile_fails_at_l
     bad.write_text(json.dumps({**good, "patterns": {**good["patterns"], pattern_key: "(unclosed"}}), encoding="utf-8")
     with pytest.raises(SelectorsError, match="pattern"):
         load_selectors(bad, model, observer_id)
+
+
+@pytest.mark.parametrize("observer", observer_ids())
+def test_every_selectors_version_is_recorded_with_the_folder_it_was_checked_against(observer):
+    """The spec's Decisions.md rule: every selectors version has a row naming the fixture folder it was checked
+    against (one the observer lists), and the observer's doc names the version it describes. A user-journey review
+    bumped a version with neither and nothing said so."""
+    from observers.registry import fixture_folders, version_of
+
+    version = version_of(observer)
+    decisions = (ROOT.parent / "DECISIONS.md").read_text(encoding="utf-8")
+    row = re.search(rf"^\| \d{{4}}-\d{{2}}-\d{{2}} \| {re.escape(observer)} \| {re.escape(version)} \| ([^|]+) \|",
+                    decisions, re.M)
+    assert row, f"DECISIONS.md has no row for {observer} {version}"
+    checked = [f.strip() for f in row.group(1).split(",")]
+    assert set(checked) <= set(fixture_folders(observer)), (checked, fixture_folders(observer))
+    doc = (ROOT.parent / "docs" / f"{observer.replace('.', '_')}.md").read_text(encoding="utf-8")
+    assert version in doc.split("\n## ", 1)[0], f"docs for {observer} do not name {version} before their first section"
