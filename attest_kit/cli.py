@@ -184,7 +184,7 @@ def check(labels_files: tuple[Path, ...], quiet: bool, update_versions: bool) ->
     Exit 1 when a label disagrees, 3 when a labels.json does not parse (nothing written).
     """
     from labels.check import check_all, check_folder, folder_of_labels_file
-    from labels.corpus import unlisted_folders
+    from labels.corpus import folder_gaps
 
     # the named files are checked for what they are before anything is written
     folders = [folder_of_labels_file(f) for f in labels_files] if labels_files else None
@@ -199,7 +199,7 @@ def check(labels_files: tuple[Path, ...], quiet: bool, update_versions: bool) ->
         problems = check_all(progress=_progress(quiet))
     for problem in problems:
         click.echo(str(problem))
-    for line in unlisted_folders(folders=folders):
+    for line in folder_gaps(folders=folders):
         click.echo(f"warning: {line} (the gate fails on it)", err=True)
     if problems:
         click.echo(f"{len(problems)} label problem(s)", err=True)

@@ -23,7 +23,7 @@ from labels.corpus import (
     fingerprint,
     folder_pages,
     reading_observers,
-    unlisted_folders,
+    folder_gaps,
 )
 from observers.registry import fixture_folders, get_observer, observer_ids, version_of
 from observers.run import PassInput, run_pass
@@ -154,7 +154,7 @@ class BenchRun:
 
 def unmeasured_labels(pages: list[LabelledPage], root: Path | None = None) -> list[str]:
     """Every labelled folder no observer lists, and every gap of the pages of the listed ones."""
-    out = unlisted_folders(root)
+    out = folder_gaps(root)
     readers = {folder: reading_observers(folder) for folder in all_folders(root)}
     for page in sorted(pages, key=lambda p: (p.folder, p.name)):
         out += [f"{page.folder}/{page.name}: {gap}"

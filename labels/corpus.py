@@ -48,13 +48,26 @@ def all_folders(root: Path | None = None) -> list[str]:
     return sorted(str(p.parent.relative_to(base)) for p in base.glob("*/*/labels.json"))
 
 
-def unlisted_folders(root: Path | None = None, folders: list[str] | None = None) -> list[str]:
-    """A line for every labelled folder (of ``folders``, else every one) no observer's selectors.json lists: the
-    bench leaves its pages out and the gate fails on it (check passes it: a folder is labelled and checked before
-    an observer lists it)."""
-    return [f"fixtures/pages/{folder}: labelled, but no observer's selectors.json lists it under \"fixtures\", "
-            "so none of its pages is measured" for folder in all_folders(root)
-            if (folders is None or folder in folders) and not reading_observers(folder)]
+def folder_gaps(root: Path | None = None, folders: list[str] | None = None) -> list[str]:
+    """A line for every labelled folder (of ``folders``, else every one) the observers do not measure whole: one
+    no observer's selectors.json lists (the bench leaves its pages out), and one listed by some observers of its
+    vendor and not the others (spec §5: both Gmail observers read every Gmail page). The gate fails on each; check
+    passes them (a folder is labelled and checked before an observer lists it)."""
+    out = []
+    for folder in all_folders(root):
+        if folders is not None and folder not in folders:
+            continue
+        readers = reading_observers(folder)
+        if not readers:
+            out.append(f"fixtures/pages/{folder}: labelled, but no observer's selectors.json lists it under "
+                       "\"fixtures\", so none of its pages is measured")
+            continue
+        vendor = folder.split("/", 1)[0]
+        missing = [o for o in observer_ids() if o.split(".", 1)[0] == vendor and o not in readers]
+        if missing:
+            out.append(f"fixtures/pages/{folder}: listed by {', '.join(readers)} but not {', '.join(missing)}: every "
+                       f"{vendor} observer reads all of its pages (spec §5); list it in each selectors.json")
+    return out
 
 
 def reading_observers(folder: str) -> list[str]:

@@ -165,3 +165,26 @@ def test_an_expectation_for_an_observer_that_does_not_read_the_folder_fails_the_
     result = cli.invoke(main, ["gate", "--update", "-q"])
     assert result.exit_code == 1, result.output
     assert "FAIL gcal/2026-11-30/synthetic-week.html: a gmail.sent expectation" in result.output, result.output
+
+
+def test_a_folder_one_observer_of_its_vendor_lists_and_another_does_not_fails_the_gate(repo_copy, cli, monkeypatch):
+    """A user-journey review listed a new Gmail folder in gmail.sent's selectors.json only: check, bench and gate
+    passed, and gmail.receipt never read its pages, though both Gmail observers read every Gmail page (spec §5)."""
+    import bench.runner
+    import labels.check
+    import labels.corpus
+    from observers.registry import fixture_folders
+
+    _labelled_copy(repo_copy, "gmail/2026-12-02", "synthetic-sent-head.html",
+                   lambda e: e.update(selectorsVersion=None,
+                                      expected=[x for x in e["expected"] if x["observer"] == "gmail.sent"]))
+
+    def listed(observer: str) -> list[str]:  # gmail.sent's selectors.json lists the new folder, gmail.receipt's not
+        return fixture_folders(observer) + (["gmail/2026-12-02"] if observer == "gmail.sent" else [])
+    for module in (bench.runner, labels.check, labels.corpus):
+        monkeypatch.setattr(module, "fixture_folders", listed)
+    line = "fixtures/pages/gmail/2026-12-02: listed by gmail.sent but not gmail.receipt"
+    result = cli.invoke(main, ["gate", "-q"])
+    assert result.exit_code == 1 and f"FAIL {line}" in result.output, result.output
+    checked = cli.invoke(main, ["check", "-q"])
+    assert f"warning: {line}" in checked.output, checked.output
