@@ -261,3 +261,21 @@ def test_check_update_versions_writes_nothing_before_a_bad_file_and_only_the_nam
     gmail.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     before = gmail.read_bytes()
     assert update_versions(repo_copy / "fixtures/pages", ["gmail/2026-11-30"]) == [] and gmail.read_bytes() == before
+
+
+def test_a_sent_label_pairing_one_rows_recipient_with_another_rows_time_fails(repo_copy, cli):
+    """A user-journey review: a label giving each address another row's time and subject passed check (each field
+    was found somewhere on the page) and only the bench caught it, where it looks like an observer bug."""
+    def swap(data):
+        observations = data["synthetic-sent-head.html"]["expected"][0]["observations"]
+        rows = [(o["fields"]["occurredAt"], o["fields"].get("subjectHint")) for o in observations]
+        assert len(set(rows)) > 1, "the page needs two rows of different times"
+        for o, (when, hint) in zip(observations, rows[1:] + rows[:1]):
+            o["fields"]["occurredAt"] = when
+            if hint is None:
+                o["fields"].pop("subjectHint", None)
+            else:
+                o["fields"]["subjectHint"] = hint
+    _edit(repo_copy, swap)
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 1 and "in no one row" in result.output, result.output
