@@ -172,6 +172,7 @@ def check(labels_files: tuple[Path, ...], quiet: bool, update_versions: bool) ->
     """Check every label against its page (all folders, or the labels.json files named).
 
     Each entry must parse, name a page of its folder (and each page have an entry with expectations),
+    give a read time within a day of the folder's date,
     hold an expectation for exactly the observers whose selectors.json lists its folder, list exactly
     the seeds the page shows in its main landmark, name the selectors versions its folder
     was checked against, be a fixed point of project(), and agree with the html5lib reference reader of
@@ -291,6 +292,9 @@ def label(page: Path, view: str, url: str, time_zone: str, read_at: str, account
     click.echo(f"wrote the page facts of {page.name} in {done.labels_file}; "
                + ("kept its expectations: run attest-kit check" if done.has_expectations
                   else "now write its expected health, observations and windows"))
+    if done.read_off_day:
+        click.echo(f"warning: --read-at is not within a day of {done.folder}'s date, the day its page was read: check "
+                   "will refuse the label until one of them is right", err=True)
     if done.selectors_version is None:
         click.echo(f"warning: no observer's selectors.json lists {done.folder} under \"fixtures\" yet, so selectorsVersion"
                    " is null: list it there, then run label again with --force (it keeps the expectations)", err=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 from attest_kit.contract import RawRow
@@ -58,6 +58,17 @@ def load_seeded() -> dict[str, str]:
             raise BadInput(path, f"{shape}: entry {n} has an empty id or value")
         seeded[item["id"]] = item["value"]
     return seeded
+
+
+def read_on_capture_day(read_at: str, day: str) -> bool:
+    """Whether a page read at ``read_at`` belongs in the folder of ``day``: the capture writes the UTC day it
+    read the page; a day either side allows a folder named by the local date (a read time months away dates
+    every clock-only time of the page, and ends its windows, on another day).
+
+    >>> read_on_capture_day("2026-11-30T23:30:00.000Z", "2026-12-01"), read_on_capture_day("2026-05-01T10:00:00Z", "2026-11-30")
+    (True, False)
+    """
+    return abs((parse_instant(read_at).date() - date.fromisoformat(day)).days) <= 1
 
 
 def expected_versions(folder: str) -> str | None:
@@ -140,6 +151,8 @@ def check_folder(folder: str, root: Path | None = None) -> list[Problem]:
             report.append(f"selectorsVersion is {entry.selectors_version or 'not set'}, expected {want_versions or 'none'}")
         if entry.captured_at != folder.rsplit("/", 1)[-1]:
             report.append("capturedAt is not the folder's date")
+        if entry.page is not None and not read_on_capture_day(entry.page.read_at, folder.rsplit("/", 1)[-1]):
+            report.append("page.readAt is not within a day of the folder's date (the day the page was read)")
         report += _seed_problems(html, entry, seeded)
         report += _project_problems(entry)
         for expected in entry.expected:

@@ -13,7 +13,7 @@ from attest_kit.hashing import normalize_email
 from attest_kit.fsio import read_html
 from attest_kit.instants import InvalidInstant, format_instant, is_day, load_zone, parse_instant
 from attest_kit.paths import fixtures_dir
-from labels.check import expected_versions, load_seeded
+from labels.check import expected_versions, load_seeded, read_on_capture_day
 from labels.corpus import labels_path_for
 from labels.schema import load_labels, write_entry
 
@@ -24,6 +24,7 @@ class Scaffolded:
     folder: str  # vendor/yyyy-mm-dd
     selectors_version: str | None  # None: no observer's selectors.json lists the folder yet
     has_expectations: bool = False  # --force kept the ones the entry had
+    read_off_day: bool = False  # --read-at is not within a day of the folder's date (check refuses it)
 
 
 #: An address as a page writes it in text or an attribute (read after entities and percent-escapes are undone).
@@ -86,4 +87,5 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
         "notes": existing.notes if existing else "",
     }
     write_entry(labels_file, page.name, entry, force=True)
-    return Scaffolded(labels_file, folder, entry["selectorsVersion"], bool(entry["expected"]))
+    return Scaffolded(labels_file, folder, entry["selectorsVersion"], bool(entry["expected"]),
+                      not read_on_capture_day(instant, page.resolve().parent.name))

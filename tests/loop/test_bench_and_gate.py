@@ -128,19 +128,19 @@ def test_a_labelled_folder_no_selectors_json_lists_fails_the_gate(repo_copy, cli
     """bench reads the folders each selectors.json lists under "fixtures": a new dated folder, labelled
     and checked, was left out of the figures and the gate said "gate passed" with a warning. The gate
     fails naming it; the bench still writes its figures and names it."""
-    _labelled_copy(repo_copy, "gmail/2026-12-02", "synthetic-sent-head.html",
+    _labelled_copy(repo_copy, "gmail/2026-12-01", "synthetic-sent-head.html",
                    lambda e: e.update(selectorsVersion=None))
     for command in (["gate", "-q"], ["gate", "--update", "-q"]):
         result = cli.invoke(main, command)
         assert result.exit_code == 1, (command, result.output)
-        assert "FAIL fixtures/pages/gmail/2026-12-02: labelled, but no observer's selectors.json lists it" in result.output
+        assert "FAIL fixtures/pages/gmail/2026-12-01: labelled, but no observer's selectors.json lists it" in result.output
     result = cli.invoke(main, ["bench", "-q"])
     assert result.exit_code == 0
-    assert "warning: fixtures/pages/gmail/2026-12-02: labelled, but no observer's selectors.json lists it" in result.output
+    assert "warning: fixtures/pages/gmail/2026-12-01: labelled, but no observer's selectors.json lists it" in result.output
     # check passes the folder (the loop labels and checks one before an observer lists it) and says the gate will not
     result = cli.invoke(main, ["check", "-q"])
     assert result.exit_code == 0, result.output
-    assert "warning: fixtures/pages/gmail/2026-12-02: labelled, but no observer's selectors.json lists it" in result.output
+    assert "warning: fixtures/pages/gmail/2026-12-01: labelled, but no observer's selectors.json lists it" in result.output
 
 
 def test_a_page_with_no_expectation_for_an_observer_reading_its_folder_fails_the_gate(repo_copy, cli):
@@ -175,15 +175,15 @@ def test_a_folder_one_observer_of_its_vendor_lists_and_another_does_not_fails_th
     import labels.corpus
     from observers.registry import fixture_folders
 
-    _labelled_copy(repo_copy, "gmail/2026-12-02", "synthetic-sent-head.html",
+    _labelled_copy(repo_copy, "gmail/2026-12-01", "synthetic-sent-head.html",
                    lambda e: e.update(selectorsVersion=None,
                                       expected=[x for x in e["expected"] if x["observer"] == "gmail.sent"]))
 
     def listed(observer: str) -> list[str]:  # gmail.sent's selectors.json lists the new folder, gmail.receipt's not
-        return fixture_folders(observer) + (["gmail/2026-12-02"] if observer == "gmail.sent" else [])
+        return fixture_folders(observer) + (["gmail/2026-12-01"] if observer == "gmail.sent" else [])
     for module in (bench.runner, labels.check, labels.corpus):
         monkeypatch.setattr(module, "fixture_folders", listed)
-    line = "fixtures/pages/gmail/2026-12-02: listed by gmail.sent but not gmail.receipt"
+    line = "fixtures/pages/gmail/2026-12-01: listed by gmail.sent but not gmail.receipt"
     result = cli.invoke(main, ["gate", "-q"])
     assert result.exit_code == 1 and f"FAIL {line}" in result.output, result.output
     checked = cli.invoke(main, ["check", "-q"])

@@ -144,6 +144,23 @@ def test_label_refuses_a_page_outside_the_fixtures(cli, repo_copy, tmp_path):
     assert not (folder / "labels.json").exists()
 
 
+def test_a_read_time_off_the_folders_day_is_warned_by_label_and_refused_by_check(cli, repo_copy):
+    """A user-journey review: label took a read time six months before the folder's date without a word, and check
+    said nothing where the page posts no window (the read time dates every clock-only time on the page)."""
+    folder = repo_copy / "fixtures/pages/gmail/2026-11-30"
+    page = folder / "synthetic-sent-head.html"
+    facts = json.loads((folder / "labels.json").read_text(encoding="utf-8"))[page.name]["page"]
+    args = ["label", str(page), "--view", facts["view"], "--url", facts["url"], "--tz", facts["timeZone"], "--force"]
+    if facts.get("account"):
+        args += ["--account", facts["account"]]
+    off = cli.invoke(main, [*args, "--read-at", "2026-05-30T10:00:00Z"])
+    assert off.exit_code == 0 and "warning: --read-at is not within a day" in off.output, off.output
+    checked = cli.invoke(main, ["check", "-q"])
+    assert checked.exit_code == 1 and "page.readAt is not within a day" in checked.output
+    near = cli.invoke(main, [*args, "--read-at", facts["readAt"]])
+    assert near.exit_code == 0 and "warning: --read-at" not in near.output
+
+
 def test_label_warns_when_no_selectors_json_lists_the_folder_yet(cli, repo_copy):
     """A new dated folder gets selectorsVersion null until an observer lists it; label said nothing, and
     check failed only later, once the folder was listed."""
