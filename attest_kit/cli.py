@@ -159,6 +159,24 @@ def observe(page: Path, observer_id: str, url: str | None, time_zone: str | None
         click.echo(f"  {w['windowStart']} → {w['windowEnd']}")
     if posted.get("snapshot") is not None:
         click.echo(f"snapshot: {len(posted['snapshot'].get('events', []))} events")
+    if not (url or time_zone or now or state_file):  # the label's own facts: its expectation applies
+        _compare_with_label(page, observer_id, posted)
+
+
+def _compare_with_label(page: Path, observer_id: str, posted: dict[str, Any]) -> None:
+    """The bench's verdict on this one page, when its label holds an expectation for the observer."""
+    from bench.metrics import score_page
+    from labels.corpus import entry_for
+
+    entry = entry_for(page)
+    expected = entry.expected_for(observer_id) if entry is not None else None
+    if expected is None:
+        return
+    score = score_page(page.name, expected, posted)
+    for line in score.disagreements:
+        click.echo(f"label: disagrees: {line}")
+    if not score.disagreements:
+        click.echo("label: agrees" + (" (its step is the bench's to score)" if expected.step is not None else ""))
 
 
 @main.command()
@@ -202,6 +220,8 @@ def check(labels_files: tuple[Path, ...], quiet: bool, update_versions: bool) ->
         click.echo(str(problem))
     for line in folder_gaps(folders=folders):
         click.echo(f"warning: {line} (the gate fails on it)", err=True)
+    if any(p.what.startswith("selectorsVersion is") for p in problems):
+        click.echo("hint: after a version bump, attest-kit check --update-versions moves the labels to it", err=True)
     if problems:
         click.echo(f"{len(problems)} label problem(s)", err=True)
         sys.exit(EXIT_FOUND)
@@ -224,6 +244,9 @@ def bench(check_only: bool, quiet: bool) -> None:
         click.echo(f"{o.observer} {o.version}: {s['pages']} pages, health {s['healthAgreement']:.4f}, rows P "
                    f"{s['rowsPrecision']:.4f} R {s['rowsRecall']:.4f}, windows exact {s['windowsExact']:.4f}, "
                    f"unsound {s['unsoundWindows']}")
+        for score in o.scores:
+            if score.disagreements:
+                click.echo(f"  disagrees: {score.page}: {'; '.join(score.disagreements)}")
     if check_only:
         stale = stale_outputs(run)
         for path in stale:

@@ -188,3 +188,24 @@ def test_a_folder_one_observer_of_its_vendor_lists_and_another_does_not_fails_th
     assert result.exit_code == 1 and f"FAIL {line}" in result.output, result.output
     checked = cli.invoke(main, ["check", "-q"])
     assert f"warning: {line}" in checked.output, checked.output
+
+
+def test_observe_bench_and_check_say_where_a_label_disagrees(repo_copy, cli):
+    """A second user-journey review: observe never compared its output with the page's label, bench named no page
+    that disagreed, and check listed 42 stale versions without naming the command that moves them."""
+    labels = repo_copy / "fixtures/pages/gmail/2026-11-30/labels.json"
+    page = repo_copy / "fixtures/pages/gmail/2026-11-30/synthetic-sent-head.html"
+    agrees = cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"])
+    assert agrees.exit_code == 0 and "label: agrees" in agrees.output
+    data = json.loads(labels.read_text(encoding="utf-8"))
+    data["synthetic-sent-head.html"]["expected"][0]["health"]["status"] = "DEGRADED"
+    data["synthetic-sent-head.html"]["selectorsVersion"] = "gmail.receipt@0.0.1 gmail.sent@0.0.1"
+    labels.write_text(json.dumps(data), encoding="utf-8")
+    observed = cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"])
+    assert "label: disagrees: health: expected DEGRADED" in observed.output, observed.output
+    overridden = cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent", "--now", "2026-11-30T23:00:00Z"])
+    assert "label:" not in overridden.output  # other facts than the label's: its expectation does not apply
+    benched = cli.invoke(main, ["bench", "-q"])
+    assert "disagrees: gmail/2026-11-30/synthetic-sent-head.html: health: expected DEGRADED" in benched.output
+    checked = cli.invoke(main, ["check", "-q"])
+    assert checked.exit_code == 1 and "attest-kit check --update-versions" in checked.output
