@@ -27,14 +27,19 @@ def read_row_time(cells: list[LexborNode], parts: RowParts, ctx: PassContext,
 
     The date is a gridcell (REAL-PAGES: people, subject and date are; the checkbox, star, importance,
     attachment and hover-toolbar cells are not), so the gridcells after the anchor are read first, and
-    the other cells only when those hold no time element at all: an attachment's chip titled "Invoice
-    Mon, Nov 30, 2026, 11:30 AM.pdf" in a cell before the date gave the row its minute (1.2.22).
+    the other cells only when those hold no time element at all, shown or hidden: an attachment's chip
+    titled "Invoice Mon, Nov 30, 2026, 11:30 AM.pdf" in a cell before the date gave the row its minute
+    (1.2.22). A hidden one is no reading (1.2.28: a row under the pointer is selector.missing.time).
     """
     grid = [cell for cell in cells if is_gridcell(cell)]
     for group in ((grid, cells) if grid and len(grid) < len(cells) else (cells,)):
         minute = _time_in(group, parts, ctx, shown)
         if minute is not False:
             return minute
+        if any(not parts.in_summary(node) for cell in group for node in cell.css(S.time)):
+            # its time element is there but hidden (a row under the pointer): gone, as a missing one is, and
+            # never another cell's time instead (an attachment's or a snooze label's: 1.2.28's review)
+            return False
     return False
 
 

@@ -272,3 +272,29 @@ def test_a_row_whose_date_span_is_hidden_is_missing_time():
     rows = row([DANIEL], "Alpha", T1, "a" * 16, date_cell=hidden) + row([LENA], "Beta", T2, "b" * 16)
     posted = observe(page(rows))
     assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.time"]}, posted["health"]
+
+
+_HOVER_TITLE = "Mon, Nov 30, 2026, 8:05\u202fAM"
+_HIDDEN_DATE = (f'<td role="gridcell" {S}><span title="{_HOVER_TITLE}" aria-label="{_HOVER_TITLE}" style="display:none">'
+                f'Nov 30</span><ul role="toolbar" {S}><li role="button" aria-label="Archive" {S}></li></ul></td>')
+
+
+@pytest.mark.parametrize("where, extra", [
+    ("before", f'<td {S}><span title="Invoice Mon, Nov 30, 2026, 11:30 AM.pdf" {S}>Invoice</span></td>'),
+    ("after", f'<td {S}><span title="Snoozed until Tue, Dec 1, 2026, 8:00 AM" {S}>z</span></td>'),
+    ("after", f'<td {S}><span aria-label="Scheduled for Tue, Dec 1, 2026, 6:00 PM" {S}>s</span></td>'),
+    ("after", f'<td {S}>Dec 1, 2026, 8:00 AM</td>'),
+])
+def test_a_hovered_row_never_takes_its_time_from_a_cell_outside_the_gridcells(where, extra):
+    """A review of 1.2.28's first draft: with the hidden date span no longer counted, the gridcells held "no time
+    element" and the other cells were read, so an attachment chip's or a snooze label's time became the send time
+    (OK, a row and a window). A hidden time element is no reading, and it still keeps the row's time in its cell."""
+    html = row([DANIEL], "Quarterly numbers", _HOVER_TITLE, "18aaaaaaaaaaaaa1", date_cell=_HIDDEN_DATE)
+    if where == "before":
+        at = html.rindex("<td")
+        html = html[:at] + extra + html[at:]
+    else:
+        html = html.replace("</tr>", extra + "</tr>")
+    posted = observe(page(html))
+    assert posted["observations"] == [] and posted["windows"] == [], posted
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.time"]}, posted["health"]
