@@ -128,6 +128,10 @@ def observe(page: Path, observer_id: str, url: str | None, time_zone: str | None
             state_file: Path | None, as_json: bool, as_messages: bool, tab: str | None) -> None:
     """Run one observer over one page and print what its pass posts.
 
+    On a labelled page, given none of --url, --tz, --now and --state (the label's own facts), it ends
+    with `label: agrees` or each way the pass disagrees with the label's expectation, as the bench
+    scores it.
+
     With --messages the pass is printed as the bus messages it posts, in order, each a scenario line
     for `attest-kit ledger replay` (arriving at the pass instant): `observe ... --messages > s.jsonl`.
     """
@@ -190,7 +194,7 @@ def check(labels_files: tuple[Path, ...], quiet: bool, update_versions: bool) ->
     """Check every label against its page (all folders, or the labels.json files named).
 
     Each entry must parse, name a page of its folder (and each page have an entry with expectations),
-    give a read time within a day of the folder's date,
+    give a read time on the folder's date or a day either side (UTC),
     hold an expectation for exactly the observers whose selectors.json lists its folder, list exactly
     the seeds the page shows in its main landmark, name the selectors versions its folder
     was checked against, be a fixed point of project(), and agree with the html5lib reference reader of
@@ -316,8 +320,8 @@ def label(page: Path, view: str, url: str, time_zone: str, read_at: str, account
                + ("kept its expectations: run attest-kit check" if done.has_expectations
                   else "now write its expected health, observations and windows"))
     if done.read_off_day:
-        click.echo(f"warning: --read-at is not within a day of {done.folder}'s date, the day its page was read: check "
-                   "will refuse the label until one of them is right", err=True)
+        click.echo(f"warning: --read-at is not on {done.folder}'s date or a day either side (UTC), the day its page "
+                   "was read: check will refuse the label until one of them is right", err=True)
     if done.selectors_version is None:
         click.echo(f"warning: no observer's selectors.json lists {done.folder} under \"fixtures\" yet, so selectorsVersion"
                    " is null: list it there, then run label again with --force (it keeps the expectations)", err=True)

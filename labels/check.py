@@ -17,7 +17,7 @@ from pathlib import Path
 from attest_kit.contract import RawRow
 from attest_kit.errors import BadInput
 from attest_kit.fsio import read_html, read_json
-from attest_kit.instants import parse_instant
+from attest_kit.instants import is_day, parse_instant
 from attest_kit.paths import fixtures_dir, seeded_secrets_path
 from attest_kit.policy import Refusal, load_policy, project
 from attest_kit.reasons import is_known
@@ -61,13 +61,16 @@ def load_seeded() -> dict[str, str]:
 
 
 def read_on_capture_day(read_at: str, day: str) -> bool:
-    """Whether a page read at ``read_at`` belongs in the folder of ``day``: the capture writes the UTC day it
-    read the page; a day either side allows a folder named by the local date (a read time months away dates
-    every clock-only time of the page, and ends its windows, on another day).
+    """Whether a page read at ``read_at`` belongs in the folder of ``day``: its UTC date is that day or a day
+    either side. The capture writes the UTC day it read the page; a day either side allows a folder named by
+    the local date (a read time months away dates every clock-only time of the page, and ends its windows, on
+    another day).
 
     >>> read_on_capture_day("2026-11-30T23:30:00.000Z", "2026-12-01"), read_on_capture_day("2026-05-01T10:00:00Z", "2026-11-30")
     (True, False)
     """
+    if not is_day(day):  # a folder named by no day: "capturedAt is not the folder's date" says so
+        return True
     return abs((parse_instant(read_at).date() - date.fromisoformat(day)).days) <= 1
 
 
@@ -152,7 +155,7 @@ def check_folder(folder: str, root: Path | None = None) -> list[Problem]:
         if entry.captured_at != folder.rsplit("/", 1)[-1]:
             report.append("capturedAt is not the folder's date")
         if entry.page is not None and not read_on_capture_day(entry.page.read_at, folder.rsplit("/", 1)[-1]):
-            report.append("page.readAt is not within a day of the folder's date (the day the page was read)")
+            report.append("page.readAt is not on the folder's date or a day either side (UTC): the day the page was read")
         report += _seed_problems(html, entry, seeded)
         report += _project_problems(entry)
         for expected in entry.expected:

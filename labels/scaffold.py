@@ -24,7 +24,7 @@ class Scaffolded:
     folder: str  # vendor/yyyy-mm-dd
     selectors_version: str | None  # None: no observer's selectors.json lists the folder yet
     has_expectations: bool = False  # --force kept the ones the entry had
-    read_off_day: bool = False  # --read-at is not within a day of the folder's date (check refuses it)
+    read_off_day: bool = False  # --read-at is not on the folder's date or a day either side (check refuses it)
 
 
 #: An address as a page writes it in text or an attribute (read after entities and percent-escapes are undone).

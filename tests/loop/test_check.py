@@ -279,3 +279,17 @@ def test_a_sent_label_pairing_one_rows_recipient_with_another_rows_time_fails(re
     _edit(repo_copy, swap)
     result = cli.invoke(main, ["check", "-q"])
     assert result.exit_code == 1 and "in no one row" in result.output, result.output
+
+
+def test_a_folder_named_by_no_day_is_one_clear_line_not_a_traceback(repo_copy, cli):
+    """A review: the read-day rule parsed the folder's name as a date, and a folder such as gmail/scratch made
+    check print a traceback where it had said "capturedAt is not the folder's date"."""
+    source = repo_copy / FOLDER
+    scratch = repo_copy / "fixtures/pages/gmail/scratch"
+    scratch.mkdir()
+    (scratch / "synthetic-sent-head.html").write_bytes((source / "synthetic-sent-head.html").read_bytes())
+    entry = json.loads((source / "labels.json").read_text(encoding="utf-8"))["synthetic-sent-head.html"]
+    (scratch / "labels.json").write_text(json.dumps({"synthetic-sent-head.html": entry}), encoding="utf-8")
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "capturedAt is not the folder's date" in result.output
