@@ -10,6 +10,9 @@ drifts from its page fails:
 * its merchant is on the page (text or an attribute: a fixed platform name is in the sender);
 * its subjectHint starts the conversation's subject heading (``h2[data-legacy-thread-id]``);
 * there are at least as many message keys (``data-legacy-message-id``) as observations;
+* one message (a ``role=listitem`` holding a message key) shows both its date and its amount, when the
+  page draws messages: each fact somewhere on the page is not enough (a label pairing one receipt's
+  date with another's amount);
 * every window is a single instant at some observation's minute;
 * IDLE no_conversation only where the address names no thread;
 * page.account is the banner's account address.
@@ -77,7 +80,16 @@ def _page_facts(html: str, zone: ZoneInfo) -> dict[str, Any]:
             headings.append(_SPACE.sub(" ", "".join(el.itertext())).strip())
         attrs.extend(v for k, v in el.attrib.items() if k in ("email", "name"))
     text = _SPACE.sub(" ", "".join(root.itertext()))
-    return {"minutes": minutes, "keys": keys, "headings": headings, "text": text, "attrs": " ".join(attrs)}
+    messages = [_message_facts(el, zone) for el in root.iter()
+                if el.get("role") == "listitem" and any(d.get("data-legacy-message-id") for d in el.iter())]
+    return {"minutes": minutes, "keys": keys, "headings": headings, "text": text, "attrs": " ".join(attrs),
+            "messages": messages}
+
+
+def _message_facts(item: Any, zone: ZoneInfo) -> tuple[set[str], str]:
+    """One message's date minutes and text."""
+    minutes = {m for el in item.iter() if (t := el.get("title")) and (m := _minute_of(t, zone))}
+    return minutes, _SPACE.sub(" ", "".join(item.itertext()))
 
 
 def check_page(html: str, entry: Any) -> list[str]:
@@ -122,6 +134,10 @@ def check_page(html: str, entry: Any) -> list[str]:
         hint = f.get("subjectHint")
         if hint is not None and not any(h.startswith(hint) for h in facts["headings"]):
             problems.append(f"{where}: subjectHint does not start a subject heading")
+        if (facts["messages"] and at in facts["minutes"] and isinstance(cents, int) and isinstance(currency, str)
+                and not any(at in m and any(form in t for form in _amount_forms(cents, currency))
+                            for m, t in facts["messages"])):
+            problems.append(f"{where}: its date and its amount are on the page, but in no one message")
     for window in expected.windows:
         if window.window_start != window.window_end:
             problems.append("a gmail.receipt window is wider than one instant")

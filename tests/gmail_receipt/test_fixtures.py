@@ -143,3 +143,29 @@ def test_shared_variants(name: str) -> None:
         {"status": "DEGRADED", "reasons": ["selector.ambiguous.main"]} if thread else idle)
     removed = _posted(remove_landmark(html, "[role=main]"), entry)["health"]
     assert removed == ({"status": "DEGRADED", "reasons": ["selector.missing.main"]} if thread else idle)
+
+
+def test_the_reference_check_wants_a_receipts_date_and_amount_in_one_message() -> None:
+    """A user-journey review (for Sent rows; the same holds for a thread of receipts): each fact was looked for
+    anywhere on the page, so a label giving one receipt the other's amount passed check."""
+    def message(key: str, title: str, amount: str) -> str:
+        return (f'<div role="listitem"><div data-legacy-message-id="{key}"><span email="r@shop.example.io">Shop</span>'
+                f'<span title="{title}">x</span></div><table><tr><td>Total</td><td>{amount}</td></tr></table></div>')
+    html = ('<html><body><div role="main"><h2 data-legacy-thread-id="18d3a1c0de000009">Your order receipt</h2>'
+            '<div role="list">' + message("18d3a1c0de000001", "Mon, Nov 30, 2026, 9:41 AM", "$12.50")
+            + message("18d3a1c0de000002", "Mon, Nov 30, 2026, 10:05 AM", "$40.00") + "</div></div></body></html>")
+
+    def entry(first: int, second: int) -> LabelEntry:
+        def obs(cents: int, at: str) -> dict:
+            return {"type": "purchase.made", "fields": {"merchant": "Shop", "amountCents": cents, "currency": "USD",
+                                                        "subjectHint": "Your order receipt", "occurredAt": at}}
+        return LabelEntry.model_validate({
+            "capturedAt": "2026-11-30", "selectorsVersion": None, "seededSecrets": [],
+            "page": {"view": "conversation", "url": "https://mail.google.com/mail/u/0/#inbox/18d3a1c0de000009",
+                     "timeZone": "UTC", "readAt": "2026-11-30T12:00:00.000Z", "account": None},
+            "expected": [{"observer": "gmail.receipt", "health": {"status": "OK", "reasons": []},
+                          "observations": [obs(first, "2026-11-30T09:41:00.000Z"), obs(second, "2026-11-30T10:05:00.000Z")],
+                          "windows": []}]})
+    assert check_page(html, entry(1250, 4000)) == []
+    swapped = check_page(html, entry(4000, 1250))
+    assert len(swapped) == 2 and all("in no one message" in p for p in swapped), swapped
