@@ -176,7 +176,10 @@ def shown_text_of(node: LexborNode, shown: ShownRule, skip: Callable[[LexborNode
 
 
 def attr(node: LexborNode, name: str) -> str | None:
-    """An attribute's value, or None when absent (a valueless attribute is ""), never raises."""
+    """An attribute's value, or None when absent (a valueless attribute is ""), never raises: a comment
+    or text node (a walk with include_text=False still yields comments) has none."""
+    if not node.is_element_node:
+        return None
     value = node.attrs.get(name, _ABSENT)
     if value is _ABSENT:
         return None
