@@ -176,8 +176,9 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
 
     Real pages draw the control as a button, a bare div or a span, and some say "+2" with the
     words only in the aria-label. A missed control would leave a hidden day whole, so the role is
-    not asked. From each text node holding the word, the innermost element whose whole text reads
-    "N more" is the control ("<span>2</span> more" reads at its parent); a longer text is none.
+    not asked. From each text node holding the word, or short enough to be part of a control (a word
+    split across nodes: "2 mo<span>re</span>"), the innermost element whose whole text reads "N more"
+    is the control ("<span>2</span> more" reads at its parent); a longer text is none.
     Text inside a chip is the event's (an event may be titled "2 more"), not a control.
     """
     controls: list[tuple[LexborNode, bool]] = []  # (control, read only in a day's cell: a looser form)
@@ -191,7 +192,8 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
         if node.tag != "-text":
             continue
         content = node.text_content or ""
-        if word not in content.lower() and "+" not in content:
+        # a text short enough to be part of one: the word may be split across nodes ("2 mo<span>re</span>")
+        if word not in content.lower() and "+" not in content and len(content.strip()) > _MORE_MAX_TEXT:
             continue
         current = node.parent
         while current is not None and current.mem_id != main.mem_id:

@@ -15,27 +15,60 @@ from selectolax.lexbor import LexborNode
 
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import local_midnight
-from observers.shared.dom import ShownRule, ancestors, attr
+from observers.shared.dom import BLOCK_TAGS, ShownRule, ancestors, attr, text_of
 
 A = SELECTORS.attributes
 _ZONE = re.compile(SELECTORS.patterns.zone_hint)
 _ZONE_CANDIDATE = re.compile(SELECTORS.patterns.zone_hint_candidate)
 
 
+#: Longer than any zone hint ("GMT+05:30" is 9): a climb from a text stops at an element holding more.
+_HINT_MAX_TEXT = 12
+
+
+def _hint_elements(main: LexborNode) -> list[tuple[LexborNode, str]]:
+    """Each element in main that writes a zone hint, with its text: the innermost whose whole text is one
+    (a hint may be split across nodes, "G<span>MT-05</span>" or "GMT-0<!---->8"), else, for a text that
+    starts like one and never reads, that text's own element (an unreadable hint)."""
+    found: dict[int, tuple[LexborNode, str]] = {}
+    texts: dict[int, str] = {}
+    for node in main.traverse(include_text=True):
+        if node.tag != "-text":
+            continue
+        own = (node.text_content or "").strip()
+        if not own or len(own) > _HINT_MAX_TEXT:
+            continue
+        current = node.parent
+        while current is not None and current.mem_id != main.mem_id:
+            text = texts.get(current.mem_id)
+            if text is None:
+                text = texts[current.mem_id] = text_of(current)
+            if len(text) > _HINT_MAX_TEXT or _holds_a_block(current):
+                current = None  # a hint is one run of inline text: blocks never run together ("GMT-7" and a "7")
+                break
+            if _ZONE.match(text):
+                break
+            current = current.parent
+        if current is not None and current.mem_id != main.mem_id:
+            found.setdefault(current.mem_id, (current, texts[current.mem_id]))
+        elif own.startswith("GMT") and _ZONE_CANDIDATE.match(own) and node.parent is not None:
+            found.setdefault(node.parent.mem_id, (node.parent, own))
+    return list(found.values())
+
+
+def _holds_a_block(element: LexborNode) -> bool:
+    own = element.mem_id
+    return any(inner.tag in BLOCK_TAGS for inner in element.traverse(include_text=False) if inner.mem_id != own)
+
+
 def _zone_hints(main: LexborNode, shown: ShownRule) -> tuple[set[int], bool]:
     """The GMT offsets (minutes) the shown main names, and whether one did not read."""
     offsets: set[int] = set()
     unreadable = False
-    for node in main.traverse(include_text=True):
-        if node.tag != "-text":
+    for element, text in _hint_elements(main):
+        if not shown.shown(element):
             continue
-        text = (node.text_content or "").strip()
-        if not text.startswith("GMT") or not _ZONE_CANDIDATE.match(text):
-            continue
-        parent = node.parent
-        if parent is None or not shown.shown(parent):
-            continue
-        if attr(parent, A.event_id) is not None or any(attr(a, A.event_id) is not None for a in ancestors(parent)):
+        if attr(element, A.event_id) is not None or any(attr(a, A.event_id) is not None for a in ancestors(element)):
             continue  # text inside a chip is the event's, not the page's
         match = _ZONE.match(text)
         if match is None or int(match.group(2)) > 14 or int(match.group(3) or 0) > 59:

@@ -49,3 +49,38 @@ def test_a_guest_project_refuses_voids_the_pass_whichever_guest_it_is() -> None:
     later_bad = posted_for(two_grids(timed={"29054": chip("a.valid@example.com, z\x01bad@example.com")}))
     assert health(later_bad) == ("DEGRADED", ["redact.invalid_field"])
     assert later_bad["windows"] == [] and later_bad["snapshot"] is None
+
+
+# A benign-mutation audit (7,659 passes over every fixture): a word split across nodes was not read whole, so a
+# "2 more" control written `2 mo<span>re</span>` hid no day, and a zone hint written `G<span>MT-05</span>` was not
+# seen: a page drawn in another zone read OK, every event placed hours off. The reader takes the innermost element
+# whose whole text is the word.
+
+from pathlib import Path  # noqa: E402
+
+_FIXTURES = Path(__file__).resolve().parents[2] / "fixtures/pages/gcal/2026-11-30"
+
+
+def _fixture(name: str) -> str:
+    return (_FIXTURES / name).read_text(encoding="utf-8")
+
+
+def test_an_n_more_control_whose_word_is_split_still_hides_its_day() -> None:
+    html = _fixture("synthetic-week-more.html")
+    whole = posted_for(html)
+    for split in (" mo<span>re</span>", " mo<!---->re", "<span> m</span>ore"):
+        mutated = html.replace(" more<", split + "<", 1)
+        assert mutated != html
+        assert posted_for(mutated)["windows"] == whole["windows"], split
+
+
+def test_a_zone_hint_split_across_nodes_is_still_read() -> None:
+    mismatch = _fixture("synthetic-week-zone-mismatch.html")
+    week = _fixture("synthetic-week.html")
+    for split in ("G<span>MT-0", "GM<!---->T-0", "<span>GMT</span>-0"):
+        hidden = mismatch.replace(">GMT-0", ">" + split)
+        assert hidden != mismatch
+        assert health(posted_for(hidden)) == health(posted_for(mismatch)) and health(posted_for(mismatch))[0] == "DEGRADED"
+        normal = week.replace(">GMT-0", ">" + split)
+        assert normal != week
+        assert health(posted_for(normal)) == ("OK", []), split
