@@ -188,6 +188,7 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
         if (strict or _MORE_IN_DAY.match(label)) and not inside_chip(node):
             controls.append((node, not strict))
     word = SELECTORS.patterns.more_word
+    texts: dict[int, str] = {}
     for node in main.traverse(include_text=True):
         if node.tag != "-text":
             continue
@@ -197,7 +198,9 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
             continue
         current = node.parent
         while current is not None and current.mem_id != main.mem_id:
-            text = text_of(current)
+            text = texts.get(current.mem_id)
+            if text is None:
+                text = texts[current.mem_id] = text_of(current)
             if len(text) > _MORE_MAX_TEXT:
                 break
             strict = _MORE.match(text) is not None or _MORE_COUNT.match(text) is not None

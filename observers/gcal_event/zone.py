@@ -15,7 +15,7 @@ from selectolax.lexbor import LexborNode
 
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import local_midnight
-from observers.shared.dom import BLOCK_TAGS, ShownRule, ancestors, attr, text_of
+from observers.shared.dom import BLOCK_TAGS, ShownRule, ancestors, attr, is_inside, shown_text_of
 
 A = SELECTORS.attributes
 _ZONE = re.compile(SELECTORS.patterns.zone_hint)
@@ -26,12 +26,15 @@ _ZONE_CANDIDATE = re.compile(SELECTORS.patterns.zone_hint_candidate)
 _HINT_MAX_TEXT = 12
 
 
-def _hint_elements(main: LexborNode) -> list[tuple[LexborNode, str]]:
-    """Each element in main that writes a zone hint, with its text: the innermost whose whole text is one
-    (a hint may be split across nodes, "G<span>MT-05</span>" or "GMT-0<!---->8"), else, for a text that
-    starts like one and never reads, that text's own element (an unreadable hint)."""
+def _hint_elements(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode, str]]:
+    """Each element in main that writes a zone hint, with the text it draws: from each short text, the nearest
+    element whose whole drawn text is one (a hint may be split across nodes, "G<span>MT-05</span>" or
+    "GMT-0<!---->8"), climbing through inline elements only; of those one run of text holds, the outermost
+    ("GMT+05" inside "GMT+05:30"). A text that starts like a hint and never reads is its own element's (an
+    unreadable hint)."""
     found: dict[int, tuple[LexborNode, str]] = {}
-    texts: dict[int, str] = {}
+    texts: dict[int, str] = {}  # memos per element: many short texts share a parent
+    blocks: dict[int, bool] = {}
     for node in main.traverse(include_text=True):
         if node.tag != "-text":
             continue
@@ -42,8 +45,11 @@ def _hint_elements(main: LexborNode) -> list[tuple[LexborNode, str]]:
         while current is not None and current.mem_id != main.mem_id:
             text = texts.get(current.mem_id)
             if text is None:
-                text = texts[current.mem_id] = text_of(current)
-            if len(text) > _HINT_MAX_TEXT or _holds_a_block(current):
+                text = texts[current.mem_id] = shown_text_of(current, shown)
+            block = blocks.get(current.mem_id)
+            if block is None and len(text) <= _HINT_MAX_TEXT:
+                block = blocks[current.mem_id] = _holds_a_block(current)
+            if len(text) > _HINT_MAX_TEXT or block:
                 current = None  # a hint is one run of inline text: blocks never run together ("GMT-7" and a "7")
                 break
             if _ZONE.match(text):
@@ -53,7 +59,9 @@ def _hint_elements(main: LexborNode) -> list[tuple[LexborNode, str]]:
             found.setdefault(current.mem_id, (current, texts[current.mem_id]))
         elif own.startswith("GMT") and _ZONE_CANDIDATE.match(own) and node.parent is not None:
             found.setdefault(node.parent.mem_id, (node.parent, own))
-    return list(found.values())
+    values = list(found.values())
+    # one run of inline text is one hint: the outermost reading wins ("GMT+05" inside "GMT+05:30")
+    return [(e, t) for e, t in values if not any(o.mem_id != e.mem_id and is_inside(e, o) for o, _ in values)]
 
 
 def _holds_a_block(element: LexborNode) -> bool:
@@ -65,7 +73,7 @@ def _zone_hints(main: LexborNode, shown: ShownRule) -> tuple[set[int], bool]:
     """The GMT offsets (minutes) the shown main names, and whether one did not read."""
     offsets: set[int] = set()
     unreadable = False
-    for element, text in _hint_elements(main):
+    for element, text in _hint_elements(main, shown):
         if not shown.shown(element):
             continue
         if attr(element, A.event_id) is not None or any(attr(a, A.event_id) is not None for a in ancestors(element)):

@@ -11,6 +11,8 @@ The pass now checks the rows the ledger will derive: `redact.invalid_field`, no 
 
 from __future__ import annotations
 
+import pytest
+
 from tests.gcal_event.test_gcal_review_fixes import REVIEW, health, posted_for, two_grids
 
 BELL = REVIEW.replace("Design review", "Bell\x07ring")
@@ -84,3 +86,20 @@ def test_a_zone_hint_split_across_nodes_is_still_read() -> None:
         normal = week.replace(">GMT-0", ">" + split)
         assert normal != week
         assert health(posted_for(normal)) == ("OK", []), split
+
+
+@pytest.mark.parametrize("hint, zone, status", [
+    ("<span>GMT-0</span><span>8</span>", "America/Los_Angeles", "OK"),
+    ("<span>GMT+05</span><span>:30</span>", "Asia/Kolkata", "OK"),
+    ('<span>GMT-0<span style="display:none">8</span></span>', "America/Los_Angeles", "DEGRADED"),
+    ('GMT-08<span style="display:none">:30</span>', "America/Los_Angeles", "OK"),
+])
+def test_a_split_hint_is_read_once_whole_and_as_drawn(hint: str, zone: str, status: str) -> None:
+    """A review of 1.3.37's first draft: a hint split after a piece that reads alone ("GMT+05" then ":30") gave two
+    offsets (time_zone.ambiguous), and the climb read hidden text into the hint ("GMT-0" drawn, "-08" read: OK in
+    the wrong zone). One run of inline text is one hint, the outermost reading, of the text the page draws."""
+    from tests.gcal_event.helpers import READ_AT
+    html = _fixture("synthetic-week.html").replace(">GMT-08<", f">{hint}<")
+    assert hint in html
+    posted = posted_for(html, zone=zone, instant=READ_AT)
+    assert posted["health"]["status"] == status, posted["health"]
