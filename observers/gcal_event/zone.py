@@ -15,7 +15,7 @@ from selectolax.lexbor import LexborNode
 
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import local_midnight
-from observers.shared.dom import BLOCK_TAGS, ShownRule, ancestors, attr, is_inside, shown_text_of
+from observers.shared.dom import ShownRule, ancestors, attr, holds_a_block, is_inside, shown_text_of
 
 A = SELECTORS.attributes
 _ZONE = re.compile(SELECTORS.patterns.zone_hint)
@@ -48,7 +48,7 @@ def _hint_elements(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
                 text = texts[current.mem_id] = shown_text_of(current, shown)
             block = blocks.get(current.mem_id)
             if block is None and len(text) <= _HINT_MAX_TEXT:
-                block = blocks[current.mem_id] = _holds_a_block(current)
+                block = blocks[current.mem_id] = holds_a_block(current)
             if len(text) > _HINT_MAX_TEXT or block:
                 current = None  # a hint is one run of inline text: blocks never run together ("GMT-7" and a "7")
                 break
@@ -62,11 +62,6 @@ def _hint_elements(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
     values = list(found.values())
     # one run of inline text is one hint: the outermost reading wins ("GMT+05" inside "GMT+05:30")
     return [(e, t) for e, t in values if not any(o.mem_id != e.mem_id and is_inside(e, o) for o, _ in values)]
-
-
-def _holds_a_block(element: LexborNode) -> bool:
-    own = element.mem_id
-    return any(inner.tag in BLOCK_TAGS for inner in element.traverse(include_text=False) if inner.mem_id != own)
 
 
 def _zone_hints(main: LexborNode, shown: ShownRule) -> tuple[set[int], bool]:

@@ -28,7 +28,7 @@ from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import BLOCK_TAGS, ShownRule, ancestors, attr, element_children, text_of
+from observers.shared.dom import ShownRule, ancestors, attr, element_children, holds_a_block, text_of
 from observers.shared.gmail_time import read_minute
 
 S = SELECTORS.selectors
@@ -116,10 +116,7 @@ def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNo
 
 
 def _inline_text(node: LexborNode) -> str | None:
-    own = node.mem_id
-    if any(inner.tag in BLOCK_TAGS for inner in node.traverse(include_text=False) if inner.mem_id != own):
-        return None
-    return text_of(node)
+    return None if holds_a_block(node) else text_of(node)
 
 
 def message_minute(item: LexborNode, sender: LexborNode, recipient: LexborNode | None, ctx: PassContext,

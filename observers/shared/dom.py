@@ -235,6 +235,13 @@ BLOCK_TAGS = frozenset({
 })
 
 
+def holds_a_block(node: LexborNode) -> bool:
+    """Whether a block element (``BLOCK_TAGS``) lies inside ``node``: its text is then more than one run of
+    inline text, and a reader must not take it as one."""
+    own = node.mem_id
+    return any(inner.tag in BLOCK_TAGS for inner in node.traverse(include_text=False) if inner.mem_id != own)
+
+
 def block_text_of(node: LexborNode, shown: ShownRule | None = None) -> str:
     """The element's text as laid out: block elements and <br> are set apart by a space, inline
     elements run together as text_of reads them; white space collapsed to one line. With ``shown``,
