@@ -38,8 +38,9 @@ from functools import lru_cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+#: A clock: 14:03, 14.03, 14h03 and Canadian French 14 h 03 (spaced, any of the three spaces).
 _TIME = re.compile(
-    r"(?<![\d:])(\d{1,2})[:h.](\d{2})(?![\d:])(?:[\s\u202f\u00a0]*([AaPp])\.?[\s\u202f\u00a0]?[Mm]\.?(?![A-Za-z]))?"
+    r"(?<![\d:])(\d{1,2})(?:[:.]|[\s\u202f\u00a0]?h[\s\u202f\u00a0]?)(\d{2})(?![\d:])(?:[\s\u202f\u00a0]*([AaPp])\.?[\s\u202f\u00a0]?[Mm]\.?(?![A-Za-z]))?"
 )
 _TOKEN = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
 #: Japanese, Chinese and Korean write the date in numbers with year, month and day marks.
@@ -52,6 +53,10 @@ _EAST_ASIAN_DATE_PART = re.compile(r"\d\s*[年년月월日일]")
 _EAST_ASIAN_MERIDIEM = {"午前": ("a", 0), "午後": ("p", 0), "上午": ("a", 1), "下午": ("p", 1),
                         "오전": ("a", 1), "오후": ("p", 1)}
 _MERIDIEM_BEFORE = re.compile("(" + "|".join(_EAST_ASIAN_MERIDIEM) + r")\s*$")
+#: A Latin AM/PM word before the clock: current CLDR writes Korean so ("(목) PM 3:20"), a 12-hour
+#: clock counting 1 to 12. Upper case only: a lower-case "am" there may be a word of the date (German
+#: "am"), and before a clock that could be a 12-hour one it is refused, never read either way.
+_LATIN_MERIDIEM_BEFORE = re.compile(r"(?<![^\W\d_])([AaPp])\.?[\s\u202f\u00a0]?([Mm])\.?$")
 #: A word of these scripts just before the clock says something about it (晚上 8:15: "in the
 #: evening"); only a date's day mark and a weekday may stand there.
 _EAST_ASIAN_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]$")
@@ -116,17 +121,26 @@ def _month_of(word: str) -> int | None:
     return month_words().get(_fold(word))
 
 
-def _meridiem_before(text: str, match: re.Match[str]) -> tuple[str, int] | None:
-    """An East Asian AM/PM word before the clock ("a" or "p", and the lowest hour its clock counts);
-    ("", 0) when there is none; None when another word of those scripts stands just before the
-    clock (never read such a clock as 24-hour)."""
+def _meridiem_before(text: str, match: re.Match[str]) -> tuple[str, int, int] | None:
+    """An AM/PM word before the clock: ("a" or "p", the lowest hour its clock counts, where the word
+    starts); ("", 0, the clock's start) when there is none; None when what stands there makes the
+    clock untold: another word of the East Asian scripts (never read such a clock as 24-hour), a
+    Latin AM/PM word with another after the clock, or a lower-case one before a clock of 0 to 12."""
     before = text[: match.start()].rstrip()
+    latin = _LATIN_MERIDIEM_BEFORE.search(before)
+    if match.group(3):  # "2:03 PM": the clock's own word; another before it contradicts or repeats it
+        return None if latin is not None else ("", 0, match.start())
     word = _MERIDIEM_BEFORE.search(before)
     if word is not None:
-        return _EAST_ASIAN_MERIDIEM[word.group(1)]
+        return (*_EAST_ASIAN_MERIDIEM[word.group(1)], word.start())
+    if latin is not None:
+        if latin.group(1).isupper() and latin.group(2).isupper():
+            return latin.group(1).lower(), 1, latin.start()
+        if int(match.group(1)) <= 12:
+            return None
     if _EAST_ASIAN_LETTER.search(before) and not _DAY_OR_WEEKDAY.search(before):
         return None
-    return "", 0
+    return "", 0, match.start()
 
 
 def _word_follows(text: str, at: int) -> bool:
@@ -209,17 +223,16 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
     match = _clock_match(text)
     if match is None:
         return None
-    meridiem = ("", 0) if match.group(3) else _meridiem_before(text, match)
-    if meridiem is None:
+    before_word = _meridiem_before(text, match)
+    if before_word is None:
         return None
+    meridiem, word_at = before_word[:2], before_word[2]
     clock = _clock(match, meridiem)
     if clock is None:
         return None
     if not match.group(3) and not meridiem[0] and clock[0] <= 12 and _word_follows(text, match.end()):
         return None  # "9:14 PTG", "9:14 μ.μ.": an AM/PM word this reader does not know; never read as 24-hour
-    before = text[: match.start()]
-    if meridiem[0] and not match.group(3):
-        before = _MERIDIEM_BEFORE.sub("", before.rstrip())  # 午後8:15: the AM/PM word is the clock's
+    before = text[:word_at]  # 午後8:15, PM 3:20: the AM/PM word is the clock's
     rest = before + " " + text[match.end():]
     notes = re.findall(r"[(（](.*?)[)）]", rest)
     rest = re.sub(r"[(（].*?[)）]", " ", rest)  # "(5 minutes ago)", "（1 分前）"
