@@ -197,3 +197,9 @@ def test_an_address_block_whose_first_line_is_outside_a_table_runs_on_into_the_n
     inside = clean("<div>Shipping address</div><table><tr><td>Invented block 1</td></tr>"
                    "<tr><td>Invented block 2</td></tr></table>")
     assert inside.count(ADDRESS_PHRASE) == 2 and "Invented" not in inside
+
+
+def test_an_iso_date_after_a_receipt_label_is_no_id() -> None:
+    """A date is no id, as a year or a clock is not ("Receipt 2026-11-30 10:15" was faked into no date)."""
+    out = clean("<p>Receipt 2026-11-30 10:15</p><p>Order ZX-40917</p>")
+    assert "2026-11-30 10:15" in out and "ZX-40917" not in out
