@@ -138,8 +138,11 @@ def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: S
     # The label's other cells hold exactly one amount: one reads as an amount ("1 item" or a
     # stray ":" beside it are no amount) and no other cell carries money ("was $15.00").
     parsed = [(t, parse_amount(t)) for t in texts[1:]]
+    currencies = [names_currency(t) for t in texts[1:]]
+    if sum(currencies) == 1 and all(a is None for _, a in parsed):
+        parsed, currencies = _code_with_number(parsed, currencies)
     amounts = [a for _, a in parsed if a is not None]
-    if len(amounts) != 1 or sum(1 for t in texts[1:] if holds_amount(t)) != 1:
+    if len(amounts) != 1 or sum(1 for t, _ in parsed if holds_amount(t)) != 1:
         return None
     at = 1 + next(i for i, (_, a) in enumerate(parsed) if a is not None)  # the amount's cell
     if _raised_digits(cells[at], shown) or (at > 1 and _MINUS_ONLY.fullmatch(texts[at - 1])):
@@ -149,11 +152,32 @@ def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: S
         return (index, AMBIGUOUS)
     # A cell holding a currency alone belongs to the amount (["Total", "CAD", "$63.18"]): read them
     # together, in their order, so a code that disagrees with the symbol is ambiguous, never USD.
-    currencies = [names_currency(t) for t in texts[1:]]
     if any(currencies):
         joined = " ".join(t for (t, a), alone in zip(parsed, currencies) if alone or a is not None)
         return (index, parse_amount(joined) or AMBIGUOUS)
     return (index, amounts[0])
+
+
+#: A number written alone in a cell, with no currency: "165.50", "1.249,90", "3,480".
+_BARE_NUMBER = re.compile(r"\d[\d.,' \u00a0\u202f]*")
+
+
+def _code_with_number(parsed: list[tuple[str, Amount]],
+                      currencies: list[bool]) -> tuple[list[tuple[str, Amount]], list[bool]]:
+    """An invoice's currency column beside a bare number (["Total", "AUD", "165.50"]) is one amount: the
+    two cells read together in their order, as the number's cell; the currency's cell is then spent. Only
+    when the row holds one bare number: beside two ("165.50", "12.00") the code names neither alone."""
+    numbers = [i for i, (t, _) in enumerate(parsed) if _BARE_NUMBER.fullmatch(t.strip())]
+    if len(numbers) != 1:
+        return parsed, currencies
+    code, number = currencies.index(True), numbers[0]
+    first, second = sorted((code, number))
+    joined = f"{parsed[first][0].strip()} {parsed[second][0].strip()}"
+    amount = parse_amount(joined)
+    if amount is None:
+        return parsed, currencies
+    parsed = [(joined, amount) if i == number else ("", None) if i == code else cell for i, cell in enumerate(parsed)]
+    return parsed, [False] * len(currencies)
 
 
 def _containers(nodes: list[LexborNode], body: LexborNode, tag: str | None = None) -> set[int]:
