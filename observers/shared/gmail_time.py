@@ -40,7 +40,7 @@ from zoneinfo import ZoneInfo
 
 #: A clock: 14:03, 14.03, 14h03 and Canadian French 14 h 03 (spaced, any of the three spaces).
 _TIME = re.compile(
-    r"(?<![\d:])(\d{1,2})(?:[:.]|[\s\u202f\u00a0]?h[\s\u202f\u00a0]?)(\d{2})(?![\d:])(?:[\s\u202f\u00a0]*([AaPp])\.?[\s\u202f\u00a0]?[Mm]\.?(?![A-Za-z]))?"
+    r"(?<![\d:+\-\u2212])(\d{1,2})(?:[:.]|[\s\u202f\u00a0]?h[\s\u202f\u00a0]?)(\d{2})(?![\d:])(?:[\s\u202f\u00a0]*([AaPp])\.?[\s\u202f\u00a0]?[Mm]\.?(?![A-Za-z]))?"
 )
 _TOKEN = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
 #: Japanese, Chinese and Korean write the date in numbers with year, month and day marks.

@@ -68,3 +68,13 @@ def test_a_canadian_french_clock_reads(text: str, expected: str) -> None:
 
 def test_a_spaced_h_clock_names_a_time() -> None:
     assert names_a_day_or_time("11 h 20")
+
+
+@pytest.mark.parametrize("text", [
+    "Thursday, December 3, 2026 at 3:20:00 PM GMT-05:00",  # CLDR's full form: seconds, then a zone offset
+    "3. Dezember 2026 um 15:20:00 GMT+01:00",
+])
+def test_a_zone_offset_is_never_the_clock(text: str) -> None:
+    """The clock with seconds is no clock this reader reads, and the offset after it ("-05:00") was read
+    in its place: 05:00, a row hours off. A number right after a sign is an offset."""
+    assert _local(text, TORONTO) is None
