@@ -84,9 +84,9 @@ CARD_ENDING_INLINE = re.compile(
     re.I,
 )
 _HAS_DIGIT = re.compile(r"\d")
-#: A year, an ISO date or a clock is no id, whatever label precedes it: its fake would replace every standalone copy
+#: A year or a clock is no id, whatever label precedes it: its fake would replace every standalone copy
 #: on the page (a Calendar chip's "2026", "10am").
-_YEAR_OR_TIME = re.compile(r"(?:1[89]|2[01])\d\d(?:-\d\d?-\d\d?)?|\d{1,2}(?:[:.]\d\d)?(?:am|pm)", re.I)
+_YEAR_OR_TIME = re.compile(r"(?:1[89]|2[01])\d\d|\d{1,2}(?:[:.]\d\d)?(?:am|pm)", re.I)
 #: A word as the labelled-id rule reads it: letters and digits, with inner '-' or '_' (a Stripe id, "txn_3Nx8…");
 #: runs read possessively, each separator run then a letter or digit (no backtracking over a long run)
 _DWORD = re.compile(r"(?<![\w\-])[A-Za-z0-9]++(?:[_\-]++[A-Za-z0-9]++)*+(?![\w\-])")

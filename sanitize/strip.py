@@ -235,11 +235,12 @@ def _is_prose(lname: str) -> bool:
     return lname in _PROSE_ATTRIBUTES or lname.startswith("aria-")
 
 
-#: Attributes whose number is the page's own structure, never a value of the user's: Calendar keys each
-#: day by a day number (``data-datekey="29057"``). Kept when they hold digits alone: a labelled order
-#: number equal to a day's key was faked there too (a labelled value is faked wherever it stands alone),
-#: and the sanitised page read as another range. Anything else in them goes through the value rules.
-STRUCTURE_NUMBER_ATTRIBUTES = frozenset({"data-datekey"})
+#: Calendar's day key (``data-datekey="29057"``, ``attest_kit.day_keys``): the page's own structure, never a
+#: value of the user's. Kept on a Calendar page when it names a day (``valuepass``): a labelled order number
+#: equal to a day's key was faked there too (a labelled value is faked wherever it stands alone), and the
+#: sanitised page read as another range. Anything else in it (on any other page, a number naming no day)
+#: goes through the value rules.
+DAY_KEY_ATTRIBUTE = "data-datekey"
 
 
 def attribute_action(tag: str, name: str, value: str | None, attrs: dict[str, str | None]) -> str:
@@ -248,8 +249,6 @@ def attribute_action(tag: str, name: str, value: str | None, attrs: dict[str, st
     if action is not None:
         return action
     lname = name.lower()
-    if lname in STRUCTURE_NUMBER_ATTRIBUTES and value and value.isascii() and value.isdigit():
-        return "keep"
     if lname == "value" and tag == "input" and (
         (attrs.get("type") or "").lower() in ("hidden", "password") or "hidden" in attrs
     ):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from selectolax.lexbor import LexborNode
 
+from attest_kit.day_keys import decode_date_key
 from sanitize import emails, strip, values
 from sanitize.css import map_strings, neutralise_css
 from sanitize.model import TextRun, Walk
@@ -40,6 +41,8 @@ class ValuePass:
     def _attribute(self, tag: str, name: str, value: str, input_type: str | None, keep: bool, meet: bool,
                    scoped: tuple[str, ...]) -> str | None:
         """The kept value of one attribute (None: drop it)."""
+        if self.opts.calendar and name.lower() == strip.DAY_KEY_ATTRIBUTE and _names_a_day(value):
+            return value
         action = strip.attribute_action(tag, name, value, {"type": input_type} if input_type else {})
         if self.opts.values_only and action != "text":
             return value  # a committed page: links, CSS and the rest were settled by its capture
@@ -293,3 +296,10 @@ def _apply(el: LexborNode, changes: Sequence[tuple[str, str | None]]) -> None:
             del el.attrs[name]
         else:
             el.attrs[name] = new
+
+
+def _names_a_day(value: str) -> bool:
+    """Whether a day key names a day Calendar draws (a year from 1970 to 2199): a six-digit passcode equal
+    to one would name the year 3054."""
+    day = decode_date_key(value)
+    return day is not None and day.year < 2200

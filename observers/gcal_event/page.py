@@ -27,7 +27,7 @@ from observers.gcal_event.chips import (
     read_chips,
     reads_once_listed,
 )
-from observers.gcal_event.days import decode_date_key
+from attest_kit.day_keys import decode_date_key
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence
 from observers.gcal_event.zone import zone_reason

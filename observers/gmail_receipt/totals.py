@@ -145,7 +145,11 @@ def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: S
     if len(amounts) != 1 or sum(1 for t, _ in parsed if holds_amount(t)) != 1:
         return None
     at = 1 + next(i for i, (_, a) in enumerate(parsed) if a is not None)  # the amount's cell
-    if _raised_digits(cells[at], shown) or (at > 1 and _MINUS_ONLY.fullmatch(texts[at - 1])):
+    # the cell before the amount's cells: its currency's cell, right before it, is one of them
+    # (["Total", "−", "USD", "63.18"] is a refund, as ["Total", "−", "$63.18"] is)
+    currency_before = at > 1 and (currencies[at - 2] or parsed[at - 2][0] == "")  # "": the code read with it
+    sign_at = at - 2 if currency_before else at - 1
+    if _raised_digits(cells[at], shown) or (sign_at >= 1 and _MINUS_ONLY.fullmatch(texts[sign_at])):
         return (index, AMBIGUOUS)
     if at + 1 < len(texts) and _cents_alone(texts[at + 1].strip(), amounts[0]) and not _HAS_CENTS.search(texts[at]):
         # ["Total", "$23", "45"] draws $23.45: neither $23.00 nor $2,345 ("$63.18" and a footnote's "2" read)
@@ -165,19 +169,30 @@ _BARE_NUMBER = re.compile(r"\d[\d.,' \u00a0\u202f]*")
 def _code_with_number(parsed: list[tuple[str, Amount]],
                       currencies: list[bool]) -> tuple[list[tuple[str, Amount]], list[bool]]:
     """An invoice's currency column beside a bare number (["Total", "AUD", "165.50"]) is one amount: the
-    two cells read together in their order, as the number's cell; the currency's cell is then spent. Only
-    when the row holds one bare number: beside two ("165.50", "12.00") the code names neither alone."""
-    numbers = [i for i, (t, _) in enumerate(parsed) if _BARE_NUMBER.fullmatch(t.strip())]
-    if len(numbers) != 1:
+    two cells, side by side, read together in their order, as the number's cell; the currency's cell is
+    then spent. Only when no other cell of the row holds a digit (a Qty column's "2" beside a total written
+    with a note, "165.50 (incl. GST)", was read as the amount) and the number is written with its
+    currency's decimals ("USD | 3" is a count as likely as a price)."""
+    code = currencies.index(True)
+    with_digits = [i for i, (t, _) in enumerate(parsed) if any(ch.isdigit() for ch in t)]
+    if len(with_digits) != 1 or abs(with_digits[0] - code) != 1:
         return parsed, currencies
-    code, number = currencies.index(True), numbers[0]
+    number = with_digits[0]
+    written = parsed[number][0].strip()
+    if not _BARE_NUMBER.fullmatch(written):
+        return parsed, currencies
     first, second = sorted((code, number))
     joined = f"{parsed[first][0].strip()} {parsed[second][0].strip()}"
     amount = parse_amount(joined)
-    if amount is None:
+    if amount is None or (isinstance(amount, Money) and not _with_decimals(written, minor_digits(amount.currency))):
         return parsed, currencies
     parsed = [(joined, amount) if i == number else ("", None) if i == code else cell for i, cell in enumerate(parsed)]
     return parsed, [False] * len(currencies)
+
+
+def _with_decimals(number: str, digits: int) -> bool:
+    """Whether ``number`` is written with as many decimals as its currency has minor units (any, for none)."""
+    return digits == 0 or re.search(rf"[.,]\d{{{digits}}}$", number) is not None
 
 
 def _containers(nodes: list[LexborNode], body: LexborNode, tag: str | None = None) -> set[int]:

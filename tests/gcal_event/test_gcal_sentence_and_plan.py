@@ -9,7 +9,8 @@ import pytest
 
 from attest_kit.contract import Health, Observer, PassContext, RawRow, Window
 from attest_kit.plan import plan_pass
-from observers.gcal_event.days import decode_date_key, encode_date_key, whole_day_windows
+from attest_kit.day_keys import decode_date_key, encode_date_key
+from observers.gcal_event.days import whole_day_windows
 from observers.gcal_event.sentence import parse_sentence, read_clock
 
 LA = ZoneInfo("America/Los_Angeles")

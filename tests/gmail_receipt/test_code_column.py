@@ -32,9 +32,23 @@ def test_a_code_cell_beside_a_bare_number_is_one_amount(row: tuple[str, ...], ce
     ("Total", "AUD", "165.50", "12.00"),  # two numbers beside one code: which is the total?
     ("Total", "AUD", "USD", "165.50"),  # two codes
     ("Total", "AUD", "165.5"),  # not the currency's minor digits
+    ("Total", "2", "AUD", "165.50 (incl. GST)"),  # a quantity is no amount: the total is the cell with a note
+    ("Total", "2", "AUD", "165.50*"),
+    ("Total", "1", "EUR", "63.18-"),
+    ("Total", "USD", "63.18 CR", "1"),
+    ("Total", "12", "AUD", "1,650.00 inc GST"),
+    ("Total", "EUR", "10", "%"),
+    ("Total", "USD", "2", "x"),
+    ("Total", "USD", "3"),  # a dollar amount written without its cents in a code column: a count, a quantity?
 ])
 def test_a_code_cell_that_does_not_tell_one_amount_is_no_amount(row: tuple[str, ...]) -> None:
     assert total(_rows(row)) in (None, AMBIGUOUS)
+
+
+@pytest.mark.parametrize("row", [("Total", "\u2212", "USD", "63.18"), ("Total", "-", "USD", "$63.18")])
+def test_a_minus_before_the_code_cell_is_a_refund_sign(row: tuple[str, ...]) -> None:
+    """A minus alone right before the amount's cells (its code and number) signs it, as one before the number."""
+    assert total(_rows(row)) is AMBIGUOUS
 
 
 def test_a_bare_number_with_no_code_is_still_no_amount() -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from sanitize.faker import Faker
 from sanitize.pipeline import Options
 from sanitize.pipeline import clean as one_pass
@@ -25,6 +27,16 @@ def test_a_day_key_equal_to_a_labelled_order_number_is_kept() -> None:
     out = clean(DAYS + '<div role="button">Pick up order 29057</div>', page_url=CALENDAR)
     assert 'data-datekey="29057"' in out and 'data-datekey="29056"' in out
     assert not re.search(r"order 29057", out)  # the text's order number is still faked
+
+
+@pytest.mark.parametrize("page_url, key", [
+    ("https://mail.google.com/mail/u/0/#inbox", "29057"),  # not a Calendar page: no day keys there
+    (CALENDAR, "555123"),  # no day Calendar draws (year 3054): a passcode, not a key
+    (CALENDAR, "29024"),  # month 0: no date at all
+])
+def test_a_number_that_is_no_calendar_day_key_is_still_faked(page_url: str, key: str) -> None:
+    out = clean(f'<div data-datekey="{key}"></div><p>Order {key}</p>', page_url=page_url)
+    assert key not in out
 
 
 def test_a_day_key_holding_more_than_a_number_is_read_by_the_value_rules() -> None:

@@ -1,0 +1,32 @@
+"""Calendar's day keys: ``data-datekey`` is an integer, ``(year − 1970) × 512 + month × 32 + day``.
+
+One fact, two readers: the Calendar observer reads its visible days by them (``observers/gcal_event``)
+and the sanitiser keeps them as they are (a day key is the page's structure, never the user's value).
+
+>>> decode_date_key("29000")
+datetime.date(2026, 10, 8)
+>>> encode_date_key(date(2026, 11, 30))
+29054
+>>> decode_date_key("29024") is None
+True
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+
+def decode_date_key(value: str | None) -> date | None:
+    """The date a ``data-datekey`` names, or None when it is not one."""
+    if value is None or not value.strip().isascii() or not value.strip().isdigit():
+        return None  # isdigit alone takes "²" and other digits int() does not read
+    key = int(value)
+    try:
+        return date(1970 + key // 512, (key % 512) // 32, key % 32)
+    except ValueError:
+        return None
+
+
+def encode_date_key(day: date) -> int:
+    """The ``data-datekey`` of ``day``."""
+    return (day.year - 1970) * 512 + day.month * 32 + day.day
