@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from selectolax.lexbor import LexborNode
 
-from attest_kit.day_keys import decode_date_key
+from attest_kit.day_keys import decode_date_key, encode_date_key
 from sanitize import emails, strip, values
 from sanitize.css import map_strings, neutralise_css
 from sanitize.model import TextRun, Walk
@@ -299,7 +299,7 @@ def _apply(el: LexborNode, changes: Sequence[tuple[str, str | None]]) -> None:
 
 
 def _names_a_day(value: str) -> bool:
-    """Whether a day key names a day Calendar draws (a year from 1970 to 2199): a six-digit passcode equal
-    to one would name the year 3054."""
+    """Whether a day key is one Calendar writes for a day of this century (``encode_date_key`` of it gives
+    it back): a leading zero, or a six-digit passcode naming the year 2174, is no key."""
     day = decode_date_key(value)
-    return day is not None and day.year < 2200
+    return day is not None and 2000 <= day.year < 2100 and str(encode_date_key(day)) == value

@@ -169,15 +169,14 @@ _BARE_NUMBER = re.compile(r"\d[\d.,' \u00a0\u202f]*")
 def _code_with_number(parsed: list[tuple[str, Amount]],
                       currencies: list[bool]) -> tuple[list[tuple[str, Amount]], list[bool]]:
     """An invoice's currency column beside a bare number (["Total", "AUD", "165.50"]) is one amount: the
-    two cells, side by side, read together in their order, as the number's cell; the currency's cell is
-    then spent. Only when no other cell of the row holds a digit (a Qty column's "2" beside a total written
-    with a note, "165.50 (incl. GST)", was read as the amount) and the number is written with its
-    currency's decimals ("USD | 3" is a count as likely as a price)."""
+    two cells read together in their order, as the number's cell; the currency's cell is then spent. Only
+    when the row holds nothing else (a Qty column's "2" beside a total written with a note, "165.50 (incl.
+    GST)", was read as the amount; "63.18 | CR" is a credit) and the number is written with its currency's
+    decimals ("USD | 3" is a count as likely as a price)."""
+    if len(parsed) != 2:  # the row is the label, the code and the number: a "CR" or a sign beside them is
+        return parsed, currencies  # a credit as likely as not, a "2" a quantity
     code = currencies.index(True)
-    with_digits = [i for i, (t, _) in enumerate(parsed) if any(ch.isdigit() for ch in t)]
-    if len(with_digits) != 1 or abs(with_digits[0] - code) != 1:
-        return parsed, currencies
-    number = with_digits[0]
+    number = 1 - code
     written = parsed[number][0].strip()
     if not _BARE_NUMBER.fullmatch(written):
         return parsed, currencies

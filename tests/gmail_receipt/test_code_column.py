@@ -39,16 +39,19 @@ def test_a_code_cell_beside_a_bare_number_is_one_amount(row: tuple[str, ...], ce
     ("Total", "12", "AUD", "1,650.00 inc GST"),
     ("Total", "EUR", "10", "%"),
     ("Total", "USD", "2", "x"),
+    ("Total", "USD", "63.18", "CR"),  # a credit: the row holds more than the code and the number
+    ("Total", "165.50", "AUD", "\u2212"),
     ("Total", "USD", "3"),  # a dollar amount written without its cents in a code column: a count, a quantity?
 ])
 def test_a_code_cell_that_does_not_tell_one_amount_is_no_amount(row: tuple[str, ...]) -> None:
     assert total(_rows(row)) in (None, AMBIGUOUS)
 
 
-@pytest.mark.parametrize("row", [("Total", "\u2212", "USD", "63.18"), ("Total", "-", "USD", "$63.18")])
-def test_a_minus_before_the_code_cell_is_a_refund_sign(row: tuple[str, ...]) -> None:
-    """A minus alone right before the amount's cells (its code and number) signs it, as one before the number."""
-    assert total(_rows(row)) is AMBIGUOUS
+def test_a_minus_before_the_code_cell_is_a_refund_sign() -> None:
+    """A minus alone right before the amount's cells (its code and its amount) signs it, as one right
+    before the amount does; beside a bare number the row holds more than a code and a number: no line."""
+    assert total(_rows(("Total", "-", "USD", "$63.18"))) is AMBIGUOUS
+    assert total(_rows(("Total", "\u2212", "USD", "63.18"))) is None
 
 
 def test_a_bare_number_with_no_code_is_still_no_amount() -> None:

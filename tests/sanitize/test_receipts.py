@@ -206,3 +206,10 @@ def test_an_id_shaped_like_a_date_is_an_id(code: str) -> None:
     message's date from its header, never its subject)."""
     out = clean(f"<p>Booking reference {code}</p><p>{code}</p>")
     assert code not in out
+
+
+@pytest.mark.parametrize("text", ["Order date: 2026-11-30", "Invoice date 2026-11-30", "Booking reference date: 2026-11-30"])
+def test_a_date_after_an_id_label_and_the_word_date_is_a_date(text: str) -> None:
+    """"Order date" labels a date, not an order number: the date was faked (and refake, which replaces an old
+    value in the labels too, could then rewrite a label's own date)."""
+    assert "2026-11-30" in clean(f"<p>{text}</p><p>2026-11-30</p>")

@@ -33,6 +33,8 @@ def test_a_day_key_equal_to_a_labelled_order_number_is_kept() -> None:
     ("https://mail.google.com/mail/u/0/#inbox", "29057"),  # not a Calendar page: no day keys there
     (CALENDAR, "555123"),  # no day Calendar draws (year 3054): a passcode, not a key
     (CALENDAR, "29024"),  # month 0: no date at all
+    (CALENDAR, "104577"),  # a six-digit code naming the year 2174: no day Calendar draws
+    (CALENDAR, "029057"),  # no key Calendar writes (a leading zero)
 ])
 def test_a_number_that_is_no_calendar_day_key_is_still_faked(page_url: str, key: str) -> None:
     out = clean(f'<div data-datekey="{key}"></div><p>Order {key}</p>', page_url=page_url)
