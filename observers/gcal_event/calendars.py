@@ -55,25 +55,55 @@ def calendar_lists(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]
         if node.css_first(S.calendar_entry) is None:
             if attr(node, A.role) == "heading" or node.tag in _HEADING_TAGS:
                 continue
-            if attr(node, A.role) == "button" or node.tag in _TOGGLE_TAGS or attr(node, A.aria_expanded) is not None:
+            if _is_toggle(node):
                 toggles.append(node)
                 continue
         labelled.append(node)
+    toggles += _toggles_named_by_text(tree)
     if not labelled and tree.css_first(S.calendar_entry) is None:
         return []  # toggles alone, no entry anywhere: the lists have not filled in (or were unmounted)
     shown_lists = {attr(node, A.aria_label) for node in labelled if shown.shown(node)}
     any_lists = {attr(node, A.aria_label) for node in labelled}
     for node in toggles:
-        label = attr(node, A.aria_label)
+        label = _label(node)
         readable = label in shown_lists or (
             label in any_lists and (attr(node, A.aria_expanded) == "false" or not shown.shown(node)))
         if not readable:
             labelled.append(node)
     ids_by_label: dict[str | None, set[int]] = {}
     for node in labelled:
-        ids_by_label.setdefault(attr(node, A.aria_label), set()).add(node.mem_id)
+        ids_by_label.setdefault(_label(node), set()).add(node.mem_id)
     return [n for n in labelled
-            if not any(up.mem_id in ids_by_label[attr(n, A.aria_label)] for up in ancestors(n))]
+            if not any(up.mem_id in ids_by_label[_label(n)] for up in ancestors(n))]
+
+
+def _is_toggle(node: LexborNode) -> bool:
+    return attr(node, A.role) == "button" or node.tag in _TOGGLE_TAGS or attr(node, A.aria_expanded) is not None
+
+
+#: Toggles with no aria-label, whose accessible name is their text (a button is named by its content).
+_UNLABELLED_TOGGLES = ", ".join(f"{sel}:not([{A.aria_label}])"
+                                for sel in ("[role=button]", *sorted(_TOGGLE_TAGS), f"[{A.aria_expanded}]"))
+
+
+def _toggles_named_by_text(tree: LexborHTMLParser) -> list[LexborNode]:
+    """Toggles whose drawn text is a list's name and nothing else (``<div role="button" aria-expanded="false">
+    Other calendars</div>``) and that hold no entry: a button's accessible name is its text, and such a
+    toggle, collapsed with its list gone, was no toggle at all (every calendar read as shown; 1.3.38)."""
+    found = []
+    longest = 2 * max(len(label) for label in L.calendar_lists)  # white space aside: a chip's sentence is longer
+    for node in tree.css(_UNLABELLED_TOGGLES):
+        if len(node.text(deep=True).strip()) > longest:
+            continue
+        if node.css_first(S.calendar_entry) is None and one_line(text_of(node)) in L.calendar_lists:
+            found.append(node)
+    return found
+
+
+def _label(node: LexborNode) -> str | None:
+    """A list's or a toggle's name: its aria-label, else (a toggle named by its text) its text."""
+    label = attr(node, A.aria_label)
+    return label if label is not None else one_line(text_of(node))
 
 
 def read_calendars(lists: list[LexborNode]) -> tuple[list[CalendarEntry], bool]:

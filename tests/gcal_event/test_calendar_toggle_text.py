@@ -1,0 +1,40 @@
+"""A side-panel toggle named by its drawn text, not an aria-label (gcal.event 1.3.38; a combination audit of
+2026-12-01). A button's accessible name is its text: ``<div role="button" aria-expanded="false">Other
+calendars</div>`` is the section's toggle as much as one with ``aria-label="Other calendars"``. Collapsed
+with its list gone from the page, the calendars in it are unknown: never every calendar shown (spec §8.3,
+§1). Read only by the aria-label, it was no toggle, and the pass said every calendar was shown.
+"""
+
+from __future__ import annotations
+
+from tests.gcal_event.helpers import posted_for
+from tests.gcal_event.test_gcal_review_fixes import MINE, two_grids
+
+OTHER = MINE.replace("My calendars", "Other calendars")
+
+
+def _toggle(expanded: str, tag: str = "div", role: str = ' role="button"') -> str:
+    return f'<{tag}{role} aria-expanded="{expanded}"><span>Other calendars</span></{tag}>'
+
+
+def test_a_collapsed_toggle_named_by_its_text_with_its_list_gone_is_a_list_drawn_empty() -> None:
+    for toggle in (_toggle("false"), _toggle("false", "button", ""), _toggle("true")):
+        posted = posted_for(two_grids(panel=MINE + toggle))
+        assert posted["allCalendars"] is False, toggle
+        assert {"key": None, "shown": False} in posted["snapshot"]["calendars"], toggle
+
+
+def test_a_toggle_named_by_its_text_beside_its_shown_list_is_the_lists() -> None:
+    posted = posted_for(two_grids(panel=MINE + _toggle("true") + OTHER))
+    assert posted["allCalendars"] is True
+
+
+def test_a_collapsed_toggle_beside_its_hidden_list_reads_the_list() -> None:
+    hidden = f'<div style="display:none">{OTHER}</div>'
+    assert posted_for(two_grids(panel=MINE + _toggle("false") + hidden))["allCalendars"] is True
+
+
+def test_a_button_whose_text_only_holds_a_list_name_is_no_toggle() -> None:
+    """A button saying more than the name ("Add other calendars") names no list."""
+    button = '<div role="button">Add other calendars</div>'
+    assert posted_for(two_grids(panel=MINE + button))["allCalendars"] is True
