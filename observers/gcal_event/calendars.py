@@ -59,15 +59,15 @@ def calendar_lists(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]
                 toggles.append(node)
                 continue
         labelled.append(node)
-    toggles += _toggles_named_by_text(tree)
+    if labelled:  # with no labelled list at all, text toggles leave the page still drawing (below)
+        toggles += _toggles_named_by_text(tree, shown)
     if not labelled and tree.css_first(S.calendar_entry) is None:
         return []  # toggles alone, no entry anywhere: the lists have not filled in (or were unmounted)
     shown_lists = {attr(node, A.aria_label) for node in labelled if shown.shown(node)}
     any_lists = {attr(node, A.aria_label) for node in labelled}
     for node in toggles:
         label = _label(node)
-        readable = label in shown_lists or (
-            label in any_lists and (attr(node, A.aria_expanded) == "false" or not shown.shown(node)))
+        readable = label in shown_lists or (label in any_lists and (_collapsed(node) or not shown.shown(node)))
         if not readable:
             labelled.append(node)
     ids_by_label: dict[str | None, set[int]] = {}
@@ -86,18 +86,45 @@ _UNLABELLED_TOGGLES = ", ".join(f"{sel}:not([{A.aria_label}])"
                                 for sel in ("[role=button]", *sorted(_TOGGLE_TAGS), f"[{A.aria_expanded}]"))
 
 
-def _toggles_named_by_text(tree: LexborHTMLParser) -> list[LexborNode]:
-    """Toggles whose drawn text is a list's name and nothing else (``<div role="button" aria-expanded="false">
-    Other calendars</div>``) and that hold no entry: a button's accessible name is its text, and such a
-    toggle, collapsed with its list gone, was no toggle at all (every calendar read as shown; 1.3.38)."""
-    found = []
+def _toggles_named_by_text(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]:
+    """Shown toggles whose drawn text is a list's name and nothing else (``<div role="button"
+    aria-expanded="false">Other calendars</div>``) and that hold no entry: a button's accessible name is
+    its text, and such a toggle, collapsed with its list gone, was no toggle at all (every calendar read
+    as shown; 1.3.38). The innermost toggle only (a wrapper saying it is collapsed is read by
+    ``_collapsed``), once each (a node matching two of the selectors is listed twice); a hidden one, or one
+    under aria-hidden, has no accessible name."""
+    candidates = {node.mem_id: node for node in tree.css(_UNLABELLED_TOGGLES)}  # (css_first would match itself)
+    holds_one: set[int] = set()  # toggles around another toggle: one walk up each, stopping at one seen
+    for node in candidates.values():
+        for up in ancestors(node):
+            if up.mem_id in holds_one:
+                break
+            if up.mem_id in candidates:
+                holds_one.add(up.mem_id)
+    found: list[LexborNode] = []
     longest = 2 * max(len(label) for label in L.calendar_lists)  # white space aside: a chip's sentence is longer
-    for node in tree.css(_UNLABELLED_TOGGLES):
-        if len(node.text(deep=True).strip()) > longest:
+    for mem_id, node in candidates.items():
+        if mem_id in holds_one:
             continue
-        if node.css_first(S.calendar_entry) is None and one_line(text_of(node)) in L.calendar_lists:
-            found.append(node)
+        if len(node.text(deep=True).strip()) > longest or node.css_first(S.calendar_entry) is not None:
+            continue
+        if one_line(shown_text_of(node, shown)) not in L.calendar_lists or not shown.shown(node):
+            continue
+        if any(attr(up, "aria-hidden") == "true" for up in (node, *ancestors(node))):
+            continue
+        found.append(node)
     return found
+
+
+def _collapsed(toggle: LexborNode) -> bool:
+    """A toggle says its section is collapsed: ``aria-expanded="false"`` on it or, for one named by its text,
+    on a wrapper around it, or a closed ``<details>`` around it (the native form of a collapsed section)."""
+    if attr(toggle, A.aria_expanded) == "false":
+        return True
+    if attr(toggle, A.aria_label) is not None:
+        return False  # 1.3.2's rule for a toggle labelled so, unchanged
+    return any(attr(up, A.aria_expanded) == "false" or (up.tag == "details" and attr(up, "open") is None)
+               for up in ancestors(toggle))
 
 
 def _label(node: LexborNode) -> str | None:

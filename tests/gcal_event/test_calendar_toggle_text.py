@@ -38,3 +38,33 @@ def test_a_button_whose_text_only_holds_a_list_name_is_no_toggle() -> None:
     """A button saying more than the name ("Add other calendars") names no list."""
     button = '<div role="button">Add other calendars</div>'
     assert posted_for(two_grids(panel=MINE + button))["allCalendars"] is True
+
+
+# --- a review of the first cut ------------------------------------------------------------------------
+
+def test_a_collapsed_wrapper_or_a_closed_details_says_the_text_toggle_is_collapsed() -> None:
+    hidden = f'<div style="display:none">{OTHER}</div>'
+    wrapped = '<div aria-expanded="false"><button>Other calendars</button></div>'
+    assert posted_for(two_grids(panel=MINE + wrapped + hidden))["allCalendars"] is True
+    details = f"<details><summary>Other calendars</summary>{OTHER}</details>"
+    assert posted_for(two_grids(panel=MINE + details))["allCalendars"] is True
+
+
+def test_a_hidden_text_toggle_names_no_list() -> None:
+    """Hidden, or under aria-hidden, a button has no accessible name: a dialog's stale copy names nothing."""
+    for hidden in ('<div role="dialog" style="display:none"><button>Other calendars</button></div>',
+                   '<div aria-hidden="true"><div role="button">Other calendars</div></div>'):
+        assert posted_for(two_grids(panel=MINE + hidden))["allCalendars"] is True, hidden
+
+
+def test_text_toggles_with_no_labelled_list_leave_a_page_still_drawing() -> None:
+    panel = '<div role="button" aria-expanded="true">My calendars</div><input type="checkbox" checked>'
+    posted = posted_for(two_grids(panel=panel))
+    assert posted["windows"] == [] and posted["snapshot"] is None
+
+
+def test_one_toggle_is_one_list_drawn_empty() -> None:
+    for toggle in ('<div role="button" aria-expanded="false">Other calendars</div>',
+                   '<button aria-expanded="false">Other calendars</button>'):
+        calendars = posted_for(two_grids(panel=MINE + toggle))["snapshot"]["calendars"]
+        assert calendars.count({"key": None, "shown": False}) == 1, toggle
