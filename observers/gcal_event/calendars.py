@@ -59,22 +59,27 @@ def calendar_lists(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]
                 toggles.append(node)
                 continue
         labelled.append(node)
-    if labelled:  # with no labelled list at all, text toggles leave the page still drawing (below)
-        toggles += _toggles_named_by_text(tree, shown)
+    # a toggle named by its drawn text (1.3.38), with that name, by mem_id; with no labelled list at all,
+    # text toggles leave the page still drawing (below)
+    text_named = _toggles_named_by_text(tree, shown) if labelled else {}
     if not labelled and tree.css_first(S.calendar_entry) is None:
         return []  # toggles alone, no entry anywhere: the lists have not filled in (or were unmounted)
+
+    def label_of(node: LexborNode) -> str | None:
+        return text_named[node.mem_id][1] if node.mem_id in text_named else attr(node, A.aria_label)
+
     shown_lists = {attr(node, A.aria_label) for node in labelled if shown.shown(node)}
     any_lists = {attr(node, A.aria_label) for node in labelled}
-    for node in toggles:
-        label = _label(node)
+    for node in [*toggles, *(node for node, _ in text_named.values())]:
+        label = label_of(node)
         readable = label in shown_lists or (label in any_lists and (_collapsed(node) or not shown.shown(node)))
         if not readable:
             labelled.append(node)
     ids_by_label: dict[str | None, set[int]] = {}
     for node in labelled:
-        ids_by_label.setdefault(_label(node), set()).add(node.mem_id)
+        ids_by_label.setdefault(label_of(node), set()).add(node.mem_id)
     return [n for n in labelled
-            if not any(up.mem_id in ids_by_label[_label(n)] for up in ancestors(n))]
+            if not any(up.mem_id in ids_by_label[label_of(n)] for up in ancestors(n))]
 
 
 def _is_toggle(node: LexborNode) -> bool:
@@ -86,51 +91,55 @@ _UNLABELLED_TOGGLES = ", ".join(f"{sel}:not([{A.aria_label}])"
                                 for sel in ("[role=button]", *sorted(_TOGGLE_TAGS), f"[{A.aria_expanded}]"))
 
 
-def _toggles_named_by_text(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]:
+def _toggles_named_by_text(tree: LexborHTMLParser, shown: ShownRule) -> dict[int, tuple[LexborNode, str]]:
     """Shown toggles whose drawn text is a list's name and nothing else (``<div role="button"
-    aria-expanded="false">Other calendars</div>``) and that hold no entry: a button's accessible name is
-    its text, and such a toggle, collapsed with its list gone, was no toggle at all (every calendar read
-    as shown; 1.3.38). The innermost toggle only (a wrapper saying it is collapsed is read by
-    ``_collapsed``), once each (a node matching two of the selectors is listed twice); a hidden one, or one
-    under aria-hidden, has no accessible name."""
+    aria-expanded="false">Other calendars</div>``) and that hold no entry, with that name, by mem_id: a
+    button's accessible name is its text, and such a toggle, collapsed with its list gone, was no toggle
+    at all (every calendar read as shown; 1.3.38). The innermost toggle only (a wrapper saying it is
+    collapsed is read by ``_collapsed``); one per name (200 copies were 200 lists drawn empty, a snapshot
+    too big to post); a hidden one, one under aria-hidden or inert, and one given another role (a tab)
+    have no such name."""
     candidates = {node.mem_id: node for node in tree.css(_UNLABELLED_TOGGLES)}  # (css_first would match itself)
-    holds_one: set[int] = set()  # toggles around another toggle: one walk up each, stopping at one seen
+    holds_one: set[int] = set()  # toggles around another toggle
+    walked: set[int] = set()  # one walk up each, stopping where an earlier walk went (its candidates are marked)
     for node in candidates.values():
         for up in ancestors(node):
-            if up.mem_id in holds_one:
+            if up.mem_id in walked:
                 break
+            walked.add(up.mem_id)
             if up.mem_id in candidates:
                 holds_one.add(up.mem_id)
-    found: list[LexborNode] = []
+    found: dict[int, tuple[LexborNode, str]] = {}
+    names: set[str] = set()
     longest = 2 * max(len(label) for label in L.calendar_lists)  # white space aside: a chip's sentence is longer
     for mem_id, node in candidates.items():
-        if mem_id in holds_one:
+        if mem_id in holds_one or attr(node, A.role) not in (None, "button"):
             continue
-        if len(node.text(deep=True).strip()) > longest or node.css_first(S.calendar_entry) is not None:
+        raw = node.text(deep=True)  # hidden text too: the drawn name is inside it, if anywhere
+        if len(raw.strip()) > longest or not any(label in raw for label in L.calendar_lists):
             continue
-        if one_line(shown_text_of(node, shown)) not in L.calendar_lists or not shown.shown(node):
+        if node.css_first(S.calendar_entry) is not None:
             continue
-        if any(attr(up, "aria-hidden") == "true" for up in (node, *ancestors(node))):
+        name = one_line(shown_text_of(node, shown))
+        if name not in L.calendar_lists or name in names or not shown.shown(node):
             continue
-        found.append(node)
+        if any(attr(up, "aria-hidden") == "true" or attr(up, "inert") is not None for up in (node, *ancestors(node))):
+            continue
+        found[mem_id] = (node, name)
+        names.add(name)
     return found
 
 
 def _collapsed(toggle: LexborNode) -> bool:
     """A toggle says its section is collapsed: ``aria-expanded="false"`` on it or, for one named by its text,
-    on a wrapper around it, or a closed ``<details>`` around it (the native form of a collapsed section)."""
-    if attr(toggle, A.aria_expanded) == "false":
-        return True
-    if attr(toggle, A.aria_label) is not None:
-        return False  # 1.3.2's rule for a toggle labelled so, unchanged
-    return any(attr(up, A.aria_expanded) == "false" or (up.tag == "details" and attr(up, "open") is None)
-               for up in ancestors(toggle))
-
-
-def _label(node: LexborNode) -> str | None:
-    """A list's or a toggle's name: its aria-label, else (a toggle named by its text) its text."""
-    label = attr(node, A.aria_label)
-    return label if label is not None else one_line(text_of(node))
+    on the nearest element around it that says either, or the nearest ``<details>`` around it is closed
+    (the native form of a collapsed section)."""
+    if attr(toggle, A.aria_expanded) is not None or attr(toggle, A.aria_label) is not None:
+        return attr(toggle, A.aria_expanded) == "false"  # 1.3.2's rule for a toggle labelled so, unchanged
+    expanded = next((up for up in ancestors(toggle) if attr(up, A.aria_expanded) is not None), None)
+    details = next((up for up in ancestors(toggle) if up.tag == "details"), None)
+    return ((expanded is not None and attr(expanded, A.aria_expanded) == "false")
+            or (details is not None and attr(details, "open") is None))
 
 
 def read_calendars(lists: list[LexborNode]) -> tuple[list[CalendarEntry], bool]:

@@ -68,3 +68,25 @@ def test_one_toggle_is_one_list_drawn_empty() -> None:
                    '<button aria-expanded="false">Other calendars</button>'):
         calendars = posted_for(two_grids(panel=MINE + toggle))["snapshot"]["calendars"]
         assert calendars.count({"key": None, "shown": False}) == 1, toggle
+
+
+# --- a second review ------------------------------------------------------------------------------------
+
+def test_a_toggle_with_hidden_text_is_named_by_what_it_draws() -> None:
+    toggle = ('<div role="button" aria-expanded="true">Other calendars'
+              '<span style="display:none">, expanded</span></div>')
+    posted = posted_for(two_grids(panel=MINE + toggle + OTHER))
+    assert posted["allCalendars"] is True
+    assert {"key": None, "shown": False} not in posted["snapshot"]["calendars"]
+
+
+def test_many_text_toggles_of_one_name_are_one_list_drawn_empty() -> None:
+    toggles = "".join('<button aria-expanded="false">Other calendars</button>' for _ in range(200))
+    posted = posted_for(two_grids(panel=MINE + toggles))
+    assert posted["health"]["status"] == "OK"
+    assert posted["snapshot"]["calendars"].count({"key": None, "shown": False}) == 1
+
+
+def test_an_inert_button_or_a_tab_is_no_toggle() -> None:
+    for panel in ('<div inert><button>Other calendars</button></div>', '<button role="tab">Other calendars</button>'):
+        assert posted_for(two_grids(panel=MINE + panel))["allCalendars"] is True, panel
