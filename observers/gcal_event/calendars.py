@@ -86,19 +86,23 @@ def _is_toggle(node: LexborNode) -> bool:
     return attr(node, A.role) == "button" or node.tag in _TOGGLE_TAGS or attr(node, A.aria_expanded) is not None
 
 
-#: Toggles with no aria-label, whose accessible name is their text (a button is named by its content).
-_UNLABELLED_TOGGLES = ", ".join(f"{sel}:not([{A.aria_label}])"
+#: Toggles with no aria-label or aria-labelledby, whose accessible name is their text (a button is named by
+#: its content); form fields are no toggles whatever they say.
+_UNLABELLED_TOGGLES = ", ".join(f"{sel}:not([{A.aria_label}]):not([aria-labelledby])"
                                 for sel in ("[role=button]", *sorted(_TOGGLE_TAGS), f"[{A.aria_expanded}]"))
+_FORM_FIELDS = frozenset({"input", "textarea", "select", "option"})
+#: Long enough for a name beside a hidden tooltip; a chip's sentence is longer (a cheap first look only).
+_LONGEST_TOGGLE_TEXT = 120
 
 
 def _toggles_named_by_text(tree: LexborHTMLParser, shown: ShownRule) -> dict[int, tuple[LexborNode, str]]:
-    """Shown toggles whose drawn text is a list's name and nothing else (``<div role="button"
-    aria-expanded="false">Other calendars</div>``) and that hold no entry, with that name, by mem_id: a
-    button's accessible name is its text, and such a toggle, collapsed with its list gone, was no toggle
-    at all (every calendar read as shown; 1.3.38). The innermost toggle only (a wrapper saying it is
-    collapsed is read by ``_collapsed``); one per name (200 copies were 200 lists drawn empty, a snapshot
-    too big to post); a hidden one, one under aria-hidden or inert, and one given another role (a tab)
-    have no such name."""
+    """Shown toggles whose accessible name, read from their text, is a list's name (``<div role="button"
+    aria-expanded="false">Other calendars</div>``) and that hold no entry, with that name, by mem_id: such a
+    toggle, collapsed with its list gone, was no toggle at all (every calendar read as shown; 1.3.38). The
+    name is the drawn text outside aria-hidden (Material's icon ligature, ``expand_more``, is drawn and
+    hidden from assistive technology). The innermost toggle only (a wrapper saying it is collapsed is read
+    by ``_collapsed``); one per name (200 copies were 200 lists drawn empty, a snapshot too big to post);
+    none hidden, under aria-hidden or inert, in a closed dialog, given another role (a tab), or a form field."""
     candidates = {node.mem_id: node for node in tree.css(_UNLABELLED_TOGGLES)}  # (css_first would match itself)
     holds_one: set[int] = set()  # toggles around another toggle
     walked: set[int] = set()  # one walk up each, stopping where an earlier walk went (its candidates are marked)
@@ -111,23 +115,56 @@ def _toggles_named_by_text(tree: LexborHTMLParser, shown: ShownRule) -> dict[int
                 holds_one.add(up.mem_id)
     found: dict[int, tuple[LexborNode, str]] = {}
     names: set[str] = set()
-    longest = 2 * max(len(label) for label in L.calendar_lists)  # white space aside: a chip's sentence is longer
+    silenced: dict[int, bool] = {}  # element → whether it or one above it has no accessible name (memo)
     for mem_id, node in candidates.items():
-        if mem_id in holds_one or attr(node, A.role) not in (None, "button"):
+        if mem_id in holds_one or node.tag in _FORM_FIELDS or attr(node, A.role) not in (None, "button"):
             continue
-        raw = node.text(deep=True)  # hidden text too: the drawn name is inside it, if anywhere
-        if len(raw.strip()) > longest or not any(label in raw for label in L.calendar_lists):
+        raw = node.text(deep=True)  # hidden text too: the name is inside it, if anywhere
+        if len(raw.strip()) > _LONGEST_TOGGLE_TEXT or not any(label in raw for label in L.calendar_lists):
             continue
-        if node.css_first(S.calendar_entry) is not None:
+        if node.css_first(S.calendar_entry) is not None or _silenced(node, silenced):
             continue
-        name = one_line(shown_text_of(node, shown))
+        name = _accessible_text(node, shown, silenced)
         if name not in L.calendar_lists or name in names or not shown.shown(node):
-            continue
-        if any(attr(up, "aria-hidden") == "true" or attr(up, "inert") is not None for up in (node, *ancestors(node))):
             continue
         found[mem_id] = (node, name)
         names.add(name)
     return found
+
+
+def _silenced(node: LexborNode, memo: dict[int, bool]) -> bool:
+    """Whether ``node`` or an element above it takes it out of the accessibility tree (aria-hidden, inert) or
+    out of the page drawn (a closed <dialog>); one step per element over all calls (``memo``)."""
+    path: list[int] = []
+    answer = False
+    current: LexborNode | None = node
+    while current is not None and current.is_element_node:
+        if current.mem_id in memo:
+            answer = memo[current.mem_id]
+            break
+        path.append(current.mem_id)
+        if ((attr(current, "aria-hidden") or "").strip().lower() == "true" or attr(current, "inert") is not None
+                or (current.tag == "dialog" and attr(current, "open") is None)):
+            answer = True
+            break
+        current = current.parent
+    for mem_id in path:
+        memo[mem_id] = answer
+    return answer
+
+
+def _accessible_text(node: LexborNode, shown: ShownRule, silenced: dict[int, bool]) -> str:
+    """The text ``node`` draws outside aria-hidden, white space collapsed: a toggle's name read from its content."""
+    parts = []
+    for text in node.traverse(include_text=True):
+        if text.tag != "-text":
+            continue
+        parent = text.parent
+        if parent is not None and parent.mem_id != node.mem_id and _silenced(parent, silenced):
+            continue
+        if parent is not None and shown.shown(parent):
+            parts.append(text.text_content or "")
+    return one_line("".join(parts))
 
 
 def _collapsed(toggle: LexborNode) -> bool:

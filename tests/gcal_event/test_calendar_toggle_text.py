@@ -90,3 +90,21 @@ def test_many_text_toggles_of_one_name_are_one_list_drawn_empty() -> None:
 def test_an_inert_button_or_a_tab_is_no_toggle() -> None:
     for panel in ('<div inert><button>Other calendars</button></div>', '<button role="tab">Other calendars</button>'):
         assert posted_for(two_grids(panel=MINE + panel))["allCalendars"] is True, panel
+
+
+# --- a third review -------------------------------------------------------------------------------------
+
+def test_an_icon_hidden_from_assistive_technology_is_no_part_of_the_name() -> None:
+    """Material's markup: the name, then an icon whose ligature text is drawn but aria-hidden."""
+    toggle = ('<div role="button" aria-expanded="false"><span>Other calendars</span>'
+              '<i aria-hidden="true">expand_more</i></div>')
+    assert posted_for(two_grids(panel=MINE + toggle))["allCalendars"] is False
+
+
+def test_what_is_no_toggle_or_names_another_is_not_read() -> None:
+    for panel in ('<dialog><button>Other calendars</button></dialog>',  # a closed dialog is not drawn
+                  '<textarea aria-expanded="false">Other calendars</textarea>',
+                  '<select aria-expanded="false"><option>Other calendars</option></select>',
+                  '<div aria-hidden="TRUE"><button>Other calendars</button></div>',
+                  '<span id="q">Holidays</span><button aria-labelledby="q">Other calendars</button>'):
+        assert posted_for(two_grids(panel=MINE + panel))["allCalendars"] is True, panel
