@@ -54,19 +54,24 @@ def in_bubble(node: LexborNode, main: LexborNode) -> bool:
 
 
 def chip_sentence(node: LexborNode, button: LexborNode) -> str | None:
-    """The chip's accessible sentence: its aria-label when it has one, else the hidden first child.
+    """The chip's accessible sentence: its aria-label when it has one, else its visually hidden child: the
+    first child not aria-hidden that writes text.
 
     Spec §8.3 reads "their accessible labels": an aria-label is the accessible name itself, and
-    some chips carry the sentence there with only aria-hidden lines inside.
+    some chips carry the sentence there with only aria-hidden lines inside. REAL-PAGES draws the sentence
+    first; a colour bar (empty) or the aria-hidden lines before it made every such chip unreadable (1.3.42).
     """
     for holder in (button, node):
         label = one_line(attr(holder, A.aria_label) or "")
         if label:
             return label
-    children = element_children(button)
-    if not children or attr(children[0], A.aria_hidden) == "true":
-        return None
-    return text_of(children[0])
+    for child in element_children(button):
+        if attr(child, A.aria_hidden) == "true":
+            continue
+        text = text_of(child)
+        if text:
+            return text
+    return None
 
 
 def chip_lines(button: LexborNode) -> tuple[str, ...]:

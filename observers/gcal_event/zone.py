@@ -2,7 +2,8 @@
 
 Calendar draws its grid in its own zone setting; the reader places every event in the browser's
 (spec §8.3 known limits: the browser's zone must match Calendar's). The gutter's hint (``GMT-07``,
-``GMT+05:30``) tells the two apart: it must be the browser zone's offset at noon of the visible days.
+``GMT+05:30``; ``GMT`` alone, ``UTC…``, ``GMT+0530`` and a U+2212 minus read too) tells the two apart: it
+must be the browser zone's offset at noon of the visible days.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ _ZONE = re.compile(SELECTORS.patterns.zone_hint)
 _ZONE_CANDIDATE = re.compile(SELECTORS.patterns.zone_hint_candidate)
 
 
+#: The words a zone hint starts with: Calendar writes GMT; UTC, written as no hint, was never checked
+#: (a page drawn in another zone read OK, every event hours off; 1.3.42).
+_HINT_WORDS = ("GMT", "UTC")
 #: Longer than any zone hint ("GMT+05:30" is 9): a climb from a text stops at an element holding more.
 _HINT_MAX_TEXT = 12
 
@@ -57,7 +61,7 @@ def _hint_elements(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
             current = current.parent
         if current is not None and current.mem_id != main.mem_id:
             found.setdefault(current.mem_id, (current, texts[current.mem_id]))
-        elif own.startswith("GMT") and _ZONE_CANDIDATE.match(own) and node.parent is not None:
+        elif own.startswith(_HINT_WORDS) and _ZONE_CANDIDATE.match(own) and node.parent is not None:
             found.setdefault(node.parent.mem_id, (node.parent, own))
     values = list(found.values())
     # one run of inline text is one hint: the outermost reading wins ("GMT+05" inside "GMT+05:30")
@@ -74,11 +78,11 @@ def _zone_hints(main: LexborNode, shown: ShownRule) -> tuple[set[int], bool]:
         if attr(element, A.event_id) is not None or any(attr(a, A.event_id) is not None for a in ancestors(element)):
             continue  # text inside a chip is the event's, not the page's
         match = _ZONE.match(text)
-        if match is None or int(match.group(2)) > 14 or int(match.group(3) or 0) > 59:
+        if match is None or int(match.group(2) or 0) > 14 or int(match.group(3) or 0) > 59:
             unreadable = True
             continue
-        minutes = int(match.group(2)) * 60 + int(match.group(3) or 0)
-        offsets.add(-minutes if match.group(1) == "-" else minutes)
+        minutes = int(match.group(2) or 0) * 60 + int(match.group(3) or 0)  # "GMT" alone: zero
+        offsets.add(-minutes if match.group(1) in ("-", "\u2212") else minutes)
     return offsets, unreadable
 
 
