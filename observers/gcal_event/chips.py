@@ -53,9 +53,11 @@ def in_bubble(node: LexborNode, main: LexborNode) -> bool:
     return any(a.css_matches(S.dialog) for a in (node, *ancestors(node, stop=main)))
 
 
-def chip_sentence(node: LexborNode, button: LexborNode) -> str | None:
+def chip_sentence(node: LexborNode, button: LexborNode, first_child_only: bool = False) -> str | None:
     """The chip's accessible sentence: its aria-label when it has one, else its visually hidden child: the
-    first child not aria-hidden that writes text.
+    first child not aria-hidden that writes text (``first_child_only``: the first element child, as before
+    1.3.42, for the still-drawing test: an empty first child is a sentence not written yet, whatever line
+    is drawn after it).
 
     Spec §8.3 reads "their accessible labels": an aria-label is the accessible name itself, and
     some chips carry the sentence there with only aria-hidden lines inside. REAL-PAGES draws the sentence
@@ -67,9 +69,11 @@ def chip_sentence(node: LexborNode, button: LexborNode) -> str | None:
             return label
     for child in element_children(button):
         if attr(child, A.aria_hidden) == "true":
+            if first_child_only:
+                return None
             continue
         text = text_of(child)
-        if text:
+        if text or first_child_only:
             return text
     return None
 

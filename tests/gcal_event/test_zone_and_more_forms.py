@@ -70,3 +70,30 @@ def test_a_chip_sentence_after_its_drawn_lines_or_an_empty_bar_reads(inside: str
 def test_a_chip_with_only_drawn_lines_still_does_not_read() -> None:
     chip = f'<div role="button" data-eventid="ZXYx">{LINES}<div aria-hidden="true">3pm</div></div>'
     assert health(posted_for(two_grids(timed={"29054": chip}))) == ("DEGRADED", ["event.unreadable"])
+
+
+# --- a review of 1.3.42 ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("gutter", ["<span>GMT</span> <span>-05</span>", "<span>GMT</span><span> -05</span>",
+                                    "GMT<br>-05", "<div>GMT</div><div>-05</div>"])
+def test_gmt_beside_an_offset_it_does_not_run_into_is_never_zero(gutter: str) -> None:
+    """A bare GMT is zero only as its whole line: beside an offset in another node it was read as GMT+0, and
+    a page drawn at GMT-05 read OK in London with every event five hours off."""
+    posted = posted_for(two_grids(zone=gutter), zone="Europe/London")
+    assert health(posted) == ("DEGRADED", ["time_zone.ambiguous"])
+
+
+@pytest.mark.parametrize("extra", ['<p>Times shown in <b>UTC</b> for this calendar</p>',
+                                   '<div role="dialog"><h2>UTC-sync</h2><span>UTC</span> and more</div>',
+                                   '<div>(<span>UTC</span>) Coordinated Universal Time</div>'])
+def test_utc_as_a_word_in_a_sentence_is_no_hint(extra: str) -> None:
+    html = two_grids().replace('<div role="grid"', extra + '<div role="grid"', 1)
+    assert health(posted_for(html)) == ("OK", [])
+
+
+def test_a_chip_still_drawing_its_sentence_leaves_the_page_still_drawing() -> None:
+    """With the lists not filled in, a chip whose sentence child is still empty is a page still drawing, as
+    before 1.3.42, whatever its drawn title line says."""
+    chip = '<div role="button" data-eventid="ZXYx"><div></div><div>Design review</div></div>'
+    posted = posted_for(two_grids(timed={"29054": chip}, panel=""))
+    assert health(posted) == ("OK", []) and posted["windows"] == [] and posted["snapshot"] is None
