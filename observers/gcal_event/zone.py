@@ -2,8 +2,9 @@
 
 Calendar draws its grid in its own zone setting; the reader places every event in the browser's
 (spec §8.3 known limits: the browser's zone must match Calendar's). The gutter's hint (``GMT-07``,
-``GMT+05:30``; ``GMT`` alone, ``UTC…``, ``GMT+0530`` and a U+2212 minus read too) tells the two apart: it
-must be the browser zone's offset at noon of the visible days.
+``GMT+05:30``; ``UTC±…``, ``GMT+0530`` and a U+2212 minus read too) tells the two apart: it must be the
+browser zone's offset at noon of the visible days. ``GMT`` alone is unreadable: a reader cannot tell a zero
+offset from one the page draws in another node (``<span>GMT</span> <span>-05</span>``).
 """
 
 from __future__ import annotations
@@ -14,18 +15,17 @@ from zoneinfo import ZoneInfo
 
 from selectolax.lexbor import LexborNode
 
-from attest_kit.text import one_line
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import local_midnight
-from observers.shared.dom import BLOCK_TAGS, ShownRule, ancestors, attr, holds_a_block, is_inside, shown_text_of
+from observers.shared.dom import ShownRule, ancestors, attr, holds_a_block, is_inside, shown_text_of
 
 A = SELECTORS.attributes
 _ZONE = re.compile(SELECTORS.patterns.zone_hint)
 _ZONE_CANDIDATE = re.compile(SELECTORS.patterns.zone_hint_candidate)
 
 
-#: The words a zone hint starts with: Calendar writes GMT; UTC, written as no hint, was never checked
-#: (a page drawn in another zone read OK, every event hours off; 1.3.42).
+#: The words a zone hint starts with: Calendar writes GMT; UTC with an offset, written as no hint, was never
+#: checked (a page drawn in another zone read OK, every event hours off; 1.3.42). "UTC" alone is a word.
 _HINT_WORDS = ("GMT", "UTC")
 #: Longer than any zone hint ("GMT+05:30" is 9): a climb from a text stops at an element holding more.
 _HINT_MAX_TEXT = 12
@@ -79,34 +79,12 @@ def _zone_hints(main: LexborNode, shown: ShownRule) -> tuple[set[int], bool]:
         if attr(element, A.event_id) is not None or any(attr(a, A.event_id) is not None for a in ancestors(element)):
             continue  # text inside a chip is the event's, not the page's
         match = _ZONE.match(text)
-        if match is not None and match.group(1) is None and not _alone(element, text, shown):
-            # the word alone is zero only when nothing short stands beside it: "<span>GMT</span> <span>-05</span>"
-            # read as zero, a page drawn at GMT-05 OK in London with every event five hours off (1.3.42's review)
-            if text.startswith("UTC"):
-                continue  # a word in a sentence ("Times shown in UTC"), as UTC was before 1.3.42
-            match = None
-        if match is None or int(match.group(2) or 0) > 14 or int(match.group(3) or 0) > 59:
-            unreadable = True
+        if match is None or int(match.group(2)) > 14 or int(match.group(3) or 0) > 59:
+            unreadable = True  # "GMT" alone among them: its offset may be drawn in another node (1.3.44)
             continue
-        minutes = int(match.group(2) or 0) * 60 + int(match.group(3) or 0)  # "GMT" alone: zero
+        minutes = int(match.group(2)) * 60 + int(match.group(3) or 0)
         offsets.add(-minutes if match.group(1) in ("-", "\u2212") else minutes)
     return offsets, unreadable
-
-
-def _alone(element: LexborNode, word: str, shown: ShownRule) -> bool:
-    """Whether ``word`` (GMT or UTC with no offset) is a line of its own: every element around it up to a
-    block, and then up to the first one drawing more than a hint's length (the gutter with its hour
-    labels), draws the word and nothing else. In a sentence ("Times shown in <b>UTC</b>") or beside an
-    offset in another node ("<div>GMT</div><div>-05</div>") it is not."""
-    in_a_block = False
-    for up in (element, *ancestors(element)):
-        text = one_line(shown_text_of(up, shown))
-        if len(text) > _HINT_MAX_TEXT:
-            return in_a_block
-        if text != word:
-            return False
-        in_a_block = in_a_block or up.tag in BLOCK_TAGS
-    return in_a_block
 
 
 _QUARTER_HOUR = timedelta(minutes=15)
