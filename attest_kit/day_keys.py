@@ -15,6 +15,11 @@ from __future__ import annotations
 
 from datetime import date
 
+#: The attribute Calendar keys each day by. The sanitiser keeps it on a Calendar page when it is a day's
+#: key (``sanitize.valuepass``): a labelled order number equal to one was faked there too (a labelled
+#: value is faked wherever it stands alone), and the sanitised page read as another range.
+DAY_KEY_ATTRIBUTE = "data-datekey"
+
 
 def decode_date_key(value: str | None) -> date | None:
     """The date a ``data-datekey`` names, or None when it is not one."""

@@ -235,12 +235,6 @@ def _is_prose(lname: str) -> bool:
     return lname in _PROSE_ATTRIBUTES or lname.startswith("aria-")
 
 
-#: Calendar's day key (``data-datekey="29057"``, ``attest_kit.day_keys``): the page's own structure, never a
-#: value of the user's. Kept on a Calendar page when it names a day (``valuepass``): a labelled order number
-#: equal to a day's key was faked there too (a labelled value is faked wherever it stands alone), and the
-#: sanitised page read as another range. Anything else in it (on any other page, a number naming no day)
-#: goes through the value rules.
-DAY_KEY_ATTRIBUTE = "data-datekey"
 
 
 def attribute_action(tag: str, name: str, value: str | None, attrs: dict[str, str | None]) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from selectolax.lexbor import LexborNode
 
-from attest_kit.day_keys import decode_date_key, encode_date_key
+from attest_kit.day_keys import DAY_KEY_ATTRIBUTE, decode_date_key, encode_date_key
 from sanitize import emails, strip, values
 from sanitize.css import map_strings, neutralise_css
 from sanitize.model import TextRun, Walk
@@ -41,7 +41,7 @@ class ValuePass:
     def _attribute(self, tag: str, name: str, value: str, input_type: str | None, keep: bool, meet: bool,
                    scoped: tuple[str, ...]) -> str | None:
         """The kept value of one attribute (None: drop it)."""
-        if self.opts.calendar and name.lower() == strip.DAY_KEY_ATTRIBUTE and _names_a_day(value):
+        if self.opts.calendar and name.lower() == DAY_KEY_ATTRIBUTE and _names_a_day(value):
             return value
         action = strip.attribute_action(tag, name, value, {"type": input_type} if input_type else {})
         if self.opts.values_only and action != "text":

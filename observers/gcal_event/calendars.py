@@ -46,7 +46,9 @@ def calendar_lists(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]
     a list drawn empty; toggles alone, with no list and no entry anywhere, are lists not filled in.
     An element inside another of the same label is part of it (a wrapper labelled as its list: read
     once). Any other labelled element with no entry is a list drawn empty (``read_calendars``),
-    whatever else the page holds: a hidden stale copy's ticks are not the list's now.
+    whatever else the page holds: a hidden stale copy's ticks are not the list's now. A toggle with no
+    aria-label whose drawn text is a list's name is that list's toggle too (``_toggles_named_by_text``,
+    collapsed as ``_collapsed`` reads it; only on a page with a labelled list).
     """
     labelled, toggles = [], []
     for node in tree.css(S.calendar_list):

@@ -1,8 +1,5 @@
-"""Calendar's day keys and the windows a run of whole days asserts (days.ts).
-
-``data-datekey`` (``attest_kit.day_keys``, shared with the sanitiser) is an integer:
-``(year − 1970) × 512 + month × 32 + day`` (8 Oct 2026 is 29000).
-"""
+"""The windows a run of whole days asserts (days.ts). The days come from their ``data-datekey``, read by
+``attest_kit.day_keys`` (shared with the sanitiser)."""
 
 from __future__ import annotations
 

@@ -24,9 +24,6 @@ _ZONE = re.compile(SELECTORS.patterns.zone_hint)
 _ZONE_CANDIDATE = re.compile(SELECTORS.patterns.zone_hint_candidate)
 
 
-#: The words a zone hint starts with: Calendar writes GMT; UTC with an offset, written as no hint, was never
-#: checked (a page drawn in another zone read OK, every event hours off; 1.3.42). "UTC" alone is a word.
-_HINT_WORDS = ("GMT", "UTC")
 #: Longer than any zone hint ("GMT+05:30" is 9): a climb from a text stops at an element holding more.
 _HINT_MAX_TEXT = 12
 
@@ -62,7 +59,7 @@ def _hint_elements(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
             current = current.parent
         if current is not None and current.mem_id != main.mem_id:
             found.setdefault(current.mem_id, (current, texts[current.mem_id]))
-        elif own.startswith(_HINT_WORDS) and _ZONE_CANDIDATE.match(own) and node.parent is not None:
+        elif _ZONE_CANDIDATE.match(own) and node.parent is not None:  # GMT…, UTC± (1.3.42; "UTC" alone is a word)
             found.setdefault(node.parent.mem_id, (node.parent, own))
     values = list(found.values())
     # one run of inline text is one hint: the outermost reading wins ("GMT+05" inside "GMT+05:30")

@@ -54,7 +54,7 @@ _EAST_ASIAN_MERIDIEM = {"午前": ("a", 0), "午後": ("p", 0), "上午": ("a", 
                         "오전": ("a", 1), "오후": ("p", 1)}
 _MERIDIEM_BEFORE = re.compile("(" + "|".join(_EAST_ASIAN_MERIDIEM) + r")\s*$")
 #: A Latin AM/PM word before the clock: current CLDR writes Korean so ("(목) PM 3:20"), a 12-hour
-#: clock counting 1 to 12. Upper case only: a lower-case "am" there may be a word of the date (German
+#: clock counting 1 to 12. In capitals only: any other ("am", "Pm") may be a word of the date (German
 #: "am"), and before a clock that could be a 12-hour one it is refused, never read either way.
 _LATIN_MERIDIEM_BEFORE = re.compile(r"(?<![^\W\d_])([AaPp])\.?[\s\u202f\u00a0]?([Mm])\.?$")
 #: A word of these scripts just before the clock says something about it (晚上 8:15: "in the
@@ -230,8 +230,11 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
     clock = _clock(match, meridiem)
     if clock is None:
         return None
-    if not match.group(3) and not meridiem[0] and clock[0] <= 12 and _word_follows(text, match.end()):
-        return None  # "9:14 PTG", "9:14 μ.μ.": an AM/PM word this reader does not know; never read as 24-hour
+    if not match.group(3) and clock[0] <= 12 and _word_follows(text, match.end()) and (
+            not meridiem[0] or _LATIN_MERIDIEM_BEFORE.search(text[: match.start()].rstrip())):
+        # "9:14 PTG", "9:14 μ.μ.": an AM/PM word this reader does not know; never read as 24-hour. After a
+        # Latin AM/PM word before the clock ("AM 9:14 PTG") the word after may say the other half of the day.
+        return None
     before = text[:word_at]  # 午後8:15, PM 3:20: the AM/PM word is the clock's
     rest = before + " " + text[match.end():]
     notes = re.findall(r"[(（](.*?)[)）]", rest)

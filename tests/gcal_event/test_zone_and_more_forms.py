@@ -2,7 +2,8 @@
 of 2026-12-01 varied each fact the page description calls a guess).
 
 - A zone hint written ``UTC+01:00`` was no hint at all, and no hint is not checked: a page drawn in Berlin
-  time read OK in Los Angeles, every event nine hours off. ``UTC`` is read as ``GMT`` is.
+  time read OK in Los Angeles, every event nine hours off. ``UTC`` followed by a sign and a digit reads as
+  ``GMT±…`` does; ``UTC`` alone is a word (1.3.44).
 - ``GMT−08`` (U+2212 minus) and ``GMT+0530`` (no colon) are hints, read; they were ``time_zone.ambiguous``.
   ``GMT`` alone stays unreadable (1.3.44: read as zero, it hid an offset drawn in another node).
 - A day's "more" control labelled ``View 2 more events`` (no drawn text) left its day whole: coverage of
@@ -88,7 +89,7 @@ def test_gmt_alone_is_never_zero(gutter: str) -> None:
                                    '<div role="dialog"><h2>UTC-sync</h2><span>UTC</span> and more</div>',
                                    '<div>(<span>UTC</span>) Coordinated Universal Time</div>',
                                    '<div role="dialog"><div>UTC</div></div>', '<ul><li>UTC</li></ul>'])
-def test_utc_as_a_word_in_a_sentence_is_no_hint(extra: str) -> None:
+def test_utc_alone_is_no_hint(extra: str) -> None:
     html = two_grids().replace('<div role="grid"', extra + '<div role="grid"', 1)
     assert health(posted_for(html)) == ("OK", [])
 

@@ -78,3 +78,9 @@ def test_a_zone_offset_is_never_the_clock(text: str) -> None:
     """The clock with seconds is no clock this reader reads, and the offset after it ("-05:00") was read
     in its place: 05:00, a row hours off. A number right after a sign is an offset."""
     assert _local(text, TORONTO) is None
+
+
+def test_a_word_after_a_clock_its_latin_word_before_already_told_is_refused() -> None:
+    """"AM 9:14 PTG": the clock has an AM/PM word before it and an unknown word after it, which may say the
+    other half of the day; refused as "9:14 PTG" is (an end-of-day review)."""
+    assert _local("2026년 12월 3일 (목) AM 9:14 PTG", SEOUL) is None
