@@ -235,8 +235,6 @@ def _is_prose(lname: str) -> bool:
     return lname in _PROSE_ATTRIBUTES or lname.startswith("aria-")
 
 
-
-
 def attribute_action(tag: str, name: str, value: str | None, attrs: dict[str, str | None]) -> str:
     """What to do with one attribute: 'drop:<kind>', 'link', 'css', 'keep' or 'text' (value rules)."""
     action = name_action(tag, name)

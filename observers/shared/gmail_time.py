@@ -125,7 +125,7 @@ def _meridiem_before(text: str, match: re.Match[str]) -> tuple[str, int, int] | 
     """An AM/PM word before the clock: ("a" or "p", the lowest hour its clock counts, where the word
     starts); ("", 0, the clock's start) when there is none; None when what stands there makes the
     clock untold: another word of the East Asian scripts (never read such a clock as 24-hour), a
-    Latin AM/PM word with another after the clock, or a lower-case one before a clock of 0 to 12."""
+    Latin AM/PM word with another after the clock, or one not in capitals before a clock of 0 to 12."""
     before = text[: match.start()].rstrip()
     latin = _LATIN_MERIDIEM_BEFORE.search(before)
     if match.group(3):  # "2:03 PM": the clock's own word; another before it contradicts or repeats it
@@ -230,8 +230,9 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
     clock = _clock(match, meridiem)
     if clock is None:
         return None
+    latin_word_before = bool(meridiem[0]) and text[word_at].isascii()  # the East Asian words are not ASCII
     if not match.group(3) and clock[0] <= 12 and _word_follows(text, match.end()) and (
-            not meridiem[0] or _LATIN_MERIDIEM_BEFORE.search(text[: match.start()].rstrip())):
+            not meridiem[0] or latin_word_before):
         # "9:14 PTG", "9:14 μ.μ.": an AM/PM word this reader does not know; never read as 24-hour. After a
         # Latin AM/PM word before the clock ("AM 9:14 PTG") the word after may say the other half of the day.
         return None
