@@ -47,10 +47,17 @@ def chip_button(node: LexborNode, shown: ShownRule) -> LexborNode | None:
     return None
 
 
-def in_bubble(node: LexborNode, main: LexborNode) -> bool:
-    """Whether an element with an event id is, or sits in, a dialog: an event's detail bubble names its
-    id and holds buttons of its own (Close, Edit event), a day's "N more" popover lists chips."""
-    return any(a.css_matches(S.dialog) for a in (node, *ancestors(node, stop=main)))
+def dialog_ids(main: LexborNode) -> set[int]:
+    """The mem_ids of the dialogs in ``main``, for ``in_bubble`` (read once per pass, not per chip)."""
+    return {dialog.mem_id for dialog in main.css(S.dialog)}
+
+
+def in_bubble(node: LexborNode, main: LexborNode, dialogs: set[int]) -> bool:
+    """Whether an element with an event id is, or sits in, a dialog (``dialogs``, from ``dialog_ids``): an
+    event's detail bubble names its id and holds buttons of its own (Close, Edit event), a day's "N more"
+    popover lists chips. (Not ``css_matches``: it answers for the node's whole subtree, and every element
+    around both the grid and an open bubble was taken for a dialog; 1.3.45.)"""
+    return any(a.mem_id in dialogs for a in (node, *ancestors(node, stop=main)))
 
 
 def chip_sentence(node: LexborNode, button: LexborNode, first_child_only: bool = False) -> str | None:
@@ -104,6 +111,7 @@ def read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layou
     """Every shown chip's sentence by event key, and the reasons the chips give (``event.unreadable``).
     ``names``: the side panel's calendar names, read first (a chip names one of them)."""
     read = ChipsRead()
+    dialogs = dialog_ids(main)
     shown_ids: set[str] = set()
     read_ids: set[str] = set()
     for node in shown.filter(main.css(S.event_element)):
@@ -126,7 +134,7 @@ def read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layou
         if sentence is None:
             # In a dialog, an id whose button does not read is a bubble's (Close, Edit event), no chip:
             # it only names the id, which a chip must read (1.3.9; a popover's chips still read).
-            if not in_bubble(node, main):
+            if not in_bubble(node, main, dialogs):
                 read.reasons.add("event.unreadable")
             continue
         key = sha256_hex(event_id)
@@ -168,9 +176,10 @@ def _chip_without_id(ctx: PassContext, main: LexborNode, shown: ShownRule, cell_
     (the ledger derived it deleted); a selector that stops matching is DEGRADED, never a silent
     zero (spec §7). A month draws its events outside the day cells too, and any event it shows is
     unreadable (spec §8.3 known limits): there, ``in_cells_only`` is off and a button anywhere in main counts."""
+    dialogs = dialog_ids(main)
     for button in shown.filter(main.css(S.button)):
         cell = cell_day(button, main, cell_days)
-        if (cell is None and in_cells_only) or inside_chip(button) or in_bubble(button, main):
+        if (cell is None and in_cells_only) or inside_chip(button) or in_bubble(button, main, dialogs):
             continue
         text = chip_sentence(button, button)
         if text and parse_sentence(text, ctx.tz, chip_lines(button), all_day_cell=cell, calendars=names) is not None:

@@ -15,6 +15,7 @@ from datetime import date, timedelta
 from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
+from attest_kit.day_keys import decode_date_key
 from attest_kit.text import one_line
 from observers.gcal_event.calendars import CalendarEntry, calendar_lists, read_calendars
 from observers.gcal_event.chips import (
@@ -22,12 +23,12 @@ from observers.gcal_event.chips import (
     chip_button,
     chip_lines,
     chip_sentence,
+    dialog_ids,
     in_bubble,
     inside_chip,
     read_chips,
     reads_once_listed,
 )
-from attest_kit.day_keys import decode_date_key
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence
 from observers.gcal_event.zone import zone_reason
@@ -236,10 +237,11 @@ def _drawn_chip_unread(ctx: PassContext, main: LexborNode, grids: list[LexborNod
     visible = _read_days(grids, main, shown, probe, cell_days, rows)
     if probe.reasons or _month_layout(rows, visible):
         return False
+    dialogs = dialog_ids(main)
     for node in shown.filter(main.css(S.event_element)):
         button = chip_button(node, shown) if attr(node, A.event_id) else None
         text = chip_sentence(node, button, first_child_only=True) if button is not None else None
-        if text and one_line(text) and not in_bubble(node, main) and not reads_once_listed(
+        if text and one_line(text) and not in_bubble(node, main, dialogs) and not reads_once_listed(
                 text, ctx, chip_lines(button), cell_day(node, main, cell_days)):
             return True
     return False
