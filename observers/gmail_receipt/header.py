@@ -8,7 +8,8 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
   led by the "to" text). With a "to" line and nothing before it, the sender is missing: taking
   the first ``[email]`` would make the first recipient the sender.
 * The header is the smallest element holding the sender and the first recipient; when that is a
-  table cell, its row (Gmail lays the date out in the cell beside the sender's). With no "to"
+  table cell, or a wrapper that is all its cell writes, the cell's row (Gmail lays the date out in
+  the cell beside the sender's). With no "to"
   line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
   never inside them); a header drawn without a table runs from the sender to the body's first
   table, row or paragraph.
@@ -28,7 +29,7 @@ from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import ShownRule, ancestors, attr, element_children, holds_a_block, text_of
+from observers.shared.dom import ShownRule, ancestors, attr, element_children, holds_a_block, shown_text_of, text_of
 from observers.shared.gmail_time import read_minute
 
 S = SELECTORS.selectors
@@ -41,8 +42,9 @@ _HEADER_END = frozenset(t.strip() for t in S.header_end.split(","))
 _LEAD_LEVELS = 3  # "to" may sit beside the recipient span or beside a wrapper of it
 
 
-def _text_before(node: LexborNode) -> str | None:
-    """The nearest non-blank text before ``node`` among its siblings (or a wrapper's)."""
+def _text_before(node: LexborNode, shown: ShownRule) -> str | None:
+    """The nearest non-blank text the page draws before ``node`` among its siblings (or a wrapper's):
+    a hidden "to " draws nothing."""
     current: LexborNode | None = node
     for _ in range(_LEAD_LEVELS):
         if current is None:
@@ -50,7 +52,7 @@ def _text_before(node: LexborNode) -> str | None:
         sibling = current.prev
         while sibling is not None:
             text = (sibling.text_content or "") if sibling.is_text_node else (
-                text_of(sibling) if sibling.is_element_node else "")
+                shown_text_of(sibling, shown) if sibling.is_element_node else "")
             if text.strip():
                 return text.strip()
             sibling = sibling.prev
@@ -58,8 +60,8 @@ def _text_before(node: LexborNode) -> str | None:
     return None
 
 
-def _is_recipient(node: LexborNode) -> bool:
-    lead = _text_before(node)
+def _is_recipient(node: LexborNode, shown: ShownRule) -> bool:
+    lead = _text_before(node, shown)
     return lead is not None and _RECIPIENT_LEAD.search(lead) is not None
 
 
@@ -67,7 +69,7 @@ def find_sender(item: LexborNode, shown: ShownRule) -> tuple[LexborNode | None, 
     """(sender, first recipient): the sender is None when no ``[email]`` precedes the recipients."""
     emails = shown.filter(item.css(S.sender))
     for index, node in enumerate(emails):
-        if _is_recipient(node):
+        if _is_recipient(node, shown):
             return (emails[0] if index > 0 else None), node
     return (emails[0] if emails else None), None
 
@@ -94,8 +96,17 @@ def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNo
     """Where the header's date may be, nearest first; the first that shows a date is the header."""
     if recipient is not None:
         root = _common_ancestor(sender, recipient, item)
-        if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
-            root = root.parent  # the cell's row: the date sits in the cell beside the sender's
+        if root.mem_id == item.mem_id:
+            return [list(_after(root, sender))]
+        cell = root if root.tag in _CELLS else next((up for up in ancestors(root, stop=item) if up.tag in _CELLS),
+                                                    None)
+        if cell is not None and cell.parent is not None and text_of(cell) == text_of(root):
+            # The nearest cell's row, when the element holding the two is all the cell writes (a wrapper
+            # of them inside it): the date sits in the cell beside the sender's. A cell that writes more
+            # may hold the body too (a message laid out in one cell), whose dates are never read.
+            return [list(_after(cell.parent, sender))]
+        # A header drawn without a table: the element holding the sender and the recipients, never wider
+        # (a text mail's body has no table or paragraph to stop at: DECISIONS.md, gmail.receipt 1.2.2).
         return [list(_after(root, sender))]
     # No "to" line read. In a table header the rows around the sender that have a cell beside the
     # sender's are the header, nearest first (the sender may sit in a table of its own, an icon cell
@@ -107,12 +118,18 @@ def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNo
     # A header drawn without a table: from the sender to the body, which starts at its first table,
     # row or paragraph or at the element holding one (a receipt's "Order placed <date>" line sits in
     # a div before its first table, inside the body's element: read, it was the message's date).
+    return [_up_to_body(item, sender)]
+
+
+def _up_to_body(item: LexborNode, sender: LexborNode) -> list[LexborNode]:
+    """The elements after the sender up to the body, which starts at its first table, row or paragraph
+    or at the element holding one."""
     nodes: list[LexborNode] = []
     for node in _after(item, sender):
         if node.tag in _HEADER_END or node.css_first(S.header_end) is not None:
             break
         nodes.append(node)
-    return [nodes]
+    return nodes
 
 
 def _inline_text(node: LexborNode) -> str | None:

@@ -292,22 +292,54 @@ def _cents_alone(text: str, amount: Amount) -> bool:
 _HAS_CENTS = re.compile(r"\d[.,]\d{1,2}(?!\d)")
 
 
+#: Inline elements that, holding no text, draw nothing between the texts beside them.
+_INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "em", "font", "i", "mark", "q", "s", "samp",
+                     "small", "span", "strong", "time", "u", "var"})
+
+
+def _draws_nothing(node: LexborNode) -> bool:
+    """A comment, a <wbr> (a place a line may break, not a break), or an inline element holding only
+    such things and laid out inline: React writes "$<!-- -->48", Gmail breaks long words with <wbr>."""
+    if node.is_comment_node or node.tag == "wbr":
+        return True
+    if not node.is_element_node or node.tag not in _INLINE:
+        return False
+    if declared(node.attrs.get("style") or "", "display") not in (None, "inline"):
+        return False
+    child = node.child
+    while child is not None:
+        if not _draws_nothing(child):
+            return False
+        child = child.next
+    return True
+
+
+def _run_on(before: LexborNode | None, text_node: LexborNode) -> bool:
+    """Whether two texts run on as one: siblings with nothing that draws between them."""
+    between = text_node.prev
+    while between is not None and before is not None and between.mem_id != before.mem_id:
+        if not _draws_nothing(between):
+            return False
+        between = between.prev
+    return between is not None
+
+
 def _raised_digits(node: LexborNode, shown: ShownRule) -> bool:
     """Digits written raised or lowered ("$48<sup>00</sup>": cents), which text reads run together, or
     drawn apart by any other means: digits that run on across an element's edge ("$48<small>00</small>",
     a relative position, a smaller font). How they are drawn is the page's styling, which a capture need
     not keep, so any such edge makes the amount ambiguous; an edge beside a sign or a decimal mark
     ("<b>$48</b>.00") is none."""
-    before = ""
+    before, before_node = "", None
     for text_node in node.traverse(include_text=True):
         if text_node.tag != "-text":
             continue
         text = text_node.text_content or ""
         if not text or (text_node.parent is not None and not shown.shown(text_node.parent)):
             continue  # a hidden copy beside the amount draws nothing
-        if before[-1:].isdigit() and text[0].isdigit():
+        if before[-1:].isdigit() and text[0].isdigit() and not _run_on(before_node, text_node):
             return True
-        before = text
+        before, before_node = text, text_node
     for el in node.css(S.raised):
         if any(ch.isdigit() for ch in el.text(deep=True)):
             return True

@@ -61,6 +61,18 @@ _LATIN_MERIDIEM_BEFORE = re.compile(r"(?<![^\W\d_])([AaPp])\.?[\s\u202f\u00a0]?(
 #: evening"); only a date's day mark and a weekday may stand there.
 _EAST_ASIAN_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]$")
 _DAY_OR_WEEKDAY = re.compile(r"(?:[日일]|(?:周|週|星期|礼拜)[一二三四五六日天])$")
+_SPACE = r"[\s\u202f\u00a0]"
+#: A zone written right after the clock (and its AM/PM word), bracketed or not: GMT or UTC with an
+#: offset or none, a bare offset (+0530, −05:00), Z; or a zone named by a word, which names no one
+#: offset (EST, IST, "Pacific Time", "Eastern Standard Time").
+_WRITTEN_ZONE = re.compile(
+    rf"{_SPACE}*[(（]?{_SPACE}*(?:"
+    r"(?i:GMT|UTC|UT)(?:(?P<sign>[+\-\u2212])(?P<hours>\d{1,2})(?::?(?P<minutes>\d{2}))?)?(?![^\W_])"
+    r"|(?P<bare_sign>[+\-\u2212])(?P<bare_hours>\d{2}):?(?P<bare_minutes>\d{2})(?!\d)"
+    r"|Z(?![^\W_])"
+    rf"|(?P<word>[A-Z]{{2,5}}(?![^\W_])|(?:[A-Z][a-z]+{_SPACE}+)+Time(?![^\W_]))"
+    r")"
+)
 
 
 @lru_cache(maxsize=1)
@@ -153,6 +165,26 @@ def _word_follows(text: str, at: int) -> bool:
     return False
 
 
+def _written_zone(text: str, at: int) -> tuple[timedelta | bool | None, int]:
+    """The zone written after the clock that ends at ``at``: (its offset, where it ends); (False, end)
+    for a zone a word names; (None, at) for none.
+
+    >>> [_written_zone(t, 4)[0] for t in ("2:03 (5 minutes ago)", "2:03 UTC", "2:03 (GMT+5:30)", "2:03 \u221205:00", "2:03 EST")]
+    [None, datetime.timedelta(0), datetime.timedelta(seconds=19800), datetime.timedelta(days=-1, seconds=68400), False]
+    """
+    zone = _WRITTEN_ZONE.match(text, at)
+    if zone is None:
+        return None, at
+    if zone.group("word"):
+        return False, zone.end()
+    sign, hours, minutes = ((zone.group("sign"), zone.group("hours"), zone.group("minutes")) if zone.group("sign")
+                            else (zone.group("bare_sign"), zone.group("bare_hours"), zone.group("bare_minutes")))
+    if not sign:
+        return timedelta(0), zone.end()
+    offset = timedelta(hours=int(hours), minutes=int(minutes or 0))
+    return (-offset if sign != "+" else offset), zone.end()
+
+
 def _clock(match: re.Match[str], meridiem_before: tuple[str, int] = ("", 0)) -> tuple[int, int] | None:
     hour, minute = int(match.group(1)), int(match.group(2))
     meridiem, lowest = (match.group(3), 1) if match.group(3) else meridiem_before
@@ -236,8 +268,11 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
         # "9:14 PTG", "9:14 μ.μ.": an AM/PM word this reader does not know; never read as 24-hour. After a
         # Latin AM/PM word before the clock ("AM 9:14 PTG") the word after may say the other half of the day.
         return None
+    written, zone_end = _written_zone(text, match.end())
+    if written is False:
+        return None  # "2:03 PM EST": a zone this reader cannot turn into one offset
     before = text[:word_at]  # 午後8:15, PM 3:20: the AM/PM word is the clock's
-    rest = before + " " + text[match.end():]
+    rest = before + " " + text[zone_end:]
     notes = re.findall(r"[(（](.*?)[)）]", rest)
     rest = re.sub(r"[(（].*?[)）]", " ", rest)  # "(5 minutes ago)", "（1 分前）"
     date = _date(rest)
@@ -264,6 +299,8 @@ def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime |
         return None
     if local.astimezone(timezone.utc).astimezone(tz).replace(tzinfo=None) != local.replace(tzinfo=None):
         return None
+    if written is not None and written != local.utcoffset():
+        return None  # a time written in another zone than the browser's (spec §8.1 reads in the browser's)
     if today and local > instant:
         return None  # "today" at a time still to come: a page drawn on an earlier day, never guess which
     return local.astimezone(timezone.utc)

@@ -1,0 +1,105 @@
+"""Harmless markup changes that made a receipt unread (a metamorphic audit of 2026-12-01: every shipped
+receipt page, each changed one way a browser draws the same; selectors 1.2.50). Each test failed before
+its fix; none of them was a wrong row, each lost one (a platform receipt DEGRADED, a generic one
+dropped while the pass stayed OK).
+
+1. Digits split by a comment, a <wbr> or an empty inline element ("$6<!-- -->7.08") were taken for
+   digits drawn apart (raised cents), and the amount was refused. Nothing between them draws: a
+   browser shows $67.08. A line break, an image, a hidden or a block element between them still
+   draws them apart.
+2. A wrapper around the header cell's content (<td><div>sender, to me</div></td><td>date</td>): the
+   header was the wrapper, and the date in the cell beside it was never looked at
+   (selector.missing.time). The header is now the row of the nearest cell around the sender and
+   the first recipient, as it was for the two placed in the cell itself; a header regrouped further
+   (div columns, a table of their own inside the cell) stays the known, loud limit of 1.2.2.
+3. A hidden "to " before the sender made the sender its first recipient (selector.missing.sender):
+   the text before a recipient is read by the shown rule, as everything else is.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+SENDER = '<h3><span email="auto-confirm@amazon.com" name="Amazon.com">Amazon.com</span></h3>'
+TO_ME = '<div><span>to </span><span email="wren.halloway@example.com" name="me">me</span></div>'
+DATE = '<span title="Sun, Nov 29, 2026, 6:12 PM">Nov 29, 6:12 PM</span>'
+HEADER = f"<table><tbody><tr><td>{SENDER}{TO_ME}</td><td>{DATE}</td></tr></tbody></table>"
+WHEN = "2026-11-29T23:12:00.000Z"
+
+
+def _page(header: str = HEADER, amount: str = "$67.08") -> str:
+    return (
+        "<!DOCTYPE html><html><head><title>Your Amazon.com order #112-4829301-5520147 - Gmail</title></head><body>"
+        '<header role="banner"><a role="button" aria-label="Google Account: Wren Halloway\n'
+        '(wren.halloway@example.com)" href="#"></a></header>'
+        '<div role="main"><h2 data-legacy-thread-id="18d3a1c0de000002">Your Amazon.com order #112-4829301-5520147</h2>'
+        '<div role="list"><div role="listitem" aria-expanded="true"><div data-legacy-message-id="18d3a1c0de000002">'
+        f'{header}<div dir="ltr"><table><tbody><tr><td>Order Total:</td><td>{amount}</td></tr></tbody></table></div>'
+        "</div></div></div></div></body></html>"
+    )
+
+
+def _read(run, html: str) -> tuple[str, tuple[str, ...], list[tuple[int, str]], list[str]]:
+    result = run(html, route="inbox/18d3a1c0de000002")
+    rows = [(o.fields["amountCents"], o.fields["occurredAt"]) for o in result.observations]
+    return result.health.status, result.health.reasons, rows, [w["windowStart"] for w in result.posted()["windows"]]
+
+
+def test_the_unchanged_page_reads(run) -> None:
+    assert _read(run, _page()) == ("OK", (), [(6708, WHEN)], [WHEN])
+
+
+@pytest.mark.parametrize("amount", [
+    "$6<!-- x -->7.08", "$6<wbr>7.08", "$6<span></span>7.08", "$6<span style='display:inline'></span>7.08",
+    "$67<!---->.0<!---->8", "$6<b><!-- x --></b>7.08",
+])
+def test_digits_split_by_what_draws_nothing_read(run, amount: str) -> None:
+    assert _read(run, _page(amount=amount)) == ("OK", (), [(6708, WHEN)], [WHEN])
+
+
+@pytest.mark.parametrize("amount", [
+    "$6<br>7.08", "$6<img alt=''>7.08", "$6<span style='display:block'></span>7.08",
+    "$6<span style='display:none'>9</span>7.08", "$6<span>7</span>.08", "$6<sup>7.08</sup>",
+])
+def test_digits_drawn_apart_are_still_refused(run, amount: str) -> None:
+    assert _read(run, _page(amount=amount)) == ("DEGRADED", ("receipt.amount_missing",), [], [])
+
+
+@pytest.mark.parametrize("header", [
+    f"<table><tbody><tr><td><div>{SENDER}{TO_ME}</div></td><td>{DATE}</td></tr></tbody></table>",
+    f"<table><tbody><tr><td><div><div>{SENDER}{TO_ME}</div></div></td><td><div>{DATE}</div></td></tr></tbody></table>",
+])
+def test_a_wrapper_inside_the_sender_cell_keeps_the_date_in_the_cell_beside(run, header: str) -> None:
+    assert _read(run, _page(header=header)) == ("OK", (), [(6708, WHEN)], [WHEN])
+
+
+def test_a_message_laid_out_in_one_cell_never_reads_its_body_date(run) -> None:
+    """The header's wrapper and the body in one cell: the cell's row would hold the body, so the header
+    stays the wrapper (no date shown there: loud, never the body's date)."""
+    header = (f"<table><tbody><tr><td><div>{SENDER}{TO_ME}</div>"
+              '<div><span title="Sat, Nov 28, 2026, 1:00 PM">Order placed</span></div></td></tr></tbody></table>')
+    assert _read(run, _page(header=header)) == ("DEGRADED", ("selector.missing.time",), [], [])
+
+
+@pytest.mark.parametrize("header", [
+    f"<div><div>{SENDER}{TO_ME}</div><div>{DATE}</div></div>",
+    f"<table><tbody><tr><td><table><tbody><tr><td>{SENDER}{TO_ME}</td></tr></tbody></table></td><td>{DATE}</td>"
+    "</tr></tbody></table>",
+])
+def test_a_header_regrouped_further_stays_loud(run, header: str) -> None:
+    """Div columns, or a table of their own inside the cell: widening past the element that holds the
+    sender and the recipients read a body's date in layouts reviews built (DECISIONS.md, 1.2.2)."""
+    assert _read(run, _page(header=header)) == ("DEGRADED", ("selector.missing.time",), [], [])
+
+
+def test_a_wrapper_header_still_never_reads_a_date_in_the_body(run) -> None:
+    header = f"<table><tbody><tr><td><div>{SENDER}{TO_ME}</div></td><td></td></tr></tbody></table>"
+    body_date = '<p><span title="Sat, Nov 28, 2026, 1:00 PM">Order placed</span></p>'
+    status, reasons, rows, _ = _read(run, _page(header=header + body_date))
+    assert (status, reasons, rows) == ("DEGRADED", ("selector.missing.time",), [])
+
+
+def test_a_hidden_to_before_the_sender_is_not_read(run) -> None:
+    header = (f'<table><tbody><tr><td><span style="display:none">to </span>{SENDER}{TO_ME}</td><td>{DATE}</td>'
+              "</tr></tbody></table>")
+    assert _read(run, _page(header=header)) == ("OK", (), [(6708, WHEN)], [WHEN])
