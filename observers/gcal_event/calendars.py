@@ -13,7 +13,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from attest_kit.text import one_line
 from observers.gcal_event.selectors import SELECTORS
-from observers.shared.dom import ShownRule, ancestors, attr, shown_text_of, text_of
+from observers.shared.dom import ShownRule, ancestors, aria_false, aria_true, attr, shown_text_of, text_of
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
@@ -52,7 +52,7 @@ def calendar_lists(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]
     """
     labelled, toggles = [], []
     for node in tree.css(S.calendar_list):
-        if attr(node, A.aria_label) not in L.calendar_lists:
+        if _list_label(node) not in L.calendar_lists:
             continue
         if node.css_first(S.calendar_entry) is None:
             if attr(node, A.role) == "heading" or node.tag in _HEADING_TAGS:
@@ -68,10 +68,10 @@ def calendar_lists(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]
         return []  # toggles alone, no entry anywhere: the lists have not filled in (or were unmounted)
 
     def label_of(node: LexborNode) -> str | None:
-        return text_named[node.mem_id][1] if node.mem_id in text_named else attr(node, A.aria_label)
+        return text_named[node.mem_id][1] if node.mem_id in text_named else _list_label(node)
 
-    shown_lists = {attr(node, A.aria_label) for node in labelled if shown.shown(node)}
-    any_lists = {attr(node, A.aria_label) for node in labelled}
+    shown_lists = {_list_label(node) for node in labelled if shown.shown(node)}
+    any_lists = {_list_label(node) for node in labelled}
     for node in [*toggles, *(node for node, _ in text_named.values())]:
         label = label_of(node)
         readable = label in shown_lists or (label in any_lists and (_collapsed(node) or not shown.shown(node)))
@@ -82,6 +82,12 @@ def calendar_lists(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]
         ids_by_label.setdefault(label_of(node), set()).add(node.mem_id)
     return [n for n in labelled
             if not any(up.mem_id in ids_by_label[label_of(n)] for up in ancestors(n))]
+
+
+def _list_label(node: LexborNode) -> str:
+    """An element's aria-label as its accessible name reads it: white space collapsed (1.3.46: "My calendars "
+    was no list's name, and the page read as still drawing)."""
+    return one_line(attr(node, A.aria_label) or "")
 
 
 def _is_toggle(node: LexborNode) -> bool:
@@ -174,10 +180,10 @@ def _collapsed(toggle: LexborNode) -> bool:
     on the nearest element around it that says either, or the nearest ``<details>`` around it is closed
     (the native form of a collapsed section)."""
     if attr(toggle, A.aria_expanded) is not None or attr(toggle, A.aria_label) is not None:
-        return attr(toggle, A.aria_expanded) == "false"  # 1.3.2's rule for a toggle labelled so, unchanged
+        return aria_false(attr(toggle, A.aria_expanded))  # 1.3.2's rule for a toggle labelled so, unchanged
     expanded = next((up for up in ancestors(toggle) if attr(up, A.aria_expanded) is not None), None)
     details = next((up for up in ancestors(toggle) if up.tag == "details"), None)
-    return ((expanded is not None and attr(expanded, A.aria_expanded) == "false")
+    return ((expanded is not None and aria_false(attr(expanded, A.aria_expanded)))
             or (details is not None and attr(details, "open") is None))
 
 
@@ -195,7 +201,7 @@ def read_calendars(lists: list[LexborNode]) -> tuple[list[CalendarEntry], bool]:
             all_shown = False
         for entry in entries:
             if attr(entry, A.role) == "checkbox":
-                ticked = attr(entry, A.aria_checked) == "true"
+                ticked = aria_true(attr(entry, A.aria_checked))
             else:
                 ticked = attr(entry, A.checked) is not None
             name = _entry_name(entry)

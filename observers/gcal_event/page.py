@@ -33,7 +33,7 @@ from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence
 from observers.gcal_event.zone import zone_reason
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, attr, outermost, text_of
+from observers.shared.dom import ShownRule, ancestors, aria_true, attr, outermost, text_drawn_within, text_of
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
@@ -71,7 +71,7 @@ class GcalRead:
 
 
 def _aria_busy(node: LexborNode) -> bool:
-    return attr(node, A.aria_busy) == "true"
+    return aria_true(attr(node, A.aria_busy))
 
 
 def _busy(main: LexborNode, grids: list[LexborNode], shown: ShownRule) -> bool:
@@ -189,7 +189,9 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
         if (strict or _MORE_IN_DAY.match(label)) and not inside_chip(node):
             controls.append((node, not strict))
     word = SELECTORS.patterns.more_word
-    texts: dict[int, str] = {}
+    # Each element's whole text, and its text without what is hidden inside it (1.3.46: hidden words or a
+    # drawn aria-hidden icon, "2 more ▾", made the control no control and its day whole).
+    texts: dict[int, tuple[str, ...]] = {}
     for node in main.traverse(include_text=True):
         if node.tag != "-text":
             continue
@@ -199,13 +201,13 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
             continue
         current = node.parent
         while current is not None and current.mem_id != main.mem_id:
-            text = texts.get(current.mem_id)
-            if text is None:
-                text = texts[current.mem_id] = text_of(current)
-            if len(text) > _MORE_MAX_TEXT:
+            forms = texts.get(current.mem_id)
+            if forms is None:
+                forms = texts[current.mem_id] = tuple({text_of(current), text_drawn_within(current)})
+            if all(len(text) > _MORE_MAX_TEXT for text in forms):
                 break
-            strict = _MORE.match(text) is not None or _MORE_COUNT.match(text) is not None
-            if strict or _MORE_IN_DAY.match(text):
+            strict = any(_MORE.match(text) is not None or _MORE_COUNT.match(text) is not None for text in forms)
+            if strict or any(_MORE_IN_DAY.match(text) for text in forms):
                 controls.append((current, not strict))
                 break
             current = current.parent

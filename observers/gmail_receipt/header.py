@@ -8,8 +8,7 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
   led by the "to" text). With a "to" line and nothing before it, the sender is missing: taking
   the first ``[email]`` would make the first recipient the sender.
 * The header is the smallest element holding the sender and the first recipient; when that is a
-  table cell, or a wrapper that is all its cell writes, the cell's row (Gmail lays the date out in
-  the cell beside the sender's). With no "to"
+  table cell, its row (Gmail lays the date out in the cell beside the sender's). With no "to"
   line read, the rows around the sender with a cell beside the sender's, nearest first (a body is
   never inside them); a header drawn without a table runs from the sender to the body's first
   table, row or paragraph.
@@ -96,17 +95,10 @@ def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNo
     """Where the header's date may be, nearest first; the first that shows a date is the header."""
     if recipient is not None:
         root = _common_ancestor(sender, recipient, item)
-        if root.mem_id == item.mem_id:
-            return [list(_after(root, sender))]
-        cell = root if root.tag in _CELLS else next((up for up in ancestors(root, stop=item) if up.tag in _CELLS),
-                                                    None)
-        if cell is not None and cell.parent is not None and text_of(cell) == text_of(root):
-            # The nearest cell's row, when the element holding the two is all the cell writes (a wrapper
-            # of them inside it): the date sits in the cell beside the sender's. A cell that writes more
-            # may hold the body too (a message laid out in one cell), whose dates are never read.
-            return [list(_after(cell.parent, sender))]
-        # A header drawn without a table: the element holding the sender and the recipients, never wider
-        # (a text mail's body has no table or paragraph to stop at: DECISIONS.md, gmail.receipt 1.2.2).
+        if root.tag in _CELLS and root.parent is not None and root.mem_id != item.mem_id:
+            root = root.parent  # the cell's row: the date sits in the cell beside the sender's
+        # Never wider (a wrapper of the two inside their cell, div columns): each widening read a body's
+        # date in some layout a review built (a body in the cell beside): DECISIONS.md, 1.2.2 and 1.2.51.
         return [list(_after(root, sender))]
     # No "to" line read. In a table header the rows around the sender that have a cell beside the
     # sender's are the header, nearest first (the sender may sit in a table of its own, an icon cell
@@ -118,18 +110,12 @@ def _header_candidates(item: LexborNode, sender: LexborNode, recipient: LexborNo
     # A header drawn without a table: from the sender to the body, which starts at its first table,
     # row or paragraph or at the element holding one (a receipt's "Order placed <date>" line sits in
     # a div before its first table, inside the body's element: read, it was the message's date).
-    return [_up_to_body(item, sender)]
-
-
-def _up_to_body(item: LexborNode, sender: LexborNode) -> list[LexborNode]:
-    """The elements after the sender up to the body, which starts at its first table, row or paragraph
-    or at the element holding one."""
     nodes: list[LexborNode] = []
     for node in _after(item, sender):
         if node.tag in _HEADER_END or node.css_first(S.header_end) is not None:
             break
         nodes.append(node)
-    return nodes
+    return [nodes]
 
 
 def _inline_text(node: LexborNode) -> str | None:

@@ -13,7 +13,9 @@ them, and stylesheets are never consulted:
   and ``revert`` take the parent's);
 * the last declaration of a property wins, but an ``!important`` one beats any later normal one;
 * inside ``<noscript>`` nothing is drawn (a live tab runs scripts: its content is text there), and a
-  closed ``<details>`` draws its first ``<summary>`` only (its content's computed display says nothing).
+  closed ``<details>`` draws its first ``<summary>`` only (its content's computed display says nothing);
+* a ``<dialog>`` without ``open`` is ``display:none`` (the browser's own rule), unless its style sets
+  another valid display, as for ``hidden``.
 """
 
 from __future__ import annotations
@@ -128,6 +130,7 @@ class ShownRule:
                 removed = (
                     display_none
                     or (hidden is not _ABSENT and (not has_display or (hidden or "").lower() == "until-found"))
+                    or (tag == "dialog" and not has_display and attrs.get("open", _ABSENT) is _ABSENT)
                     or tag == "noscript"
                     or (above is not None and _closed_details(above) and not _first_summary(above, element))
                 )
@@ -173,6 +176,53 @@ def shown_text_of(node: LexborNode, shown: ShownRule, skip: Callable[[LexborNode
         and (skip is None or not skip(parent))
     ]
     return one_line("".join(parts))
+
+
+def text_drawn_within(node: LexborNode) -> str:
+    """``text_of`` without what is hidden inside ``node``: an element below it that is aria-hidden, carries
+    ``hidden`` (with no display of its own), or whose own style sets display:none or visibility:hidden,
+    with all it holds. Whether ``node`` itself is drawn is not asked: a chip's sentence is hidden from
+    sight by design, and this is its accessible text (an accessible name leaves such parts out too).
+    A part set visible again inside a hidden one stays out: a page has no reason to write so.
+
+    >>> from selectolax.lexbor import LexborHTMLParser
+    >>> div = LexborHTMLParser('<div id=s>1<span style="display:none">1</span>pm <b aria-hidden="TRUE">x</b>'
+    ...                        'to 2pm</div>').css_first("#s")
+    >>> text_drawn_within(div)
+    '1pm to 2pm'
+    """
+    parts: list[str] = []
+    stack: list[LexborNode] = list(reversed(list(node.iter(include_text=True))))
+    while stack:
+        current = stack.pop()
+        if current.is_text_node:
+            parts.append(current.text_content or "")
+            continue
+        if not current.is_element_node or _hides_itself(current):
+            continue
+        stack.extend(reversed(list(current.iter(include_text=True))))
+    return one_line("".join(parts))
+
+
+def _hides_itself(element: LexborNode) -> bool:
+    attrs = element.attrs
+    if aria_true(attrs.get("aria-hidden")):
+        return True
+    style = attrs.get("style") or ""
+    display = _display(style) if style else None
+    if display == "none" or (attrs.get("hidden", _ABSENT) is not _ABSENT and display is None):
+        return True
+    return bool(style) and _VISIBILITY.get(declared(style, "visibility") or "") is True
+
+
+def aria_true(value: str | None) -> bool:
+    """Whether an ARIA true/false state's value is true: read in any case and spacing, as browsers do."""
+    return value is not None and value.strip().lower() == "true"
+
+
+def aria_false(value: str | None) -> bool:
+    """Whether an ARIA state's value is false (absent is neither), in any case and spacing."""
+    return value is not None and value.strip().lower() == "false"
 
 
 def attr(node: LexborNode, name: str) -> str | None:

@@ -63,12 +63,13 @@ _EAST_ASIAN_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00
 _DAY_OR_WEEKDAY = re.compile(r"(?:[日일]|(?:周|週|星期|礼拜)[一二三四五六日天])$")
 _SPACE = r"[\s\u202f\u00a0]"
 #: A zone written right after the clock (and its AM/PM word), bracketed or not: GMT or UTC with an
-#: offset or none, a bare offset (+0530, −05:00), Z; or a zone named by a word, which names no one
-#: offset (EST, IST, "Pacific Time", "Eastern Standard Time").
+#: offset or none, an offset alone after a space or bracket (+0530, −05:00: with nothing before it,
+#: "04:00-05:00" is a range), Z; or a zone named by a capital abbreviation or an English "… Time" name,
+#: which names no one offset (EST, IST, "Pacific Time"). Other languages' zone names are not known.
 _WRITTEN_ZONE = re.compile(
-    rf"{_SPACE}*[(（]?{_SPACE}*(?:"
-    r"(?i:GMT|UTC|UT)(?:(?P<sign>[+\-\u2212])(?P<hours>\d{1,2})(?::?(?P<minutes>\d{2}))?)?(?![^\W_])"
-    r"|(?P<bare_sign>[+\-\u2212])(?P<bare_hours>\d{2}):?(?P<bare_minutes>\d{2})(?!\d)"
+    rf"(?P<lead>{_SPACE}*[(（]?{_SPACE}*)(?:"
+    r"(?i:GMT|UTC)(?:(?P<sign>[+\-\u2212])(?P<offset>\d{4}|\d{1,2}(?::\d{2})?))?(?![^\W_]|[:+\-\u2212])"
+    r"|(?P<bare_sign>[+\-\u2212])(?P<bare_offset>\d{2}:?\d{2})(?!\d)"
     r"|Z(?![^\W_])"
     rf"|(?P<word>[A-Z]{{2,5}}(?![^\W_])|(?:[A-Z][a-z]+{_SPACE}+)+Time(?![^\W_]))"
     r")"
@@ -173,16 +174,17 @@ def _written_zone(text: str, at: int) -> tuple[timedelta | bool | None, int]:
     [None, datetime.timedelta(0), datetime.timedelta(seconds=19800), datetime.timedelta(days=-1, seconds=68400), False]
     """
     zone = _WRITTEN_ZONE.match(text, at)
-    if zone is None:
+    if zone is None or (zone.group("bare_sign") and not zone.group("lead")):
         return None, at
     if zone.group("word"):
         return False, zone.end()
-    sign, hours, minutes = ((zone.group("sign"), zone.group("hours"), zone.group("minutes")) if zone.group("sign")
-                            else (zone.group("bare_sign"), zone.group("bare_hours"), zone.group("bare_minutes")))
+    sign, offset = zone.group("sign") or zone.group("bare_sign"), zone.group("offset") or zone.group("bare_offset")
     if not sign:
         return timedelta(0), zone.end()
-    offset = timedelta(hours=int(hours), minutes=int(minutes or 0))
-    return (-offset if sign != "+" else offset), zone.end()
+    digits = offset.replace(":", "")
+    hours, minutes = (digits[:-2], digits[-2:]) if ":" in offset or len(digits) == 4 else (digits, "0")
+    amount = timedelta(hours=int(hours), minutes=int(minutes))
+    return (amount if sign == "+" else -amount), zone.end()
 
 
 def _clock(match: re.Match[str], meridiem_before: tuple[str, int] = ("", 0)) -> tuple[int, int] | None:

@@ -3,16 +3,11 @@ receipt page, each changed one way a browser draws the same; selectors 1.2.50). 
 its fix; none of them was a wrong row, each lost one (a platform receipt DEGRADED, a generic one
 dropped while the pass stayed OK).
 
-1. Digits split by a comment, a <wbr> or an empty inline element ("$6<!-- -->7.08") were taken for
-   digits drawn apart (raised cents), and the amount was refused. Nothing between them draws: a
-   browser shows $67.08. A line break, an image, a hidden or a block element between them still
-   draws them apart.
-2. A wrapper around the header cell's content (<td><div>sender, to me</div></td><td>date</td>): the
-   header was the wrapper, and the date in the cell beside it was never looked at
-   (selector.missing.time). The header is now the row of the nearest cell around the sender and
-   the first recipient, as it was for the two placed in the cell itself; a header regrouped further
-   (div columns, a table of their own inside the cell) stays the known, loud limit of 1.2.2.
-3. A hidden "to " before the sender made the sender its first recipient (selector.missing.sender):
+1. Digits split by a comment or a <wbr> ("$6<!-- -->7.08") were taken for digits drawn apart (raised
+   cents), and the amount was refused. Neither draws: a browser shows $67.08. Any element between
+   them still parts them, an empty one too (a review of 1.2.50: a capture keeps no padding or margin,
+   and "$23<span></span>45" read as $2,345.00 where a spacer draws "$23  45").
+2. A hidden "to " before the sender made the sender its first recipient (selector.missing.sender):
    the text before a recipient is read by the shown rule, as everything else is.
 """
 
@@ -49,10 +44,7 @@ def test_the_unchanged_page_reads(run) -> None:
     assert _read(run, _page()) == ("OK", (), [(6708, WHEN)], [WHEN])
 
 
-@pytest.mark.parametrize("amount", [
-    "$6<!-- x -->7.08", "$6<wbr>7.08", "$6<span></span>7.08", "$6<span style='display:inline'></span>7.08",
-    "$67<!---->.0<!---->8", "$6<b><!-- x --></b>7.08",
-])
+@pytest.mark.parametrize("amount", ["$6<!-- x -->7.08", "$6<wbr>7.08", "$67<!---->.0<!---->8", "$6<!---->7<wbr>.08"])
 def test_digits_split_by_what_draws_nothing_read(run, amount: str) -> None:
     assert _read(run, _page(amount=amount)) == ("OK", (), [(6708, WHEN)], [WHEN])
 
@@ -60,6 +52,8 @@ def test_digits_split_by_what_draws_nothing_read(run, amount: str) -> None:
 @pytest.mark.parametrize("amount", [
     "$6<br>7.08", "$6<img alt=''>7.08", "$6<span style='display:block'></span>7.08",
     "$6<span style='display:none'>9</span>7.08", "$6<span>7</span>.08", "$6<sup>7.08</sup>",
+    "$23<span class='gap' style='display:inline;visibility:visible'></span>45", "$6<q></q>7.08",
+    "$6<i class='icon'></i>7.08",
 ])
 def test_digits_drawn_apart_are_still_refused(run, amount: str) -> None:
     assert _read(run, _page(amount=amount)) == ("DEGRADED", ("receipt.amount_missing",), [], [])
@@ -67,36 +61,13 @@ def test_digits_drawn_apart_are_still_refused(run, amount: str) -> None:
 
 @pytest.mark.parametrize("header", [
     f"<table><tbody><tr><td><div>{SENDER}{TO_ME}</div></td><td>{DATE}</td></tr></tbody></table>",
-    f"<table><tbody><tr><td><div><div>{SENDER}{TO_ME}</div></div></td><td><div>{DATE}</div></td></tr></tbody></table>",
-])
-def test_a_wrapper_inside_the_sender_cell_keeps_the_date_in_the_cell_beside(run, header: str) -> None:
-    assert _read(run, _page(header=header)) == ("OK", (), [(6708, WHEN)], [WHEN])
-
-
-def test_a_message_laid_out_in_one_cell_never_reads_its_body_date(run) -> None:
-    """The header's wrapper and the body in one cell: the cell's row would hold the body, so the header
-    stays the wrapper (no date shown there: loud, never the body's date)."""
-    header = (f"<table><tbody><tr><td><div>{SENDER}{TO_ME}</div>"
-              '<div><span title="Sat, Nov 28, 2026, 1:00 PM">Order placed</span></div></td></tr></tbody></table>')
-    assert _read(run, _page(header=header)) == ("DEGRADED", ("selector.missing.time",), [], [])
-
-
-@pytest.mark.parametrize("header", [
     f"<div><div>{SENDER}{TO_ME}</div><div>{DATE}</div></div>",
-    f"<table><tbody><tr><td><table><tbody><tr><td>{SENDER}{TO_ME}</td></tr></tbody></table></td><td>{DATE}</td>"
-    "</tr></tbody></table>",
 ])
-def test_a_header_regrouped_further_stays_loud(run, header: str) -> None:
-    """Div columns, or a table of their own inside the cell: widening past the element that holds the
-    sender and the recipients read a body's date in layouts reviews built (DECISIONS.md, 1.2.2)."""
+def test_a_header_regrouped_beyond_gmails_layout_stays_loud(run, header: str) -> None:
+    """The sender and "to" line wrapped inside their cell, or div columns: the date beside is not read.
+    The audit found the wrapped form; a review of the widening that read it built a body in the cell
+    beside, whose date it took (DECISIONS.md, 1.2.2 and 1.2.51): a loud miss, never a wrong row."""
     assert _read(run, _page(header=header)) == ("DEGRADED", ("selector.missing.time",), [], [])
-
-
-def test_a_wrapper_header_still_never_reads_a_date_in_the_body(run) -> None:
-    header = f"<table><tbody><tr><td><div>{SENDER}{TO_ME}</div></td><td></td></tr></tbody></table>"
-    body_date = '<p><span title="Sat, Nov 28, 2026, 1:00 PM">Order placed</span></p>'
-    status, reasons, rows, _ = _read(run, _page(header=header + body_date))
-    assert (status, reasons, rows) == ("DEGRADED", ("selector.missing.time",), [])
 
 
 def test_a_hidden_to_before_the_sender_is_not_read(run) -> None:

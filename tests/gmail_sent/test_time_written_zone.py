@@ -44,6 +44,7 @@ def _utc(text: str, tz: ZoneInfo) -> str | None:
     "Mon, Nov 30, 2026, 2:03 PM Pacific Time",  # even the browser's: a long name is no offset
     "Mon, Nov 30, 2026, 2:03 PM Eastern Standard Time",
     "2:03 PM UTC",  # today's short form
+    "Mon, Nov 30, 2026, 14:03 GMT+100",  # no offset form: not GMT
 ])
 def test_a_zone_the_browser_is_not_in_refuses_the_time(text: str) -> None:
     assert _utc(text, LA) is None
@@ -77,3 +78,13 @@ def test_summer_time_is_the_offset_of_that_day() -> None:
 ])
 def test_words_after_the_clock_that_name_no_zone_still_read(text: str, expected: str) -> None:
     assert _utc(text, LA) == expected
+
+
+@pytest.mark.parametrize("text, tz", [
+    ("04:00-05:00", ZoneInfo("America/New_York")),  # a range: its second clock is no offset
+    ("14:03 ut", LONDON),  # "ut" is a word, not UT
+])
+def test_what_only_looks_like_a_zone_is_no_zone_and_names_no_minute(text: str, tz: ZoneInfo) -> None:
+    """A review of 1.2.32: "04:00-05:00" read the range's end as the browser's offset, and "ut" as UTC,
+    each a minute the text does not name; both refused again, as before 1.2.32."""
+    assert _utc(text, tz) is None

@@ -1,0 +1,131 @@
+"""Hidden text read as drawn, found by a metamorphic audit of 2026-12-01 (2,472 variants of the shipped
+Calendar pages, each changed one way a browser draws the same; gcal.event 1.3.46). Each test failed first.
+
+1. A day's "2 more" control holding hidden words (``<span style="display:none">, click to expand</span>``)
+   or a drawn aria-hidden icon (``▾``) was no control: its whole text was read. The day was covered over
+   the events it hides (spec §1: a day that hides events behind "N more" is not covered).
+2. A chip's sentence holding a hidden part (``1<span style="display:none">1</span>pm``) was read with it:
+   11pm, an event read fourteen hours long on an OK page. A sentence and the aria-hidden lines wrapped
+   in one element read as one sentence with the title again at its end (event.unreadable). The
+   sentence is now its text without what is hidden inside it (aria-hidden, hidden, display:none,
+   visibility:hidden): the accessible text. The sentence itself is visually hidden by design, so
+   whether it is drawn is not asked.
+3. A chip inside a closed ``<dialog>`` was read as an event: the shown rule now hides a dialog
+   without ``open`` as a browser does (unless its style sets another display, as for ``hidden``).
+4. ``aria-busy="TRUE"``: ARIA's true and false are read in any case (as browsers do).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gcal_event.helpers import posted_for
+
+SENTENCE = "1pm to 2pm, Budget sync, Dana Whitfield, Accepted, No location, December 1, 2026"
+VISUALLY_HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0px, 0px, 0px, 0px)"
+
+
+def _chip(sentence: str = SENTENCE, lines: str = '<div aria-hidden="true">Budget sync</div>',
+          event_id: str = "YnVkZ2V0MSBkYW5hLndoaXRmaWVsZEBleGFtcGxlLmNvbQ") -> str:
+    return (f'<div role="button" data-eventid="{event_id}"><div style="{VISUALLY_HIDDEN}">{sentence}</div>'
+            f"{lines}</div>")
+
+
+def _page(cell: str | None = None, *, main_attrs: str = "", after_grid: str = "") -> str:
+    cell = _chip() if cell is None else cell
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Google Calendar</title></head><body>'
+        '<header role="banner"><a role="button" aria-label="Google Account: Dana Whitfield\n'
+        '(dana.whitfield@example.com)" href="#">D</a></header>'
+        '<div role="complementary"><ul role="list" aria-label="My calendars"><li><input type="checkbox" '
+        'aria-label="Dana Whitfield" checked><span>Dana Whitfield</span></li></ul>'
+        '<ul role="list" aria-label="Other calendars"><li><div role="checkbox" aria-checked="true" '
+        'aria-label="Holidays in Testland"></div></li></ul></div>'
+        f'<div role="main"{main_attrs}><div>GMT-08</div><div role="grid"><div role="row">'
+        f'<div role="gridcell" data-datekey="29057">{cell}</div></div></div>{after_grid}</div></body></html>'
+    )
+
+
+def _read(html: str) -> tuple[str, list[str], list[tuple[str, str]], list[tuple[str | None, str, str]]]:
+    posted = posted_for(html, state={})
+    health = posted["health"]
+    windows = [(w["windowStart"], w["windowEnd"]) for w in posted["windows"]]
+    snapshot = posted.get("snapshot") or {}
+    events = sorted((e.get("title"), e["start"], e["end"]) for e in snapshot.get("events", []))
+    return health["status"], list(health.get("reasons", [])), windows, events
+
+
+BUDGET = ("Budget sync", "2026-12-01T21:00:00.000Z", "2026-12-01T22:00:00.000Z")
+DAY = [("2026-12-01T08:00:00.000Z", "2026-12-02T08:00:00.000Z")]
+
+
+def test_the_unchanged_page_reads() -> None:
+    assert _read(_page()) == ("OK", [], DAY, [BUDGET])
+
+
+@pytest.mark.parametrize("control", [
+    '<div role="button">2 more</div>',
+    '<div role="button">2 more<span style="display:none">, click to expand</span></div>',
+    '<div role="button">2 more<span aria-hidden="true"> \u25be</span></div>',
+    '<div role="button"><span hidden>Show all: </span>2 more</div>',
+])
+def test_a_more_control_with_hidden_words_still_hides_its_day(control: str) -> None:
+    status, reasons, windows, _ = _read(_page(_chip() + control))
+    assert (status, reasons, windows) == ("OK", [], [])
+
+
+@pytest.mark.parametrize("sentence", [
+    "1<span style='display:none'>1</span>pm to 2pm, Budget sync, Dana Whitfield, Accepted, No location, "
+    "December 1, 2026",
+    "1<span aria-hidden='true'>1</span>pm to 2pm, Budget sync, Dana Whitfield, Accepted, No location, "
+    "December 1, 2026",
+    "1pm to 2pm, Budget sync<span style='visibility:hidden'> (cancelled)</span>, Dana Whitfield, Accepted, "
+    "No location, December 1, 2026",
+])
+def test_hidden_text_inside_a_sentence_is_not_read(sentence: str) -> None:
+    assert _read(_page(_chip(sentence))) == ("OK", [], DAY, [BUDGET])
+
+
+def test_a_sentence_wrapped_with_its_aria_hidden_lines_reads() -> None:
+    chip = ('<div role="button" data-eventid="YnVkZ2V0MSBkYW5hLndoaXRmaWVsZEBleGFtcGxlLmNvbQ"><div>'
+            f'<div style="{VISUALLY_HIDDEN}">{SENTENCE}</div><div aria-hidden="true">Budget sync</div></div></div>')
+    assert _read(_page(chip)) == ("OK", [], DAY, [BUDGET])
+
+
+def test_a_sentence_hidden_whole_by_display_none_is_still_its_accessible_text() -> None:
+    """Whether the sentence itself is drawn is not asked (it is hidden from sight by design)."""
+    chip = ('<div role="button" data-eventid="YnVkZ2V0MSBkYW5hLndoaXRmaWVsZEBleGFtcGxlLmNvbQ">'
+            f'<div style="display:none">{SENTENCE}</div><div aria-hidden="true">Budget sync</div></div>')
+    assert _read(_page(chip)) == ("OK", [], DAY, [BUDGET])
+
+
+def test_a_chip_in_a_closed_dialog_is_not_read() -> None:
+    old = _chip("9am to 10am, Old draft, Dana Whitfield, Accepted, No location, December 1, 2026",
+                '<div aria-hidden="true">Old draft</div>', event_id="b2xkZHJhZnQgZGFuYS53aGl0ZmllbGRAZXhhbXBsZS5jb20")
+    assert _read(_page(after_grid=f"<dialog>{old}</dialog>")) == ("OK", [], DAY, [BUDGET])
+
+
+def test_a_chip_in_an_open_dialog_is_read_as_before() -> None:
+    old = _chip("9am to 10am, Old draft, Dana Whitfield, Accepted, No location, December 1, 2026",
+                '<div aria-hidden="true">Old draft</div>', event_id="b2xkZHJhZnQgZGFuYS53aGl0ZmllbGRAZXhhbXBsZS5jb20")
+    _, _, _, events = _read(_page(after_grid=f"<dialog open>{old}</dialog>"))
+    assert ("Old draft", "2026-12-01T17:00:00.000Z", "2026-12-01T18:00:00.000Z") in events
+
+
+@pytest.mark.parametrize("busy", ["TRUE", "True", " true "])
+def test_aria_busy_is_read_in_any_case(busy: str) -> None:
+    status, reasons, windows, events = _read(_page(main_attrs=f' aria-busy="{busy}"'))
+    assert (status, windows, events) == ("OK", [], [])
+
+
+def test_a_calendar_ticked_in_capitals_is_ticked() -> None:
+    html = _page().replace('aria-checked="true"', 'aria-checked="TRUE"')
+    posted = posted_for(html, state={})
+    assert posted["allCalendars"] is True and len(posted["windows"]) == 1
+
+
+def test_a_list_label_with_stray_white_space_is_still_the_list() -> None:
+    """5. ``aria-label="My calendars "``: an accessible name collapses its white space; the list was not
+    found and a drawn page read as still drawing."""
+    html = _page().replace('aria-label="My calendars"', 'aria-label=" My  calendars "')
+    assert _read(html) == ("OK", [], DAY, [BUDGET])
