@@ -180,49 +180,65 @@ def shown_text_of(node: LexborNode, shown: ShownRule, skip: Callable[[LexborNode
 
 def text_drawn_within(node: LexborNode) -> str:
     """``text_of`` without what is hidden inside ``node``: an element below it that is aria-hidden, carries
-    ``hidden`` (with no display of its own), or whose own style sets display:none or visibility:hidden,
-    with all it holds. Whether ``node`` itself is drawn is not asked: a chip's sentence is hidden from
-    sight by design, and this is its accessible text (an accessible name leaves such parts out too).
-    A part set visible again inside a hidden one stays out: a page has no reason to write so.
+    ``hidden`` (with no display of its own), is a closed ``<dialog>`` or a ``<noscript>``, or whose style
+    sets display:none, with all it holds; and text whose visibility, inherited as CSS inherits it (a part
+    may set it back to visible), is hidden where ``node``'s is not. Whether ``node`` itself is drawn is not
+    asked: a chip's sentence is hidden from sight by design, and this is its accessible text (an
+    accessible name leaves such parts out too). A capture writes each element's computed visibility
+    inline, so inside a ``node`` that is itself visibility:hidden every part says hidden: there
+    visibility tells nothing, and only the other rules apply.
 
     >>> from selectolax.lexbor import LexborHTMLParser
     >>> div = LexborHTMLParser('<div id=s>1<span style="display:none">1</span>pm <b aria-hidden="TRUE">x</b>'
-    ...                        'to 2pm</div>').css_first("#s")
+    ...                        'to <i style="visibility:hidden">3<u style="visibility:visible">2</u></i>pm</div>'
+    ...                        ).css_first("#s")
     >>> text_drawn_within(div)
     '1pm to 2pm'
     """
+    own = node.attrs.get("style") if node.is_element_node else None
+    root_hidden = bool(own) and _VISIBILITY.get(declared(own, "visibility") or "") is True
     parts: list[str] = []
-    stack: list[LexborNode] = list(reversed(list(node.iter(include_text=True))))
+    # (node, whether its text is hidden by visibility), children pushed in reverse for document order
+    stack: list[tuple[LexborNode, bool]] = [(child, False) for child in reversed(list(node.iter(include_text=True)))]
     while stack:
-        current = stack.pop()
+        current, invisible = stack.pop()
         if current.is_text_node:
-            parts.append(current.text_content or "")
+            if not invisible:
+                parts.append(current.text_content or "")
             continue
-        if not current.is_element_node or _hides_itself(current):
+        if not current.is_element_node or _removed_within(current):
             continue
-        stack.extend(reversed(list(current.iter(include_text=True))))
+        style = current.attrs.get("style")
+        if style and not root_hidden:
+            own_visibility = _VISIBILITY.get(declared(style, "visibility") or "")
+            if own_visibility is not None:
+                invisible = own_visibility
+        stack.extend((child, invisible) for child in reversed(list(current.iter(include_text=True))))
     return one_line("".join(parts))
 
 
-def _hides_itself(element: LexborNode) -> bool:
+def _removed_within(element: LexborNode) -> bool:
+    """Whether ``element`` and all it holds are out of the accessible text (``text_drawn_within``)."""
     attrs = element.attrs
-    if aria_true(attrs.get("aria-hidden")):
+    if aria_true(attrs.get("aria-hidden")) or element.tag == "noscript":
         return True
     style = attrs.get("style") or ""
     display = _display(style) if style else None
-    if display == "none" or (attrs.get("hidden", _ABSENT) is not _ABSENT and display is None):
+    if display == "none":
         return True
-    return bool(style) and _VISIBILITY.get(declared(style, "visibility") or "") is True
+    closed_dialog = element.tag == "dialog" and attrs.get("open", _ABSENT) is _ABSENT
+    return (attrs.get("hidden", _ABSENT) is not _ABSENT or closed_dialog) and display is None
 
 
 def aria_true(value: str | None) -> bool:
-    """Whether an ARIA true/false state's value is true: read in any case and spacing, as browsers do."""
-    return value is not None and value.strip().lower() == "true"
+    """Whether an ARIA true/false state's value is true: in any case (an enumerated value is matched so),
+    never trimmed (`` true`` is no value a browser takes)."""
+    return value is not None and value.lower() == "true"
 
 
 def aria_false(value: str | None) -> bool:
-    """Whether an ARIA state's value is false (absent is neither), in any case and spacing."""
-    return value is not None and value.strip().lower() == "false"
+    """Whether an ARIA state's value is false (absent is neither), in any case, never trimmed."""
+    return value is not None and value.lower() == "false"
 
 
 def attr(node: LexborNode, name: str) -> str | None:
