@@ -128,9 +128,13 @@ def read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layou
         text = chip_sentence(node, button)
         # An all-day sentence that names no date is placed on the day cell its chip sits in; a
         # chip drawn in several cells then reads one day per copy, and the copies disagree below.
-        sentence = None if text is None else parse_sentence(text, ctx.tz, chip_lines(button),
-                                                            all_day_cell=cell_day(node, main, cell_days),
+        cell = cell_day(node, main, cell_days)
+        sentence = None if text is None else parse_sentence(text, ctx.tz, chip_lines(button), all_day_cell=cell,
                                                             calendars=names)
+        if sentence is not None and cell is not None and cell not in sentence.days():
+            # Drawn in a day its sentence does not touch: the page contradicts itself (1.3.48).
+            read.reasons.add("event.unreadable")
+            continue
         if sentence is None:
             # In a dialog, an id whose button does not read is a bubble's (Close, Edit event), no chip:
             # it only names the id, which a chip must read (1.3.9; a popover's chips still read).

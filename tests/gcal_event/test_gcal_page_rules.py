@@ -122,7 +122,8 @@ def test_range_over_six_weeks_is_too_long():
 def test_a_gap_in_the_days_or_an_unreadable_day_key_is_range_invalid():
     html = render(WEEK_PAGE)
     # 1 December's cells say 30 November: the same day twice is no fault, but 1 December is then a gap
-    assert _health(posted_for(html.replace('data-datekey="29057"', 'data-datekey="29054"')))[1] == ["range.invalid"]
+    # (and, since 1.3.48, its chips naming 1 December sit in a cell of another day: unreadable too)
+    assert "range.invalid" in _health(posted_for(html.replace('data-datekey="29057"', 'data-datekey="29054"')))[1]
     assert "range.invalid" in _health(posted_for(html.replace('data-datekey="29057"', 'data-datekey="29024"')))[1]
 
 

@@ -35,7 +35,8 @@ def test_an_event_wholly_after_the_range_is_a_first_sighting():
 def test_the_posted_days_of_an_event_after_the_range_are_empty_and_it_is_still_read():
     chip = ('<div role="button" data-eventid="bGF0ZQ"><div>10am to 11am, Later call, Dana Whitfield, Accepted, '
             'No location, December 20, 2026</div><div aria-hidden="true">Later call</div></div>')
-    posted = posted_for(page(grid(row({"29054": REVIEW, "29058": chip}))))
+    # in main, in no day cell (1.3.48: in a day's cell, a chip whose sentence misses that day is unreadable)
+    posted = posted_for(page(grid(row({"29054": REVIEW})) + f"<div>{chip}</div>"))
     assert health(posted) == ("OK", [])
     assert {e["title"]: e["days"] for e in posted["snapshot"]["events"]}["Later call"] == []
 
