@@ -78,7 +78,12 @@ _EVENT_FACTS = ("key", "calendarKey", "title", "start", "end", "allDay", "days",
 
 
 def _event_view(event: dict[str, Any]) -> dict[str, Any]:
-    return {k: event.get(k) for k in _EVENT_FACTS}
+    """An event's facts as compared. Its guests are a set: spec §8.3 gives them no order (only the
+    counterparty is chosen in ASCII-lowercase order), so a label may list them as the chip names them."""
+    view = {k: event.get(k) for k in _EVENT_FACTS}
+    if isinstance(view["guests"], list):
+        view["guests"] = sorted(view["guests"], key=lambda address: (address.lower(), address))
+    return view
 
 
 def _snapshot_frame(snapshot: dict[str, Any] | None) -> tuple[Any, Any]:

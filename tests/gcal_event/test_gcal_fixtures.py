@@ -134,3 +134,18 @@ def test_the_bench_scores_every_snapshot_fact_not_only_times_and_titles():
     wrong = expected.model_copy(update={"snapshot": expected.snapshot.model_copy(update={"days": days})})
     score = score_page(page.name, wrong, posted)
     assert not score.windows_exact and "snapshot days or calendars differ" in score.disagreements
+
+
+def test_the_bench_compares_a_snapshots_guests_in_any_order():
+    """Spec §8.3 lists "guest addresses" with no order (only the counterparty is chosen in ASCII-lowercase
+    order). The observer writes them so; a label that lists them as the chip names them is the same
+    set, and scored as a different event it failed the whole event (an independent labelling of
+    2026-12-01). The bench compares guests as a set; each address is still compared whole, case kept."""
+    page = next(p for p in OK_READ if any(len(e.guests or []) > 1 for e in
+                                          p.entry.expected_for(OBSERVER).snapshot.events))
+    expected = page.entry.expected_for(OBSERVER).model_copy(deep=True)
+    event = next(e for e in expected.snapshot.events if len(e.guests or []) > 1)
+    event.guests = list(reversed(event.guests))
+    assert score_page(page.name, expected, POSTED[f"{page.folder}/{page.name}"]).disagreements == []
+    event.guests = [event.guests[0].upper(), *event.guests[1:]]
+    assert score_page(page.name, expected, POSTED[f"{page.folder}/{page.name}"]).disagreements != []
