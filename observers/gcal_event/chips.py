@@ -131,7 +131,7 @@ def read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layou
         cell = cell_day(node, main, cell_days)
         sentence = None if text is None else parse_sentence(text, ctx.tz, chip_lines(button), all_day_cell=cell,
                                                             calendars=names)
-        if sentence is not None and cell is not None and cell not in sentence.days():
+        if sentence is not None and cell is not None and not sentence.first_day <= cell <= sentence.last_day:
             # Drawn in a day its sentence does not touch: the page contradicts itself (1.3.48).
             read.reasons.add("event.unreadable")
             continue

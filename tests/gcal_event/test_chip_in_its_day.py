@@ -4,9 +4,8 @@ simulation of 2026-12-01; gcal.event 1.3.48).
 Calendar draws a timed chip in the column of a day its event touches (an event crossing midnight in
 both). A chip in the Dec 1 column whose sentence says December 2, or December 9, was read from its
 sentence: the event was put on another day, or outside the range, while Dec 1's window said the day
-was seen whole with every event read. The page contradicts itself (a zone the page and the browser
-read differently, with no hint to tell, does this too): event.unreadable, never a guess which to trust
-(spec §1). A chip in no day cell, and an all-day sentence placed by its cell, are as before.
+was seen whole with every event read. The page contradicts itself: event.unreadable, never a guess which
+to trust (spec §1). A chip in no day cell, and an all-day sentence placed by its cell, are as before.
 """
 
 from __future__ import annotations
