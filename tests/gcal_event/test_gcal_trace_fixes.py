@@ -129,3 +129,21 @@ def test_a_guest_removed_after_the_other_account_read_the_event_is_a_timely_upda
     theirs_old = record(snap(at(0, 10), [event(guests=[me, lena], count=3)], account=sha256_hex(them)))
     result = step(base, snap(at(1), [event(guests=[them], count=2)]), others=[theirs_old])
     assert kinds(result) == [("calendar.updated", False)]
+
+
+def test_another_accounts_view_with_the_same_guests_holds_the_state_whatever_this_accounts_count():
+    """A randomized step audit of 2026-12-01 (84,944 steps against an oracle written from §8.3): another
+    account's view held the retitled event with the same guests, and this account accepted the invitation
+    after that read (its own guest count 1 → 2). The counts were required to agree, so the change was a
+    timely update an agent active at this pass could be named for. The counts need to agree only where one
+    guest more on the other view is taken for this account (1.3.18's reason); with the same guests, left
+    out both accounts, the other view held the new state."""
+    them = sha256_hex("other@example.com")
+    base = record(snap(at(0), [event(guests=["a@x.com"], count=1)]))
+    theirs = record(snap(at(0, 30), [event(title="v2", guests=["a@x.com"], count=1)], account=them))
+    result = step(base, snap(at(1), [event(title="v2", guests=["a@x.com"], count=2)]), others=[theirs])
+    assert kinds(result) == [("calendar.created", True)]
+    # one guest more on the other view, counts differing: an older state may pass for the new one, as before
+    wider = record(snap(at(0, 30), [event(title="v2", guests=["a@x.com", "b@x.com"], count=2)], account=them))
+    result = step(base, snap(at(1), [event(title="v2", guests=["a@x.com"], count=3)]), others=[wider])
+    assert kinds(result) == [("calendar.updated", False)]
