@@ -14,7 +14,7 @@ from attest_kit.contract import PassContext
 from observers.gmail_sent.row_parts import RowParts, is_gridcell
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.dom import ShownRule, ancestors, attr, text_of
-from observers.shared.gmail_time import names_a_day_or_time, read_minute
+from observers.shared.gmail_time import names_a_day_or_time, names_another_zone, read_minute
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
@@ -65,6 +65,8 @@ def _time_in(cells: list[LexborNode], parts: RowParts, ctx: PassContext,
             if any(up.mem_id in read_here for up in ancestors(node, cell)):
                 continue
             readings = (attr(node, A.title), attr(node, A.aria_label), text_of(node))
+            if any(names_another_zone(text, ctx.instant, ctx.tz) for text in readings):
+                return None  # its short text is the same clock in that zone, never the browser's (1.2.34)
             minute = next((m for text in readings if (m := read_minute(text, ctx.instant, ctx.tz)) is not None), None)
             if minute is not None:
                 minutes.add(minute)

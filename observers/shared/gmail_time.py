@@ -246,6 +246,31 @@ def names_a_day_or_time(text: str | None) -> bool:
     return any(t.isdigit() for t in tokens) and any(not t.isdigit() and _month_of(t) is not None for t in tokens)
 
 
+def names_another_zone(text: str | None, instant: datetime, tz: ZoneInfo) -> bool:
+    """Whether ``text`` writes its clock in a zone that is not the browser's (or one a word names, which
+    cannot be told): then no other text of the same time element may be read in the browser's zone in
+    its place ("2:03 PM" beside a title "…, 2:03 PM UTC" is the same UTC clock).
+
+    >>> from datetime import timezone
+    >>> now, la = datetime(2026, 11, 30, 23, 30, tzinfo=timezone.utc), ZoneInfo("America/Los_Angeles")
+    >>> [names_another_zone(t, now, la) for t in ("Mon, Nov 30, 2026, 2:03 PM UTC", "2:03 PM GMT-08:00",
+    ...                                          "2:03 PM EST", "2:03 PM", "Nov 30")]
+    [True, False, True, False, False]
+    """
+    if not text:
+        return False
+    match = _clock_match(text)
+    if match is None:
+        return False
+    written, zone_end = _written_zone(text, match.end())
+    if written is None:
+        return False
+    if written is False:
+        return True
+    minute = read_minute(text[:match.end()] + text[zone_end:], instant, tz)
+    return minute is None or minute.astimezone(tz).utcoffset() != written
+
+
 def read_minute(text: str | None, instant: datetime, tz: ZoneInfo) -> datetime | None:
     """The minute ``text`` names, as an aware UTC datetime, or None when it names no minute.
 

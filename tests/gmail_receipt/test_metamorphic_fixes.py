@@ -74,3 +74,12 @@ def test_a_hidden_to_before_the_sender_is_not_read(run) -> None:
     header = (f'<table><tbody><tr><td><span style="display:none">to </span>{SENDER}{TO_ME}</td><td>{DATE}</td>'
               "</tr></tbody></table>")
     assert _read(run, _page(header=header)) == ("OK", (), [(6708, WHEN)], [WHEN])
+
+
+def test_a_header_date_in_another_zone_is_never_read_from_its_short_text(run) -> None:
+    """A guard beside gmail.sent 1.2.34 (there the title's short text was read in the browser's zone): the
+    title "…, 2:12 PM UTC" is refused (1.2.32), and a header's title that shows a clock and does not read
+    leaves its date untold, so its text "2:12 PM (48 minutes ago)", the same UTC clock, is never read."""
+    date = '<span title="Mon, Nov 30, 2026, 2:12 PM UTC">2:12 PM (48 minutes ago)</span>'
+    header = f"<table><tbody><tr><td>{SENDER}{TO_ME}</td><td>{date}</td></tr></tbody></table>"
+    assert _read(run, _page(header=header)) == ("DEGRADED", ("time.unreadable",), [], [])

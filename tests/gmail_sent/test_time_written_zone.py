@@ -88,3 +88,24 @@ def test_what_only_looks_like_a_zone_is_no_zone_and_names_no_minute(text: str, t
     """A review of 1.2.32: "04:00-05:00" read the range's end as the browser's offset, and "ut" as UTC,
     each a minute the text does not name; both refused again, as before 1.2.32."""
     assert _utc(text, tz) is None
+
+
+def _sent(rows, now: datetime) -> dict:
+    from observers.run import PassInput, run_pass
+    from tests.fixture_builders.gmail_sent_pages import ListPage, build
+    page = ListPage("synthetic-test.html", "#sent", rows, older_disabled=True)
+    return run_pass(build(page), "gmail.sent", PassInput("https://mail.google.com/mail/u/0/#sent",
+                                                          "America/Los_Angeles", now)).posted()
+
+
+def test_a_title_in_another_zone_is_never_undone_by_the_short_text_beside_it() -> None:
+    """A randomized Sent-list audit of 2026-12-01: the title "…, 2:03 PM UTC" was refused (1.2.32), and the
+    span's own text "2:03 PM", today's short form of the same UTC clock, was read in the browser's zone:
+    22:03Z on an OK page. A time element whose title or aria-label names another zone is untold (1.2.34)."""
+    from tests.fixture_builders.gmail_sent_pages import DANIEL, NNBSP, Row
+    now = datetime(2026, 11, 30, 23, 30, tzinfo=timezone.utc)
+    utc = Row([DANIEL], "Subject", f"Mon, Nov 30, 2026, 2:03{NNBSP}PM UTC", f"2:03{NNBSP}PM", "a" * 16)
+    posted = _sent([utc], now)
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["time.unreadable"]} and posted["windows"] == []
+    same = Row([DANIEL], "Subject", f"Mon, Nov 30, 2026, 2:03{NNBSP}PM GMT-08:00", f"2:03{NNBSP}PM", "a" * 16)
+    assert [o["fields"]["occurredAt"] for o in _sent([same], now)["observations"]] == ["2026-11-30T22:03:00.000Z"]
