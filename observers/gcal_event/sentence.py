@@ -52,6 +52,8 @@ _MONTHS = {name: index + 1 for index, name in enumerate(L.months)}
 _MONTH_FORMS = sorted({form for m in L.months for form in (m, m[:3])} | {"Sept"}, key=len, reverse=True)
 _MONTH_WORD = "|".join(rf"{re.escape(form)}\.?" for form in _MONTH_FORMS)
 _UNREAD_DATE = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b|^\d{{4}}$", re.I)
+#: A month word beside a number, alone (a year alone after a place is as often its postcode: "Sydney NSW, 2000").
+_MONTH_AND_DAY = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b", re.I)
 #: A weekday named in a part the form does not explain: the first day of a range written with weekdays
 #: ("Monday, November 30 – Wednesday, December 2, 2026" leaves "Monday" and "November 30 – Wednesday"
 #: before the tail's date), a recurrence ("Weekly on Tuesday, until Tuesday, …").
@@ -287,6 +289,15 @@ def _names_another_day(after: list[str], calendar: str | None, calendars: tuple[
             and _names_a_day(last))
 
 
+def _dated_after_location(after: list[str]) -> bool:
+    """A part after the location's own with a month word beside a number (``Location: Room 4, December 1 – 3,
+    2026``; a year alone there is as often a postcode, ``Sydney NSW, 2000``). In an all-day sentence that
+    names no date, that is the event's days in a form not read, not the place: placed on its cell, it was
+    one day (1.3.50). The location's own part stays a place (``Location: 3 March Street``)."""
+    at = next((i for i, part in enumerate(after) if part.startswith(L.location_prefix)), None)
+    return at is not None and any(_MONTH_AND_DAY.search(part) for part in after[at + 1:])
+
+
 _CONNECTORS = frozenset(word.lower() for word in L.day_connectors)
 #: A weekday, one or many ("Tuesdays"): a day word of a range or a recurrence. Whole names only: a short one
 #: ("Sat", "Sun", "Mon") is as often a place's word ("Market Hall, Sat", "London, The Sun", "Mon Repos").
@@ -394,6 +405,8 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
         title = None
     calendar = _calendar(after, calendars)
     if _names_another_day(after, calendar, calendars, dated_by_tail=tail is not None):
+        return None
+    if on_cell and _dated_after_location(after):
         return None
     guests = _guests(after)
     if guests is None:

@@ -1,0 +1,42 @@
+"""A date range written after a location in an all-day sentence (a randomized page-level audit of
+2026-12-01, 6,000 Calendar pages against an oracle written from §8.3; gcal.event 1.3.50).
+
+``All day, Offsite, Team Rota, Location: Room 4, December 1 – 3, 2026``: the range is a form the reader
+does not read (1.3.3: read as one day, a three-day event was silently one), but after ``Location:`` it
+was taken for the place, which runs to the end; the sentence then named no date, and an undated all-day
+chip is placed on its own cell: one day, while the window vouched for the two others. A part after the
+location that names a date (a month word beside a number, a year alone) makes an undated all-day sentence
+unreadable; a place such as ``Location: 3 March Street`` is still a place.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gcal_event.helpers import posted_for
+from tests.gcal_event.test_metamorphic_fixes import _chip, _page
+
+
+def _read(sentence: str) -> tuple[str, list[str], list[tuple[str, str]]]:
+    posted = posted_for(_page(_chip(sentence, '<div aria-hidden="true">Offsite</div>')), state={})
+    events = [(e["start"], e["end"]) for e in (posted.get("snapshot") or {}).get("events", [])]
+    return posted["health"]["status"], list(posted["health"].get("reasons", [])), events
+
+
+@pytest.mark.parametrize("sentence", [
+    "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 – 3, 2026",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, November 28 – December 1, 2026",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, Dec 1 – 3",
+])
+def test_a_date_after_the_location_of_an_undated_all_day_sentence_is_unreadable(sentence: str) -> None:
+    assert _read(sentence)[:2] == ("DEGRADED", ["event.unreadable"])
+
+
+@pytest.mark.parametrize("sentence", [
+    "All day, Offsite, Dana Whitfield, Location: 3 March Street",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, North wing",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, December 1, 2026",  # the tail's date, read
+])
+def test_a_place_after_the_location_is_still_a_place(sentence: str) -> None:
+    status, reasons, events = _read(sentence)
+    assert (status, reasons) == ("OK", []) and events == [("2026-12-01T08:00:00.000Z", "2026-12-02T08:00:00.000Z")]
