@@ -100,3 +100,14 @@ def test_a_chip_still_drawing_its_sentence_leaves_the_page_still_drawing() -> No
     chip = '<div role="button" data-eventid="ZXYx"><div></div><div>Design review</div></div>'
     posted = posted_for(two_grids(timed={"29054": chip}, panel=""))
     assert health(posted) == ("OK", []) and posted["windows"] == [] and posted["snapshot"] is None
+
+
+@pytest.mark.parametrize("text", ["2 more\u2026", "2 more...", "and 2 more", "More (2)", "more (12)"])
+def test_a_more_control_in_another_wording_in_a_day_hides_the_day(text: str) -> None:
+    """A randomized page-level audit of 2026-12-01 (gcal.event 1.3.51): "2 more…", "and 2 more" and "More (2)"
+    in a day's cell were no control, and the day was covered over the events they hide. REAL-PAGES leaves the
+    wording open; a control read where there is none only makes a day not whole (the safe side), so in a
+    day's cell these are read too."""
+    control = f'<div role="button">{text}</div>'
+    posted = posted_for(two_grids(timed={"29054": REVIEW + control}))
+    assert whole(posted)[1] is False and whole(posted)[0] is True
