@@ -151,7 +151,7 @@ def _silenced(node: LexborNode, memo: dict[int, bool]) -> bool:
             answer = memo[current.mem_id]
             break
         path.append(current.mem_id)
-        if ((attr(current, "aria-hidden") or "").strip().lower() == "true" or attr(current, "inert") is not None
+        if (aria_true(attr(current, "aria-hidden")) or attr(current, "inert") is not None
                 or (current.tag == "dialog" and attr(current, "open") is None)):
             answer = True
             break

@@ -19,7 +19,7 @@ from attest_kit.hashing import sha256_hex
 from attest_kit.text import one_line
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence, parse_sentence, unlisted_calendar_names
-from observers.shared.dom import ShownRule, ancestors, aria_true, attr, element_children, text_drawn_within, text_of
+from observers.shared.dom import ShownRule, ancestors, aria_true, attr, element_children, accessible_text_within, text_of
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
@@ -79,7 +79,7 @@ def chip_sentence(node: LexborNode, button: LexborNode, first_child_only: bool =
             if first_child_only:
                 return None
             continue
-        text = text_drawn_within(child)  # a hidden part inside is no part of it (1.3.46)
+        text = accessible_text_within(child)  # a hidden part inside is no part of it (1.3.46)
         if text or first_child_only:
             return text
     return None

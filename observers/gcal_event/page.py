@@ -33,7 +33,7 @@ from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence
 from observers.gcal_event.zone import zone_reason
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, aria_true, attr, outermost, text_drawn_within, text_of
+from observers.shared.dom import ShownRule, ancestors, aria_true, attr, outermost, accessible_text_within, text_of
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
@@ -192,6 +192,9 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
     # Each element's whole text, and its text without what is hidden inside it (1.3.46: hidden words or a
     # drawn aria-hidden icon, "2 more ▾", made the control no control and its day whole).
     texts: dict[int, tuple[str, ...]] = {}
+    # An element holding a chip is no control: read without its hidden parts, a row of chips whose sentences
+    # sit in aria-labels and whose lines are aria-hidden wrote only a day's "2 more" (1.3.52: every day hidden).
+    holds_chip = {up.mem_id for chip in main.css(S.event_element) for up in ancestors(chip, stop=main)}
     for node in main.traverse(include_text=True):
         if node.tag != "-text":
             continue
@@ -200,10 +203,10 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
         if word not in content.lower() and "+" not in content and len(content.strip()) > _MORE_MAX_TEXT:
             continue
         current = node.parent
-        while current is not None and current.mem_id != main.mem_id:
+        while current is not None and current.mem_id != main.mem_id and current.mem_id not in holds_chip:
             forms = texts.get(current.mem_id)
             if forms is None:
-                forms = texts[current.mem_id] = tuple({text_of(current), text_drawn_within(current)})
+                forms = texts[current.mem_id] = tuple({text_of(current), accessible_text_within(current)})
             if all(len(text) > _MORE_MAX_TEXT for text in forms):
                 break
             strict = any(_MORE.match(text) is not None or _MORE_COUNT.match(text) is not None for text in forms)

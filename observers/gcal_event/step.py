@@ -172,19 +172,25 @@ def _account_spellings(guest: str) -> set[str]:
 
 
 def _guests_agree_between_accounts(mine: dict[str, Any], my_guests: list[str], theirs: dict[str, Any],
-                                   accounts: set[str]) -> bool:
+                                   accounts: set[str], me: str | None) -> bool:
     """Two accounts' views of one event name the same guests. Each view leaves its own account out (any
     case, a +tag) and may name the other: on this view, whose addresses are known, any spelling of the
     other account is left out; on the other, which records only hashes, one guest more than here may be
     this account under a +tag or Gmail's dots, when both count as many guests (a guest removed in between
     changes the count, so an older view never passes for the new state). With the same guests on both, the
-    counts are not asked: they differ when this account joined or left in between, which the update rule,
-    leaving the account out, does not see (1.3.49). The other account under Gmail's
+    counts may differ by this account (``me``) joining or leaving in between, which the update rule, leaving
+    the account out, does not see (1.3.49); the other account, which its own view leaves out of its hashes,
+    must be a guest then, as its count tells, exactly when it is one now (1.3.52). The other account under Gmail's
     dots or googlemail.com on this view is not told: its hash is of the address as written."""
     tagged = {guest_hash(g) for g in my_guests if accounts & _account_spellings(g)}
     a, b = set(mine["guestHashes"]) - accounts - tagged, set(theirs["guestHashes"]) - accounts
     if a == b:
-        return True  # the same guests, both accounts left out: the counts may differ by this account joining
+        # The same guests, both accounts left out: the counts may differ by this account joining or leaving,
+        # which the update rule does not see; the other account's presence must be the same then and now.
+        # It is not in its own view's hashes: its count tells it (1.3.52).
+        me_then = me is not None and me in set(theirs["guestHashes"])
+        them_then = theirs["guestCount"] - len(b) - int(me_then)
+        return them_then == int(bool(tagged))
     if mine["guestCount"] != theirs["guestCount"]:
         return False  # each view counts every guest its label names, its own spelling too
     return a <= b and len(b - a) <= 1
@@ -207,7 +213,7 @@ def _seen_elsewhere(others: Iterable[dict[str, Any]], base_read: str, read: str,
         accounts = {account, other.get("accountHash")} - {None}
         for e in other["events"]:
             if e["key"] == event["key"] and _state_but_guests(e) == _state_but_guests(event) \
-                    and _guests_agree_between_accounts(event, guests, e, accounts):
+                    and _guests_agree_between_accounts(event, guests, e, accounts, account):
                 return True
     return False
 

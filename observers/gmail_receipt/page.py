@@ -33,7 +33,7 @@ from observers.gmail_receipt.merchant import merchant_for
 from observers.gmail_receipt.selectors import SELECTORS, Kind
 from observers.gmail_receipt.totals import find_total, says_no_receipt
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, attr, outermost, shown_text_of, text_of
+from observers.shared.dom import ShownRule, ancestors, aria_false, attr, outermost, shown_text_of, text_of
 from observers.shared.gmail_words import is_no_subject
 from observers.shared.route import parse_route
 
@@ -192,7 +192,7 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
         read.reasons.add("selector.missing.message")
         return read
     headings = {shown_text_of(h, shown) for h in shown.filter(main.css(S.subject_heading))}
-    expanded = [i for i in items if attr(i, A.expanded) != "false"]
+    expanded = [i for i in items if not aria_false(attr(i, A.expanded))]
     if expanded and len(headings) != 1:
         read.reasons.add("selector.missing.heading" if not headings else "selector.ambiguous.heading")
         return read

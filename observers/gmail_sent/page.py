@@ -22,7 +22,7 @@ from observers.gmail_sent.row_parts import RowParts, cells_of, is_drawn_person, 
 from observers.gmail_sent.row_time import read_row_time
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, attr, outermost, shown_text_of, text_of
+from observers.shared.dom import ShownRule, ancestors, aria_true, attr, outermost, shown_text_of, text_of
 from observers.shared.gmail_words import is_no_subject
 from observers.shared.own_address import is_own_address
 from observers.shared.route import Route, parse_route
@@ -305,9 +305,9 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     labelled = [(n, attr(n, A.aria_label)) for n in ctx.tree.css(S.older)]
     newer = shown.filter(n for n, label in labelled if label == L.newer)
     older = shown.filter(n for n, label in labelled if label == L.older)
-    newer_enabled = any(attr(n, A.aria_disabled) != "true" for n in newer)
+    newer_enabled = any(not aria_true(attr(n, A.aria_disabled)) for n in newer)
     read.is_head = route.page == 1 and not newer_enabled
-    read.ends_list = bool(older) and all(attr(n, A.aria_disabled) == "true" for n in older)
+    read.ends_list = bool(older) and all(aria_true(attr(n, A.aria_disabled)) for n in older)
 
     read.account = read_account(ctx.tree, ACCOUNT_LABELS, shown)
     if read.is_head:

@@ -178,8 +178,9 @@ def shown_text_of(node: LexborNode, shown: ShownRule, skip: Callable[[LexborNode
     return one_line("".join(parts))
 
 
-def text_drawn_within(node: LexborNode) -> str:
-    """``text_of`` without what is hidden inside ``node``: an element below it that is aria-hidden, carries
+def accessible_text_within(node: LexborNode) -> str:
+    """The text a screen reader takes from ``node``'s content: ``text_of`` without what is hidden inside
+    ``node`` (drawn aria-hidden parts too, so this is not the drawn text): an element below it that is aria-hidden, carries
     ``hidden`` (with no display of its own), is a closed ``<dialog>`` or a ``<noscript>``, or whose style
     sets display:none, with all it holds; and text whose visibility, inherited as CSS inherits it (a part
     may set it back to visible), is hidden where ``node``'s is not. Whether ``node`` itself is drawn is not
@@ -192,7 +193,7 @@ def text_drawn_within(node: LexborNode) -> str:
     >>> div = LexborHTMLParser('<div id=s>1<span style="display:none">1</span>pm <b aria-hidden="TRUE">x</b>'
     ...                        'to <i style="visibility:hidden">3<u style="visibility:visible">2</u></i>pm</div>'
     ...                        ).css_first("#s")
-    >>> text_drawn_within(div)
+    >>> accessible_text_within(div)
     '1pm to 2pm'
     """
     own = node.attrs.get("style") if node.is_element_node else None
@@ -218,7 +219,7 @@ def text_drawn_within(node: LexborNode) -> str:
 
 
 def _removed_within(element: LexborNode) -> bool:
-    """Whether ``element`` and all it holds are out of the accessible text (``text_drawn_within``)."""
+    """Whether ``element`` and all it holds are out of the accessible text (``accessible_text_within``)."""
     attrs = element.attrs
     if aria_true(attrs.get("aria-hidden")) or element.tag == "noscript":
         return True

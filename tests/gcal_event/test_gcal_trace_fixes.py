@@ -44,14 +44,16 @@ def test_the_posted_days_of_an_event_after_the_range_are_empty_and_it_is_still_r
 def test_a_change_another_accounts_view_already_held_is_a_first_sighting_whatever_its_guests():
     me, them = "dana.whitfield@example.com", "sam.okafor@example.org"
     shared = ["omar@example.org"]
-    base = record(snap(at(0), [event(guests=[them, *shared])]))
+    # both accounts are guests: each view counts all three (its own account included) and lists the other two
+    base = record(snap(at(0), [event(guests=[them, *shared], count=3)]))
     # the other account's view leaves its own address out and names this account instead
-    theirs = record(snap(at(0, 30), [event(title="Renamed", guests=[me, *shared])], account=sha256_hex(them)))
-    result = step(base, snap(at(1), [event(title="Renamed", guests=[them, *shared])]), others=[theirs])
+    theirs = record(snap(at(0, 30), [event(title="Renamed", guests=[me, *shared], count=3)],
+                         account=sha256_hex(them)))
+    result = step(base, snap(at(1), [event(title="Renamed", guests=[them, *shared], count=3)]), others=[theirs])
     assert kinds(result) == [("calendar.created", True)]
     # a guest set that differs beyond the two accounts is another state
-    other_guests = record(snap(at(0, 30), [event(title="Renamed", guests=[me])], account=sha256_hex(them)))
-    result = step(base, snap(at(1), [event(title="Renamed", guests=[them, *shared])]), others=[other_guests])
+    other_guests = record(snap(at(0, 30), [event(title="Renamed", guests=[me], count=2)], account=sha256_hex(them)))
+    result = step(base, snap(at(1), [event(title="Renamed", guests=[them, *shared], count=3)]), others=[other_guests])
     assert kinds(result) == [("calendar.updated", False)]
     assert ACC == sha256_hex(me)
 
@@ -146,4 +148,16 @@ def test_another_accounts_view_with_the_same_guests_holds_the_state_whatever_thi
     # one guest more on the other view, counts differing: an older state may pass for the new one, as before
     wider = record(snap(at(0, 30), [event(title="v2", guests=["a@x.com", "b@x.com"], count=2)], account=them))
     result = step(base, snap(at(1), [event(title="v2", guests=["a@x.com"], count=3)]), others=[wider])
+    assert kinds(result) == [("calendar.updated", False)]
+
+
+def test_the_other_account_leaving_after_its_read_is_an_update_it_did_not_hold():
+    """An end-of-day review of 1.3.49: the same guests on both views, both accounts left out, also held when
+    the other account was a guest at its read and left after it: that view held the old guest set, and the
+    update was taken for one it already held. The other account's presence then is told by its count (its
+    own address is not in its hashes) and must be its presence now."""
+    me, them, lena = "dana.whitfield@example.com", "sam.okafor@example.org", "lena.park@example.org"
+    base = record(snap(at(0), [event(guests=[them, lena], count=3)]))
+    theirs = record(snap(at(0, 10), [event(guests=[me, lena], count=3)], account=sha256_hex(them)))
+    result = step(base, snap(at(1), [event(guests=[lena], count=2)]), others=[theirs])
     assert kinds(result) == [("calendar.updated", False)]

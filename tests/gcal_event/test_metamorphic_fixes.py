@@ -169,3 +169,21 @@ def test_an_aria_value_with_spaces_is_no_value() -> None:
     calendar, the unsafe side)."""
     html = _page().replace('aria-checked="true"', 'aria-checked=" true"')
     assert posted_for(html, state={})["allCalendars"] is False
+
+
+def test_a_row_of_chips_named_by_aria_labels_is_no_more_control() -> None:
+    """An end-of-day review of 1.3.46: chips whose sentence is their aria-label and whose lines are aria-hidden
+    write nothing without their hidden parts, so a whole row read "2 more" from one day's control: a control
+    outside every day cell, and every day was taken for hidden. An element holding a chip is no control."""
+    def chip(event_id: str, sentence: str, title: str) -> str:
+        return (f'<div role="button" data-eventid="{event_id}" aria-label="{sentence}">'
+                f'<div aria-hidden="true">{title}</div></div>')
+    dec1 = chip("YWJjIHByaXlh", "10am to 11am, Budget sync, Dana Whitfield, Accepted, No location, December 1, 2026",
+                "Budget sync") + '<div role="button">2 more</div>'
+    dec2 = chip("ZGVmIHByaXlh", "3pm to 4pm, Design review, Dana Whitfield, Accepted, No location, December 2, 2026",
+                "Design review")
+    html = _page(dec1).replace(f'{dec1}</div>', f'{dec1}</div><div role="gridcell" data-datekey="29058">{dec2}</div>', 1)
+    posted = posted_for(html, state={})
+    assert posted["health"]["status"] == "OK"
+    assert [(w["windowStart"], w["windowEnd"]) for w in posted["windows"]] == [
+        ("2026-12-02T08:00:00.000Z", "2026-12-03T08:00:00.000Z")]

@@ -83,3 +83,11 @@ def test_a_header_date_in_another_zone_is_never_read_from_its_short_text(run) ->
     date = '<span title="Mon, Nov 30, 2026, 2:12 PM UTC">2:12 PM (48 minutes ago)</span>'
     header = f"<table><tbody><tr><td>{SENDER}{TO_ME}</td><td>{date}</td></tr></tbody></table>"
     assert _read(run, _page(header=header)) == ("DEGRADED", ("time.unreadable",), [], [])
+
+
+def test_a_message_collapsed_in_capitals_is_not_read(run) -> None:
+    """ARIA's false in any case (an end-of-day review: Calendar read it so since 1.3.46): a listitem with
+    aria-expanded="FALSE" is a collapsed message, never read (1.2.52)."""
+    html = _page().replace('aria-expanded="true"', 'aria-expanded="FALSE"')
+    status, _, rows, windows = _read(run, html)
+    assert rows == [] and windows == []
