@@ -151,7 +151,9 @@ def _silenced(node: LexborNode, memo: dict[int, bool]) -> bool:
             answer = memo[current.mem_id]
             break
         path.append(current.mem_id)
-        if (aria_true(attr(current, "aria-hidden")) or attr(current, "inert") is not None
+        # trimmed here (" true" too): a toggle's name read without its icon is the safe side (a collapsed list
+        # it stands for is then read as drawn empty: 1.3.53)
+        if (aria_true((attr(current, "aria-hidden") or "").strip()) or attr(current, "inert") is not None
                 or (current.tag == "dialog" and attr(current, "open") is None)):
             answer = True
             break

@@ -33,7 +33,9 @@ from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import Sentence
 from observers.gcal_event.zone import zone_reason
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, aria_true, attr, outermost, accessible_text_within, text_of
+from observers.shared.dom import (
+    ShownRule, accessible_text_within, ancestors, aria_true, attr, outermost, text_of, text_without,
+)
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
@@ -192,21 +194,31 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
     # Each element's whole text, and its text without what is hidden inside it (1.3.46: hidden words or a
     # drawn aria-hidden icon, "2 more ▾", made the control no control and its day whole).
     texts: dict[int, tuple[str, ...]] = {}
-    # An element holding a chip is no control: read without its hidden parts, a row of chips whose sentences
-    # sit in aria-labels and whose lines are aria-hidden wrote only a day's "2 more" (1.3.52: every day hidden).
-    holds_chip = {up.mem_id for chip in main.css(S.event_element) for up in ancestors(chip, stop=main)}
+    # A chip's text is the event's, and an element holding chips is read without them: read whole, a row of
+    # chips whose sentences sit in aria-labels and whose lines are aria-hidden wrote only a day's "2 more"
+    # without its hidden parts (1.3.52: every day hidden), and stopped there, a day cell's own "2 more" beside
+    # its chip was lost (1.3.53: the day covered).
+    chips = main.css(S.event_element)
+    in_chip = {inner.mem_id for chip in chips for inner in chip.traverse(include_text=False)}
+    holds_chip = {up.mem_id for chip in chips for up in ancestors(chip, stop=main)}
+
+    def is_chip(element: LexborNode) -> bool:
+        return element.mem_id in in_chip
+
     for node in main.traverse(include_text=True):
-        if node.tag != "-text":
+        if node.tag != "-text" or (node.parent is not None and node.parent.mem_id in in_chip):
             continue
         content = node.text_content or ""
         # a text short enough to be part of one: the word may be split across nodes ("2 mo<span>re</span>")
         if word not in content.lower() and "+" not in content and len(content.strip()) > _MORE_MAX_TEXT:
             continue
         current = node.parent
-        while current is not None and current.mem_id != main.mem_id and current.mem_id not in holds_chip:
+        while current is not None and current.mem_id != main.mem_id:
             forms = texts.get(current.mem_id)
             if forms is None:
-                forms = texts[current.mem_id] = tuple({text_of(current), accessible_text_within(current)})
+                forms = texts[current.mem_id] = (
+                    tuple({text_without(current, is_chip), accessible_text_within(current, skip=is_chip)})
+                    if current.mem_id in holds_chip else tuple({text_of(current), accessible_text_within(current)}))
             if all(len(text) > _MORE_MAX_TEXT for text in forms):
                 break
             strict = any(_MORE.match(text) is not None or _MORE_COUNT.match(text) is not None for text in forms)

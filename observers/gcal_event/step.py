@@ -177,23 +177,25 @@ def _guests_agree_between_accounts(mine: dict[str, Any], my_guests: list[str], t
     case, a +tag) and may name the other: on this view, whose addresses are known, any spelling of the
     other account is left out; on the other, which records only hashes, one guest more than here may be
     this account under a +tag or Gmail's dots, when both count as many guests (a guest removed in between
-    changes the count, so an older view never passes for the new state). With the same guests on both, the
-    counts may differ by this account (``me``) joining or leaving in between, which the update rule, leaving
-    the account out, does not see (1.3.49); the other account, which its own view leaves out of its hashes,
-    must be a guest then, as its count tells, exactly when it is one now (1.3.52). The other account under Gmail's
+    changes the count, so an older view never passes for the new state). With the same guests on both and
+    counts that differ, this account (``me``) may have joined or left in between, which the update rule,
+    leaving the account out, does not see (1.3.49); the other account, which its own view leaves out of its
+    hashes, must be a guest then, as its count tells, exactly when it is one now (1.3.52). Counts that agree
+    are read as before 1.3.49 (a view whose labels do not name its own account counts it nowhere). The other account under Gmail's
     dots or googlemail.com on this view is not told: its hash is of the address as written."""
     tagged = {guest_hash(g) for g in my_guests if accounts & _account_spellings(g)}
     a, b = set(mine["guestHashes"]) - accounts - tagged, set(theirs["guestHashes"]) - accounts
-    if a == b:
-        # The same guests, both accounts left out: the counts may differ by this account joining or leaving,
-        # which the update rule does not see; the other account's presence must be the same then and now.
-        # It is not in its own view's hashes: its count tells it (1.3.52).
-        me_then = me is not None and me in set(theirs["guestHashes"])
-        them_then = theirs["guestCount"] - len(b) - int(me_then)
-        return them_then == int(bool(tagged))
-    if mine["guestCount"] != theirs["guestCount"]:
-        return False  # each view counts every guest its label names, its own spelling too
-    return a <= b and len(b - a) <= 1
+    if mine["guestCount"] == theirs["guestCount"]:
+        return a <= b and len(b - a) <= 1  # each view counts every guest its label names, its own spelling too
+    if a != b:
+        return False
+    # The same guests, both accounts left out, and the counts differ: this account joined or left in between
+    # (which the update rule, leaving it out, does not see: 1.3.49), or the other account did (its view then
+    # held another guest set: 1.3.52). The other account is not in its own view's hashes; its count tells
+    # whether it was a guest then, which must be whether it is one now.
+    me_then = me is not None and me in set(theirs["guestHashes"])
+    them_then = theirs["guestCount"] - len(b) - int(me_then)
+    return them_then == int(bool(tagged))
 
 
 def _seen_elsewhere(others: Iterable[dict[str, Any]], base_read: str, read: str, event: dict[str, Any],

@@ -178,7 +178,7 @@ def shown_text_of(node: LexborNode, shown: ShownRule, skip: Callable[[LexborNode
     return one_line("".join(parts))
 
 
-def accessible_text_within(node: LexborNode) -> str:
+def accessible_text_within(node: LexborNode, skip: Callable[[LexborNode], bool] | None = None) -> str:
     """The text a screen reader takes from ``node``'s content: ``text_of`` without what is hidden inside
     ``node`` (drawn aria-hidden parts too, so this is not the drawn text): an element below it that is aria-hidden, carries
     ``hidden`` (with no display of its own), is a closed ``<dialog>`` or a ``<noscript>``, or whose style
@@ -195,6 +195,8 @@ def accessible_text_within(node: LexborNode) -> str:
     ...                        ).css_first("#s")
     >>> accessible_text_within(div)
     '1pm to 2pm'
+
+    ``skip``: an element it names is left out with all it holds, as a hidden one is.
     """
     own = node.attrs.get("style") if node.is_element_node else None
     root_hidden = bool(own) and _VISIBILITY.get(declared(own, "visibility") or "") is True
@@ -207,7 +209,7 @@ def accessible_text_within(node: LexborNode) -> str:
             if not invisible:
                 parts.append(current.text_content or "")
             continue
-        if not current.is_element_node or _removed_within(current):
+        if not current.is_element_node or _removed_within(current) or (skip is not None and skip(current)):
             continue
         style = current.attrs.get("style")
         if style and not root_hidden:
@@ -215,6 +217,19 @@ def accessible_text_within(node: LexborNode) -> str:
             if own_visibility is not None:
                 invisible = own_visibility
         stack.extend((child, invisible) for child in reversed(list(current.iter(include_text=True))))
+    return one_line("".join(parts))
+
+
+def text_without(node: LexborNode, skip: Callable[[LexborNode], bool]) -> str:
+    """``text_of`` without the elements ``skip`` names, with all they hold."""
+    parts: list[str] = []
+    stack: list[LexborNode] = list(reversed(list(node.iter(include_text=True))))
+    while stack:
+        current = stack.pop()
+        if current.is_text_node:
+            parts.append(current.text_content or "")
+        elif current.is_element_node and not skip(current):
+            stack.extend(reversed(list(current.iter(include_text=True))))
     return one_line("".join(parts))
 
 

@@ -161,3 +161,14 @@ def test_the_other_account_leaving_after_its_read_is_an_update_it_did_not_hold()
     theirs = record(snap(at(0, 10), [event(guests=[me, lena], count=3)], account=sha256_hex(them)))
     result = step(base, snap(at(1), [event(guests=[lena], count=2)]), others=[theirs])
     assert kinds(result) == [("calendar.updated", False)]
+
+
+def test_views_whose_counts_leave_their_own_account_out_still_hold_the_same_state():
+    """A review of 1.3.52: whether a view's guest list names its own account is not known (the week grid
+    names no guests); with counts that agree, the rule of 1.3.18 decides, as it did before 1.3.49. Here
+    each view counts only the guests it lists, and the other view held the new state: a first sighting."""
+    me, them = "dana.whitfield@example.com", "sam.okafor@example.org"
+    base = record(snap(at(0), [event(guests=[them, "omar@example.org"])]))
+    theirs = record(snap(at(0, 30), [event(title="Renamed", guests=[me, "omar@example.org"])], account=sha256_hex(them)))
+    result = step(base, snap(at(1), [event(title="Renamed", guests=[them, "omar@example.org"])]), others=[theirs])
+    assert kinds(result) == [("calendar.created", True)]

@@ -5,8 +5,9 @@
 does not read (1.3.3: read as one day, a three-day event was silently one), but after ``Location:`` it
 was taken for the place, which runs to the end; the sentence then named no date, and an undated all-day
 chip is placed on its own cell: one day, while the window vouched for the two others. A part after the
-location that names a date (a month word beside a number, a year alone) makes an undated all-day sentence
-unreadable; a place such as ``Location: 3 March Street`` is still a place.
+location that is a date in full (``December 1 – 3``, ``Dec 1``, ``1 Dec – 3 Dec``) makes an undated all-day
+sentence unreadable; a place such as ``Location: Level 3, 12 March Street`` is still a place (a review of
+1.3.50: any month word beside a number refused ten of twenty real addresses, 1.3.53).
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ def test_a_date_after_the_location_of_an_undated_all_day_sentence_is_unreadable(
 
 @pytest.mark.parametrize("sentence", [
     "All day, Offsite, Dana Whitfield, Location: 3 March Street",
+    # a review of 1.3.50: addresses with a number before a month-named street, each a part of its own
+    "All day, Offsite, Dana Whitfield, Location: Level 3, 12 March Street",
+    "All day, Offsite, Dana Whitfield, Location: Suite 2, 1 May Road, Sydney NSW 2000",
+    "All day, Offsite, Dana Whitfield, Location: Level 2, 10 May Street, Sydney NSW, 2000",
+    "All day, Offsite, Dana Whitfield, Location: Building 5, June 4th Plaza",
+    "All day, Offsite, Dana Whitfield, Location: Floor 7, 33 Oct Lane",
+    "All day, Offsite, Dana Whitfield, Location: Gate B, Terminal 2 may change",
     "All day, Offsite, Dana Whitfield, Location: Room 4, North wing",
     "All day, Offsite, Dana Whitfield, Location: Room 4, December 1, 2026",  # the tail's date, read
 ])

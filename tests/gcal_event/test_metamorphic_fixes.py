@@ -187,3 +187,25 @@ def test_a_row_of_chips_named_by_aria_labels_is_no_more_control() -> None:
     assert posted["health"]["status"] == "OK"
     assert [(w["windowStart"], w["windowEnd"]) for w in posted["windows"]] == [
         ("2026-12-02T08:00:00.000Z", "2026-12-03T08:00:00.000Z")]
+
+
+@pytest.mark.parametrize("control", ["2 more", "<span>2</span> more", "+2", '<div role="button">2 more</div>'])
+def test_a_more_control_beside_a_chip_in_its_day_cell_still_hides_the_day(control: str) -> None:
+    """A review of 1.3.52: stopping at an element that holds a chip lost a "2 more" written in the day cell
+    itself beside its chip (the cell holds the chip), and the day was covered. An element holding chips is
+    read without them instead (1.3.53)."""
+    chip = ('<div role="button" data-eventid="YWJjIHByaXlh" aria-label="10am to 11am, Budget sync, Dana Whitfield, '
+            'Accepted, No location, December 1, 2026"><div aria-hidden="true">Budget sync</div></div>')
+    posted = posted_for(_page(chip + control), state={})
+    assert posted["health"]["status"] == "OK" and posted["windows"] == []
+
+
+@pytest.mark.parametrize("hidden", ["true", " true", "TRUE"])
+def test_a_collapsed_toggle_whose_icon_is_aria_hidden_in_any_spelling_is_read(hidden: str) -> None:
+    """A review of 1.3.52: with the icon's aria-hidden not trimmed, " true" read the icon into the toggle's name,
+    the collapsed "Other calendars" list it stands for was missed, and allCalendars read true. There the value
+    is trimmed (the safe side, 1.3.53)."""
+    from tests.gcal_event.test_gcal_review_fixes import MINE, REVIEW, two_grids
+    toggle = f'<div role="button" aria-expanded="false"><i aria-hidden="{hidden}">expand_more</i>Other calendars</div>'
+    posted = posted_for(two_grids(timed={"29054": REVIEW}, panel=MINE + toggle))
+    assert posted["health"]["status"] == "OK" and posted["allCalendars"] is False
