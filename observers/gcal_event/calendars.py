@@ -151,9 +151,7 @@ def _silenced(node: LexborNode, memo: dict[int, bool]) -> bool:
             answer = memo[current.mem_id]
             break
         path.append(current.mem_id)
-        # trimmed here (" true" too): a toggle's name read without its icon is the safe side (a collapsed list
-        # it stands for is then read as drawn empty: 1.3.53)
-        if (aria_true((attr(current, "aria-hidden") or "").strip()) or attr(current, "inert") is not None
+        if (aria_true(attr(current, "aria-hidden")) or attr(current, "inert") is not None
                 or (current.tag == "dialog" and attr(current, "open") is None)):
             answer = True
             break
@@ -163,6 +161,19 @@ def _silenced(node: LexborNode, memo: dict[int, bool]) -> bool:
     return answer
 
 
+def _icon_hidden(element: LexborNode, toggle: LexborNode) -> bool:
+    """An element inside ``toggle`` (or one between them) marked aria-hidden with white space around its value
+    (`" true"`): left out of the toggle's name (1.3.53: read into it, the icon hid the toggle, a collapsed list
+    was missed and allCalendars read true). Trimmed only inside the toggle, the safe side there; on the toggle
+    or above it the value is read as written (1.3.54)."""
+    current: LexborNode | None = element
+    while current is not None and current.mem_id != toggle.mem_id:
+        if aria_true((attr(current, "aria-hidden") or "").strip()):
+            return True
+        current = current.parent
+    return False
+
+
 def _accessible_text(node: LexborNode, shown: ShownRule, silenced: dict[int, bool]) -> str:
     """The text ``node`` draws outside aria-hidden, white space collapsed: a toggle's name read from its content."""
     parts = []
@@ -170,7 +181,8 @@ def _accessible_text(node: LexborNode, shown: ShownRule, silenced: dict[int, boo
         if text.tag != "-text":
             continue
         parent = text.parent
-        if parent is not None and parent.mem_id != node.mem_id and _silenced(parent, silenced):
+        if parent is not None and parent.mem_id != node.mem_id and (
+                _silenced(parent, silenced) or _icon_hidden(parent, node)):
             continue
         if parent is not None and shown.shown(parent):
             parts.append(text.text_content or "")

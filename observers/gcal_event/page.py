@@ -208,6 +208,8 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
     for node in main.traverse(include_text=True):
         if node.tag != "-text" or (node.parent is not None and node.parent.mem_id in in_chip):
             continue
+        if not (node.text_content or "").strip():
+            continue  # white space between tags is part of no control (1.3.54: from it a row of chips read "2 more")
         content = node.text_content or ""
         # a text short enough to be part of one: the word may be split across nodes ("2 mo<span>re</span>")
         if word not in content.lower() and "+" not in content and len(content.strip()) > _MORE_MAX_TEXT:

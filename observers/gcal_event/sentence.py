@@ -52,10 +52,12 @@ _MONTHS = {name: index + 1 for index, name in enumerate(L.months)}
 _MONTH_FORMS = sorted({form for m in L.months for form in (m, m[:3])} | {"Sept"}, key=len, reverse=True)
 _MONTH_WORD = "|".join(rf"{re.escape(form)}\.?" for form in _MONTH_FORMS)
 _UNREAD_DATE = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b|^\d{{4}}$", re.I)
-#: A part that is a day or a range of days and nothing else ("December 1 – 3", "Dec 1", "1 Dec – 3 Dec"); a place
-#: holds other words ("12 March Street"), and a year alone after one is as often its postcode ("Sydney NSW, 2000").
-_DAY_ONLY = rf"(?:(?:{_MONTH_WORD})\s+\d{{1,2}}|\d{{1,2}}\s+(?:{_MONTH_WORD}))"
-_DATE_PART = re.compile(rf"{_DAY_ONLY}(?:\s*[\u2010-\u2015\-]\s*(?:{_DAY_ONLY}|\d{{1,2}}))?", re.I)
+#: A month word beside a number (a year alone after a place is as often its postcode: "Sydney NSW, 2000").
+_MONTH_AND_DAY = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b", re.I)
+#: The words a written day or range of days holds besides numbers: month words, and what joins or ends them.
+_DATE_PART_WORDS = frozenset(form.lower() for form in _MONTH_FORMS) | frozenset(
+    {"to", "through", "thru", "until", "till", "from", "and", "st", "nd", "rd", "th"})
+_LETTERS = re.compile(r"[^\W\d_]+")
 #: A weekday named in a part the form does not explain: the first day of a range written with weekdays
 #: ("Monday, November 30 – Wednesday, December 2, 2026" leaves "Monday" and "November 30 – Wednesday"
 #: before the tail's date), a recurrence ("Weekly on Tuesday, until Tuesday, …").
@@ -292,13 +294,20 @@ def _names_another_day(after: list[str], calendar: str | None, calendars: tuple[
 
 
 def _dated_after_location(after: list[str]) -> bool:
-    """A part after the location's own that is a day or a range of days in full (``Location: Room 4, December
-    1 – 3, 2026``). In an all-day sentence that names no date, that is the event's days in a form not read,
-    not the place: placed on its cell, it was one day (1.3.50). A part that holds other words is a place's
-    (``Level 3, 12 March Street``: 1.3.53, a review found any month word beside a number refused half of
-    twenty real addresses), and so is the location's own part (``Location: 3 March Street``)."""
+    """A part after the location's own that is a day or a range of days (``Location: Room 4, December 1 – 3,
+    2026``, ``1 – 3 December 2026``). In an all-day sentence that names no date, that is the event's days in a
+    form not read, not the place: placed on its cell, it was one day (1.3.50). A part that holds another word
+    is a place's (``Level 3, 12 March Street``: 1.3.53, 1.3.54: a review found any month word beside a number
+    refused half of twenty real addresses), and so is the location's own part (``Location: 3 March Street``)."""
     at = next((i for i, part in enumerate(after) if part.startswith(L.location_prefix)), None)
-    return at is not None and any(_DATE_PART.fullmatch(part.strip()) for part in after[at + 1:])
+    return at is not None and any(_is_date_part(part) for part in after[at + 1:])
+
+
+def _is_date_part(part: str) -> bool:
+    """A month word beside a number, and no word but month words and what joins days (``1 – 3 December``,
+    ``December 1 to 3``, ``Dec 1st – 3rd``); a place holds another word (``12 March Street``, ``Oct Lane``)."""
+    return _MONTH_AND_DAY.search(part) is not None and all(
+        word.lower() in _DATE_PART_WORDS for word in _LETTERS.findall(part))
 
 
 _CONNECTORS = frozenset(word.lower() for word in L.day_connectors)

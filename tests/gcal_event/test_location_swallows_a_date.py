@@ -28,6 +28,12 @@ def _read(sentence: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 – 3, 2026",
     "All day, Offsite, Dana Whitfield, Location: Room 4, November 28 – December 1, 2026",
     "All day, Offsite, Dana Whitfield, Location: Room 4, Dec 1 – 3",
+    # a review of 1.3.53: ranges in other forms were read as one day again (1.3.54)
+    "All day, Offsite, Dana Whitfield, Location: Room 4, 1 – 3 December 2026",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 to 3, 2026",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, Dec 1st – 3rd",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, from December 1 – 3",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 ~ 3",
 ])
 def test_a_date_after_the_location_of_an_undated_all_day_sentence_is_unreadable(sentence: str) -> None:
     assert _read(sentence)[:2] == ("DEGRADED", ["event.unreadable"])

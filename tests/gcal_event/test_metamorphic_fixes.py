@@ -209,3 +209,32 @@ def test_a_collapsed_toggle_whose_icon_is_aria_hidden_in_any_spelling_is_read(hi
     toggle = f'<div role="button" aria-expanded="false"><i aria-hidden="{hidden}">expand_more</i>Other calendars</div>'
     posted = posted_for(two_grids(timed={"29054": REVIEW}, panel=MINE + toggle))
     assert posted["health"]["status"] == "OK" and posted["allCalendars"] is False
+
+
+def test_white_space_between_tags_makes_no_row_a_more_control() -> None:
+    """A review of 1.3.53: a white-space text between tags climbed to the row, whose text without its chips
+    was one day's "2 more": every day hidden again (1.3.54)."""
+    def chip(event_id: str, sentence: str, title: str) -> str:
+        return (f'<div role="button" data-eventid="{event_id}" aria-label="{sentence}">'
+                f'<div aria-hidden="true">{title}</div></div>')
+    dec1 = chip("YWJjIHByaXlh", "10am to 11am, Budget sync, Dana Whitfield, Accepted, No location, December 1, 2026",
+                "Budget sync") + '<div role="button">2 more</div>'
+    dec2 = chip("ZGVmIHByaXlh", "3pm to 4pm, Design review, Dana Whitfield, Accepted, No location, December 2, 2026",
+                "Design review")
+    html = _page(dec1).replace(f'{dec1}</div>', f'{dec1}</div>\n <div role="gridcell" data-datekey="29058">\n{dec2}\n</div>\n', 1)
+    posted = posted_for(html, state={})
+    assert [(w["windowStart"], w["windowEnd"]) for w in posted["windows"]] == [
+        ("2026-12-02T08:00:00.000Z", "2026-12-03T08:00:00.000Z")]
+
+
+@pytest.mark.parametrize("where", ["toggle", "wrapper"])
+def test_a_toggle_whose_own_aria_hidden_has_spaces_is_still_a_toggle(where: str) -> None:
+    """A review of 1.3.53: trimming aria-hidden on the toggle or above it silenced the toggle itself, and the
+    collapsed list it stands for was missed: allCalendars true. Trimmed only inside the toggle (1.3.54)."""
+    from tests.gcal_event.test_gcal_review_fixes import MINE, REVIEW, two_grids
+    own = ' aria-hidden=" true"' if where == "toggle" else ""
+    toggle = f'<div role="button" aria-expanded="false"{own}>Other calendars</div>'
+    if where == "wrapper":
+        toggle = f'<div aria-hidden=" true">{toggle}</div>'
+    posted = posted_for(two_grids(timed={"29054": REVIEW}, panel=MINE + toggle))
+    assert posted["allCalendars"] is False
