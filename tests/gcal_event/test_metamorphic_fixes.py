@@ -171,10 +171,8 @@ def test_an_aria_value_with_spaces_is_no_value() -> None:
     assert posted_for(html, state={})["allCalendars"] is False
 
 
-def test_a_row_of_chips_named_by_aria_labels_is_no_more_control() -> None:
-    """An end-of-day review of 1.3.46: chips whose sentence is their aria-label and whose lines are aria-hidden
-    write nothing without their hidden parts, so a whole row read "2 more" from one day's control: a control
-    outside every day cell, and every day was taken for hidden. An element holding a chip is no control."""
+def _aria_label_days() -> tuple[str, str]:
+    """Dec 1's and Dec 2's cell content: chips named by their aria-label, lines aria-hidden; Dec 1 shows "2 more"."""
     def chip(event_id: str, sentence: str, title: str) -> str:
         return (f'<div role="button" data-eventid="{event_id}" aria-label="{sentence}">'
                 f'<div aria-hidden="true">{title}</div></div>')
@@ -182,6 +180,14 @@ def test_a_row_of_chips_named_by_aria_labels_is_no_more_control() -> None:
                 "Budget sync") + '<div role="button">2 more</div>'
     dec2 = chip("ZGVmIHByaXlh", "3pm to 4pm, Design review, Dana Whitfield, Accepted, No location, December 2, 2026",
                 "Design review")
+    return dec1, dec2
+
+
+def test_a_row_of_chips_named_by_aria_labels_is_no_more_control() -> None:
+    """An end-of-day review of 1.3.46: chips whose sentence is their aria-label and whose lines are aria-hidden
+    write nothing without their hidden parts, so a whole row read "2 more" from one day's control: a control
+    outside every day cell, and every day was taken for hidden. An element holding a chip is no control."""
+    dec1, dec2 = _aria_label_days()
     html = _page(dec1).replace(f'{dec1}</div>', f'{dec1}</div><div role="gridcell" data-datekey="29058">{dec2}</div>', 1)
     posted = posted_for(html, state={})
     assert posted["health"]["status"] == "OK"
@@ -214,13 +220,7 @@ def test_a_collapsed_toggle_whose_icon_is_aria_hidden_in_any_spelling_is_read(hi
 def test_white_space_between_tags_makes_no_row_a_more_control() -> None:
     """A review of 1.3.53: a white-space text between tags climbed to the row, whose text without its chips
     was one day's "2 more": every day hidden again (1.3.54)."""
-    def chip(event_id: str, sentence: str, title: str) -> str:
-        return (f'<div role="button" data-eventid="{event_id}" aria-label="{sentence}">'
-                f'<div aria-hidden="true">{title}</div></div>')
-    dec1 = chip("YWJjIHByaXlh", "10am to 11am, Budget sync, Dana Whitfield, Accepted, No location, December 1, 2026",
-                "Budget sync") + '<div role="button">2 more</div>'
-    dec2 = chip("ZGVmIHByaXlh", "3pm to 4pm, Design review, Dana Whitfield, Accepted, No location, December 2, 2026",
-                "Design review")
+    dec1, dec2 = _aria_label_days()
     html = _page(dec1).replace(f'{dec1}</div>', f'{dec1}</div>\n <div role="gridcell" data-datekey="29058">\n{dec2}\n</div>\n', 1)
     posted = posted_for(html, state={})
     assert [(w["windowStart"], w["windowEnd"]) for w in posted["windows"]] == [
