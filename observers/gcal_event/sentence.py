@@ -52,11 +52,14 @@ _MONTHS = {name: index + 1 for index, name in enumerate(L.months)}
 _MONTH_FORMS = sorted({form for m in L.months for form in (m, m[:3])} | {"Sept"}, key=len, reverse=True)
 _MONTH_WORD = "|".join(rf"{re.escape(form)}\.?" for form in _MONTH_FORMS)
 _UNREAD_DATE = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b|^\d{{4}}$", re.I)
-#: A month word beside a number (a year alone after a place is as often its postcode: "Sydney NSW, 2000").
-_MONTH_AND_DAY = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b", re.I)
-#: The words a written day or range of days holds besides numbers: month words, and what joins or ends them.
+#: A month word beside a day's number, one or two digits, an ordinal ending allowed ("December 1", "3rd Dec"); not
+#: a year ("May 2026"), and a year alone after a place is as often its postcode ("Sydney NSW, 2000").
+_MONTH_BESIDE_DAY = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d{{1,2}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\s*(?:{_MONTH_WORD})\b",
+                               re.I)
+#: The words a written day or range of days holds besides numbers: month words, and what joins them.
 _DATE_PART_WORDS = frozenset(form.lower() for form in _MONTH_FORMS) | frozenset(
-    {"to", "through", "thru", "until", "till", "from", "and", "st", "nd", "rd", "th"})
+    {"to", "through", "thru", "until", "till", "from", "and"})
+_ORDINAL_ENDING = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b", re.I)
 _LETTERS = re.compile(r"[^\W\d_]+")
 #: A weekday named in a part the form does not explain: the first day of a range written with weekdays
 #: ("Monday, November 30 – Wednesday, December 2, 2026" leaves "Monday" and "November 30 – Wednesday"
@@ -304,10 +307,11 @@ def _dated_after_location(after: list[str]) -> bool:
 
 
 def _is_date_part(part: str) -> bool:
-    """A month word beside a number, and no word but month words and what joins days (``1 – 3 December``,
-    ``December 1 to 3``, ``Dec 1st – 3rd``); a place holds another word (``12 March Street``, ``Oct Lane``)."""
-    return _MONTH_AND_DAY.search(part) is not None and all(
-        word.lower() in _DATE_PART_WORDS for word in _LETTERS.findall(part))
+    """A month word beside a day's number, and no word but month words and what joins days (``1 – 3 December``,
+    ``December 1 to 3``, ``Dec 1st – 3rd``: an ordinal ending only on a number); a place holds another word
+    (``12 March Street``, ``44 May St``, ``Oct Lane``: 1.3.55)."""
+    return _MONTH_BESIDE_DAY.search(part) is not None and all(
+        word.lower().rstrip(".") in _DATE_PART_WORDS for word in _LETTERS.findall(_ORDINAL_ENDING.sub("", part)))
 
 
 _CONNECTORS = frozenset(word.lower() for word in L.day_connectors)

@@ -48,6 +48,11 @@ def test_a_date_after_the_location_of_an_undated_all_day_sentence_is_unreadable(
     "All day, Offsite, Dana Whitfield, Location: Building 5, June 4th Plaza",
     "All day, Offsite, Dana Whitfield, Location: Floor 7, 33 Oct Lane",
     "All day, Offsite, Dana Whitfield, Location: Gate B, Terminal 2 may change",
+    # a review of 1.3.54: "St" and "Rd" were taken for ordinal endings, "May 2026" for a day (1.3.55)
+    "All day, Offsite, Dana Whitfield, Location: Level 2, 44 May St",
+    "All day, Offsite, Dana Whitfield, Location: Level 3, 12 March Rd",
+    "All day, Offsite, Dana Whitfield, Location: Unit 4, 1 August St, Perth WA 6000",
+    "All day, Offsite, Dana Whitfield, Location: Hall B, May 2026",
     "All day, Offsite, Dana Whitfield, Location: Room 4, North wing",
     "All day, Offsite, Dana Whitfield, Location: Room 4, December 1, 2026",  # the tail's date, read
 ])
