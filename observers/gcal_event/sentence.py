@@ -54,11 +54,13 @@ _MONTH_WORD = "|".join(rf"{re.escape(form)}\.?" for form in _MONTH_FORMS)
 _UNREAD_DATE = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d|\d\s*(?:{_MONTH_WORD})\b|^\d{{4}}$", re.I)
 #: A month word beside a day's number, one or two digits, an ordinal ending allowed ("December 1", "3rd Dec"); not
 #: a year ("May 2026"), and a year alone after a place is as often its postcode ("Sydney NSW, 2000").
-_MONTH_BESIDE_DAY = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d{{1,2}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\s*(?:{_MONTH_WORD})\b",
+_MONTH_BESIDE_DAY = re.compile(rf"\b(?:{_MONTH_WORD})\s*\d{{1,2}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\s*(?:of\s+)?(?:{_MONTH_WORD})\b",
                                re.I)
-#: The words a written day or range of days holds besides numbers: month words, and what joins them.
+#: The words a written day or range of days holds besides numbers: month words, weekdays (whole), and what joins
+#: them ("between December 1 and 3", "the 1st – 3rd of December", "Wednesday December 1 – 3": 1.3.56).
 _DATE_PART_WORDS = frozenset(form.lower() for form in _MONTH_FORMS) | frozenset(
-    {"to", "through", "thru", "until", "till", "from", "and"})
+    day.lower() for day in L.weekdays) | frozenset(
+    {"to", "through", "thru", "until", "till", "from", "and", "between", "of", "the"})
 _ORDINAL_ENDING = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b", re.I)
 _LETTERS = re.compile(r"[^\W\d_]+")
 #: A weekday named in a part the form does not explain: the first day of a range written with weekdays

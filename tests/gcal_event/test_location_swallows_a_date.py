@@ -34,6 +34,10 @@ def _read(sentence: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     "All day, Offsite, Dana Whitfield, Location: Room 4, Dec 1st – 3rd",
     "All day, Offsite, Dana Whitfield, Location: Room 4, from December 1 – 3",
     "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 ~ 3",
+    # a review of 1.3.55 (1.3.56)
+    "All day, Offsite, Dana Whitfield, Location: Suite 5, 12 March Rd, between December 1 and 3",
+    "All day, Offsite, Dana Whitfield, Location: Level 1, 3 Sept St, the 1st – 3rd of December",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, Wednesday December 1 – 3",
 ])
 def test_a_date_after_the_location_of_an_undated_all_day_sentence_is_unreadable(sentence: str) -> None:
     assert _read(sentence)[:2] == ("DEGRADED", ["event.unreadable"])
