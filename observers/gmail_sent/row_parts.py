@@ -7,6 +7,8 @@ summary is the lowest element below a cell that holds both an id element and a p
 
 from __future__ import annotations
 
+import re
+
 from selectolax.lexbor import LexborNode
 
 from observers.gmail_sent.selectors import SELECTORS
@@ -58,8 +60,21 @@ def not_repeating(candidates: list[tuple[LexborNode, int]], shown: ShownRule) ->
     if len(candidates) < 2:
         return candidates
     texts = [shown_text_of(element, shown) for element, _ in candidates]
-    return [pair for pair, text in zip(candidates, texts)
-            if not any(other and other != text and other in text for other in texts)]
+    words = [_words(text) for text in texts]
+    return [pair for pair, text, own in zip(candidates, texts, words)
+            if not any((other and other != text and other in text) or (theirs != own and theirs in own)
+                       for other, theirs in zip(texts, words))]
+
+
+def _words(text: str) -> str:
+    """A text's words, case folded, each between spaces: ``" no subject "`` for "(no subject)" and for
+    "No subject", and ``" "`` for an empty one, which every other text holds. The summary repeats the
+    subject in its own case and punctuation, or writes a placeholder over an empty subject span (1.2.36).
+
+    >>> _words("Re: (no subject)") in _words("To: Lena, re: No subject, 2:03 PM")
+    True
+    """
+    return " " + " ".join(re.findall(r"\w+", text.casefold())) + " " if text.strip() else " "
 
 
 class RowParts:

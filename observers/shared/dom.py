@@ -2,7 +2,8 @@
 
 The shown rule (shown.ts) is the one all three observers read with. A capture copies each element's
 own computed display and visibility inline (spec §6.2), so the rule reads them as a browser computes
-them, and stylesheets are never consulted:
+them; a page's own ``<style>`` rules decide only where the inline style declares nothing (a page built
+by hand: ``stylesheet.py``, which says what of the cascade it reads):
 
 * ``display:none`` on the element or any ancestor hides it (nothing below can undo it); the ``hidden``
   attribute counts as ``display:none`` unless the element's style sets another valid display (a
@@ -21,12 +22,14 @@ them, and stylesheets are never consulted:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from selectolax.lexbor import LexborNode
 
 from attest_kit.selectors import SelectorsError
 from attest_kit.text import one_line
+from observers.shared.stylesheet import VISIBILITY as _VISIBILITY
+from observers.shared.stylesheet import SheetStyle, sheet_styles, valid_display
 
 _WS = " \t\n\r\f"
 
@@ -65,24 +68,9 @@ def declared(style: str, prop: str) -> str | None:
     return found
 
 
-#: Display values a browser keeps (any other is dropped, as an invalid declaration is). ``revert`` is
-#: left out: it falls back to the browser's own rules, where ``[hidden]`` is ``display:none``.
-_DISPLAY_WORDS = frozenset({
-    "none", "contents", "block", "inline", "run-in", "flow", "flow-root", "table", "flex", "grid", "ruby",
-    "list-item", "math", "inline-block", "inline-table", "inline-flex", "inline-grid", "inline-list-item",
-    "table-row-group", "table-header-group", "table-footer-group", "table-row", "table-cell",
-    "table-column-group", "table-column", "table-caption", "ruby-base", "ruby-text", "ruby-base-container",
-    "ruby-text-container", "-webkit-box", "-webkit-inline-box", "initial", "inherit", "unset",
-})
-#: Visibility values: hidden (True), visible (False); inherit, unset and revert take the parent's.
-_VISIBILITY = {"hidden": True, "collapse": True, "visible": False, "initial": False}
-
-
 def _display(style: str) -> str | None:
     value = declared(style, "display")
-    if value is None or not value.split() or any(word not in _DISPLAY_WORDS for word in value.split()):
-        return None
-    return value
+    return None if value is None else valid_display(value)
 
 
 _ABSENT = object()
@@ -99,6 +87,7 @@ class ShownRule:
         self._invisible: dict[int, bool] = {}  # element → its visibility (own, else inherited) hides it
         # A capture repeats the same computed style on many elements: read each text once.
         self._styles: dict[str, _StyleFacts] = {}
+        self._sheet: Mapping[int, SheetStyle] | None = None  # the page's own rules (a pass reads one page)
 
     def _facts(self, style: str) -> _StyleFacts:
         known = self._styles.get(style)
@@ -120,10 +109,19 @@ class ShownRule:
         above = current if current is not None and current.is_element_node else None
         removed = removed_memo[above.mem_id] if above is not None else False
         invisible = invisible_memo[above.mem_id] if above is not None else False
+        sheet = self._sheet
+        if sheet is None and chain:
+            sheet = self._sheet = sheet_styles(chain[0])
         for element in reversed(chain):  # from the top down: each answer builds on its parent's
             attrs = element.attrs  # lazy: a few C lookups instead of building a dict of every attribute
             style = attrs.get("style")
             display_none, has_display, hides = self._facts(style) if style else (False, False, None)
+            if sheet and (ruled := sheet.get(element.mem_id)) is not None:
+                # the page's own rules, where the inline style declares nothing (stylesheet.py)
+                if not has_display and ruled.display is not None:
+                    display_none, has_display = ruled.display == "none", True
+                if hides is None:
+                    hides = ruled.visibility
             tag = element.tag
             if not removed:
                 hidden = attrs.get("hidden", _ABSENT)
@@ -198,8 +196,8 @@ def accessible_text_within(node: LexborNode, skip: Callable[[LexborNode], bool] 
 
     ``skip``: an element it names is left out with all it holds, as a hidden one is.
     """
-    own = node.attrs.get("style") if node.is_element_node else None
-    root_hidden = bool(own) and _VISIBILITY.get(declared(own, "visibility") or "") is True
+    sheet = sheet_styles(node)
+    root_hidden = node.is_element_node and _own_visibility(node, sheet) is True
     parts: list[str] = []
     # (node, whether its text is hidden by visibility), children pushed in reverse for document order
     stack: list[tuple[LexborNode, bool]] = [(child, False) for child in reversed(list(node.iter(include_text=True)))]
@@ -209,11 +207,10 @@ def accessible_text_within(node: LexborNode, skip: Callable[[LexborNode], bool] 
             if not invisible:
                 parts.append(current.text_content or "")
             continue
-        if not current.is_element_node or _removed_within(current) or (skip is not None and skip(current)):
+        if not current.is_element_node or _removed_within(current, sheet) or (skip is not None and skip(current)):
             continue
-        style = current.attrs.get("style")
-        if style and not root_hidden:
-            own_visibility = _VISIBILITY.get(declared(style, "visibility") or "")
+        if not root_hidden:
+            own_visibility = _own_visibility(current, sheet)
             if own_visibility is not None:
                 invisible = own_visibility
         stack.extend((child, invisible) for child in reversed(list(current.iter(include_text=True))))
@@ -233,13 +230,24 @@ def text_without(node: LexborNode, skip: Callable[[LexborNode], bool]) -> str:
     return one_line("".join(parts))
 
 
-def _removed_within(element: LexborNode) -> bool:
+def _own_visibility(element: LexborNode, sheet: Mapping[int, SheetStyle]) -> bool | None:
+    """The element's own visibility (True hidden, False visible, None: its parent's): inline, else the page's rules."""
+    style = element.attrs.get("style")
+    own = _VISIBILITY.get(declared(style, "visibility") or "") if style else None
+    if own is None and sheet and (ruled := sheet.get(element.mem_id)) is not None:
+        return ruled.visibility
+    return own
+
+
+def _removed_within(element: LexborNode, sheet: Mapping[int, SheetStyle]) -> bool:
     """Whether ``element`` and all it holds are out of the accessible text (``accessible_text_within``)."""
     attrs = element.attrs
     if aria_true(attrs.get("aria-hidden")) or element.tag == "noscript":
         return True
     style = attrs.get("style") or ""
     display = _display(style) if style else None
+    if display is None and sheet and (ruled := sheet.get(element.mem_id)) is not None:
+        display = ruled.display  # the page's own rules, where the inline style declares none
     if display == "none":
         return True
     closed_dialog = element.tag == "dialog" and attrs.get("open", _ABSENT) is _ABSENT

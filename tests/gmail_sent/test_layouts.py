@@ -109,23 +109,27 @@ def test_a_summary_naming_people_in_plain_text_is_not_the_subject(cell):
     assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", "Beta")]
 
 
+def _row_with_text_summary(who, in_summary: str, in_span: str, title: str, mid: str, place: str) -> str:
+    """A row with a summary naming its people in text, the ids on its own element, before the subject span: in the
+    subject's cell or in a cell of its own between the people and the subject."""
+    names = ", ".join(n for n, _ in who)
+    summ = f'<div {SR} {ids(mid)}>To: {names}, {in_summary}, 2:03 PM, snippet</div>'
+    cells = row(who, in_span, title, mid).split("</td>")
+    if place == "subject cell":
+        cells[2] = cells[2].replace(f"<td role=\"gridcell\" {S}>", f"<td role=\"gridcell\" {S}>{summ}", 1)
+    else:
+        cells[2] = f"<td>{summ}</td>" + cells[2]
+    return "</td>".join(cells)
+
+
 @pytest.mark.parametrize("place", ["subject cell", "own cell"])
 def test_a_summary_in_plain_text_carrying_the_ids_itself_is_not_the_subject(place):
     """A traceability review: a summary naming its people in text, the ids on its own element, before
     the subject's span (in the subject's cell, or a cell of its own between the people and the
     subject) was the subject anchor: every hint was the summary's text, snippet and all. It repeats
     the subject's text with more around it; the anchor is the id element it repeats."""
-    def with_summary(who, subject, title, mid):
-        names = ", ".join(n for n, _ in who)
-        summ = f'<div {SR} {ids(mid)}>To: {names}, {subject}, 2:03 PM, snippet</div>'
-        cells = row(who, subject, title, mid).split("</td>")
-        if place == "subject cell":
-            cells[2] = cells[2].replace(f"<td role=\"gridcell\" {S}>", f"<td role=\"gridcell\" {S}>{summ}", 1)
-        else:
-            cells[2] = f"<td>{summ}</td>" + cells[2]
-        return "</td>".join(cells)
-
-    rows = with_summary([DANIEL], "Alpha", T1, "a" * 16) + with_summary([LENA], "(no subject)", T2, "b" * 16)
+    rows = (_row_with_text_summary([DANIEL], "Alpha", "Alpha", T1, "a" * 16, place)
+            + _row_with_text_summary([LENA], "(no subject)", "(no subject)", T2, "b" * 16, place))
     posted = observe(page(rows))
     assert posted["health"]["status"] == "OK", posted["health"]
     assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", None)]
@@ -298,3 +302,22 @@ def test_a_hovered_row_never_takes_its_time_from_a_cell_outside_the_gridcells(wh
     posted = observe(page(html))
     assert posted["observations"] == [] and posted["windows"] == [], posted
     assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.time"]}, posted["health"]
+
+
+@pytest.mark.parametrize("place", ["subject cell", "own cell"])
+@pytest.mark.parametrize(("in_summary", "in_span", "hint"), [
+    ("", "", None),                          # an empty subject: the span is empty, the summary is not
+    ("(no subject)", "", None),              # the summary writes the placeholder over an empty span
+    ("No subject", "(no subject)", None),    # each writes the placeholder its own way
+    ("alpha", "Alpha", "Alpha"),             # the summary in another case
+    ("Alpha  & co", "Alpha &amp; co", "Alpha & co"),  # other white space and punctuation around the words
+], ids=["empty", "placeholder-over-empty", "placeholders", "case", "spacing"])
+def test_a_summary_that_repeats_the_subject_in_other_words_is_not_the_subject(place, in_summary, in_span, hint):
+    """A held-out-style audit (2026-12-02): 1.2.18 passed over a summary only when its text held the subject's
+    text exactly, so beside an empty subject, a placeholder written another way or another case, the summary
+    was the anchor and its whole text (recipient, time, snippet) left the page as the hint. The subject's
+    words, in order, within the other id element's text say which one repeats the other."""
+    posted = observe(page(_row_with_text_summary([DANIEL], in_summary, in_span, T1, "a" * 16, place)
+                          + _row_with_text_summary([LENA], in_summary, in_span, T2, "b" * 16, place)))
+    assert posted["health"]["status"] == "OK", posted["health"]
+    assert pairs(posted) == [("daniel@example.com", hint), ("lena@example.org", hint)]

@@ -1,0 +1,54 @@
+"""A ``<header>`` is a banner without a role attribute: HTML-AAM gives it the banner role when it is not inside
+an article, aside, main, nav or section element (or an element with one of those landmark roles). An audit that
+built Calendar pages from REAL-PAGES.md (2026-12-02) wrote the banner as a plain ``<header>`` and every page read as
+one with no account (no snapshot, every event a first sighting). The account reader, shared by the three
+observers, reads a banner's labels by the role the element has, written or implicit.
+"""
+
+from __future__ import annotations
+
+import pytest
+from selectolax.lexbor import LexborHTMLParser
+
+from observers.gcal_event.page import ACCOUNT_LABELS as GCAL
+from observers.gmail_receipt.page import ACCOUNT_LABELS as RECEIPT
+from observers.gmail_sent.page import ACCOUNT_LABELS as SENT
+from observers.shared.account import read_account
+from observers.shared.dom import ShownRule
+
+OBSERVERS = pytest.mark.parametrize("labels", [SENT, RECEIPT, GCAL], ids=["gmail.sent", "gmail.receipt", "gcal.event"])
+ME = '<a role="button" aria-label="Google Account: Dana Whitfield\n(dana.whitfield@example.com)"></a>'
+
+
+
+@OBSERVERS
+@pytest.mark.parametrize("page", [
+    f"<body><header>{ME}</header><div role='main'></div></body>",
+    f"<body><div class='gb'><header class='x1'><div>{ME}</div></header></div><div role='main'></div></body>",
+], ids=["body-child", "wrapped"])
+def test_a_header_outside_every_section_is_the_banner(labels, page: str) -> None:
+    read = read_account(LexborHTMLParser(page), labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
+
+
+@OBSERVERS
+@pytest.mark.parametrize("wrapper", ["article", "aside", "main", "nav", "section",
+                                     "div role='article'", "div role='complementary'", "div role='navigation'",
+                                     "div role='region'"])
+def test_a_header_inside_a_section_or_landmark_is_no_banner(labels, wrapper: str) -> None:
+    tag = wrapper.split()[0]
+    page = f"<body><{wrapper}><header>{ME}</header></{tag}><div role='main'></div></body>"
+    assert read_account(LexborHTMLParser(page), labels, ShownRule()).status == "missing"
+
+
+@OBSERVERS
+def test_a_header_with_another_role_is_no_banner(labels) -> None:
+    page = f"<body><header role='presentation'>{ME}</header><div role='main'></div></body>"
+    assert read_account(LexborHTMLParser(page), labels, ShownRule()).status == "missing"
+
+
+@OBSERVERS
+def test_a_plain_header_and_a_role_banner_are_read_together(labels) -> None:
+    other = '<a aria-label="Google Account: Bo Lind\n(bo.lind@example.org)"></a>'
+    page = f"<body><header>{other}</header><div role='banner'>{ME}</div><div role='main'></div></body>"
+    assert read_account(LexborHTMLParser(page), labels, ShownRule()).status == "ambiguous"
