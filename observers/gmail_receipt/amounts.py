@@ -111,8 +111,10 @@ def _grammar() -> re.Pattern[str]:
 
 @lru_cache(maxsize=1)
 def _money_inside() -> re.Pattern[str]:
+    # two marks on one side as the grammar reads them ("USD$37.40", "37.40 € EUR"): the code's letters
+    # stand right before the symbol, so the symbol alone would find a word before it
     cur = _currency_alternatives()
-    return re.compile(rf"(?<![^\W\d_]){cur} ?\d|\d ?{cur}(?![^\W\d_])")
+    return re.compile(rf"(?<![^\W\d_]){cur}(?: ?{cur})? ?\d|\d ?{cur}(?: ?{cur})?(?![^\W\d_])")
 
 
 @lru_cache(maxsize=1)

@@ -77,3 +77,22 @@ def test_a_blockquote_is_read_like_any_block() -> None:
     # from it only by a class (gmail_quote), which selectors never read (spec §5): a known limit.
     indented = '<blockquote style="margin:0 0 0 40px;border:none;padding:0px">{}</blockquote>'
     assert total(indented.format("<table><tr><td>Total</td><td>$41.04</td></tr></table>")) == Money(4104, "USD")
+
+
+@pytest.mark.parametrize(("cell", "money"), [
+    ("<small>USD</small><strong>$37.40</strong>", Money(3740, "USD")),
+    ("USD$37.40", Money(3740, "USD")),
+    ("EUR\u20ac37.40", Money(3740, "EUR")),
+    ("GBP\u00a337.40", Money(3740, "GBP")),
+    ("CAD$37.40", Money(3740, "CAD")),
+])
+def test_a_code_written_right_before_its_symbol_reads(cell: str, money: Money) -> None:
+    """A held-out-style audit (2026-12-02): ``USD$37.40`` (a code and a symbol run together, as minified
+    ``<small>USD</small><strong>$37.40</strong>`` draws it) read as an amount but not as money written in the
+    cell, so the line held "no amount" and a Shopify receipt was ``receipt.amount_missing``; ``$37.40USD`` read."""
+    assert total(f"<table><tr><td>Total</td><td>{cell}</td></tr></table>") == money
+    assert total(f"<table><tr><td>Total: {cell}</td></tr></table>") == money
+
+
+def test_a_code_and_a_symbol_that_disagree_run_together_stay_ambiguous() -> None:
+    assert total("<table><tr><td>Total</td><td>EUR$37.40</td></tr></table>") is AMBIGUOUS
