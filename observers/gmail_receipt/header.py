@@ -16,6 +16,9 @@ whose ``title`` is the absolute time and whose text reads ``2:03 PM (5 minutes a
   ``aria-label``, then the text of every element with no block inside it; the first that reads
   as one minute wins. A source that shows a clock but never reads is ``time.unreadable``; nothing
   at all is ``selector.missing.time``. A date the body carries is never seen.
+* A header regrouped beyond that (div columns, the sender wrapped in its cell, the date before the
+  sender) shows no date there; the message's one date drawn as Gmail draws the header's, a ``title``
+  on an element whose text ends with its age (``(5 minutes ago)``), is then its date (1.2.55).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ S = SELECTORS.selectors
 A = SELECTORS.attributes
 _CLOCK_LIKE = re.compile(SELECTORS.patterns.clock_like)
 _RECIPIENT_LEAD = re.compile(SELECTORS.patterns.recipient_lead, re.I)
+_RELATIVE_AGE = re.compile(SELECTORS.patterns.relative_age, re.I)
 _CELLS = frozenset(t.strip() for t in S.cell.split(","))
 _ROW = S.row
 _HEADER_END = frozenset(t.strip() for t in S.header_end.split(","))
@@ -132,7 +136,26 @@ def message_minute(item: LexborNode, sender: LexborNode, recipient: LexborNode |
             return minute
         if minute == "time.unreadable":
             found = minute
+    if found == "selector.missing.time" and (aged := _aged_date(item, ctx, shown)) is not None:
+        return aged
     return found
+
+
+def _aged_date(item: LexborNode, ctx: PassContext, shown: ShownRule) -> datetime | None:
+    """The message's one shown date drawn as Gmail draws the header's: a ``title`` that reads as a minute on an
+    element whose text ends with its age (``2:03 PM (5 minutes ago)``), wherever a regrouped header put it (div
+    columns, a wrapped sender, the date before the sender: 1.2.55). None unless every such element names one
+    minute: a body carries no such span (a quoted or forwarded header is plain text), and two would be a guess."""
+    minutes: set[datetime] = set()
+    for node in item.css(f"[{A.title}]"):
+        title = attr(node, A.title)
+        if not title or not shown.shown(node) or not _RELATIVE_AGE.search(shown_text_of(node, shown)):
+            continue
+        minute = read_minute(title, ctx.instant, ctx.tz)
+        if minute is None:
+            return None
+        minutes.add(minute)
+    return next(iter(minutes)) if len(minutes) == 1 else None
 
 
 def _minute_in(nodes: list[LexborNode], ctx: PassContext) -> datetime | str:

@@ -58,11 +58,12 @@ class ReceiptPatterns(Strict):
     legacy_id: str
     clock_like: str
     recipient_lead: str  # the text just before the first recipient: "to " (English Gmail)
+    relative_age: str  # how the header's date ends: its age, "2:03 PM (5 minutes ago)" (English Gmail)
     minus_only: str  # a cell holding a minus alone right before the amount's cell: a refund's sign
     total_label_note: str  # what a total label may add: that the amount includes tax ("Total (incl. VAT)")
     amount_note: str  # what an amount may carry beside it: the tax it includes ("$41.04 (includes $3.04 VAT)")
 
-    _ok = field_validator("legacy_id", "clock_like", "recipient_lead", "minus_only", "total_label_note", "amount_note")(
+    _ok = field_validator("legacy_id", "clock_like", "recipient_lead", "relative_age", "minus_only", "total_label_note", "amount_note")(
         classmethod(lambda cls, v: _compiles(v)))
 
 

@@ -155,7 +155,8 @@ def test_a_header_regrouped_beyond_gmails_layout_is_loud_never_read_from_the_bod
     cell beside (or a header of div columns): the header is the element holding the two, so the date is
     not found and the registry receipt is DEGRADED selector.missing.time. A wider reading found the date
     here, but four reviews each built a layout where it read a body's date instead (a wrong row and
-    window), so this stays a known limit (DECISIONS.md, gmail.receipt 1.2.2)."""
+    window), so this stays a known limit (DECISIONS.md, gmail.receipt 1.2.2) for a date not marked with its
+    age ("(earlier today)" here); one that is, "(5 minutes ago)", reads since 1.2.55 (below)."""
     result = run(_regrouped(_base(), layout))
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
 
@@ -223,3 +224,37 @@ def test_a_header_without_a_table_or_a_date_never_reads_the_body_before_its_firs
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
     with_date = f'<div><h3>{SENDER}</h3><div><span>bcc: me</span></div><div><span title="{TITLE}">{SHORT}</span></div></div>'
     assert windows(run(_swap_message(with_date, body_date))) == ["2026-11-30T14:41:00.000Z"]
+
+
+AGED = "9:41\u202fAM (5 minutes ago)"
+
+
+@pytest.mark.parametrize("layout", ["wrapped", "inner table", "div columns", "date first"])
+def test_a_regrouped_header_reads_the_one_date_marked_with_its_age(run, layout) -> None:
+    """A held-out-style audit (2026-12-02, 134 pages): five of its pages drew the header in div columns, wrapped the
+    sender and "to" line in their cell, or put the date before the sender, and lost the date (1.2.2's known
+    limit). Gmail's header date is the span whose title is the absolute time and whose text ends with its age,
+    ``2:03 PM (5 minutes ago)`` (REAL-PAGES.md): the one such date in the message is its date wherever the
+    header puts it. A body carries no such span (a quoted or forwarded header is plain text)."""
+    html = _base().replace(SHORT, AGED)
+    if layout == "date first":
+        start = html.index('<h3 class="')
+        date = html[html.rindex("<span", 0, html.index(AGED)):html.index("</span>", html.index(AGED)) + 7]
+        html = html.replace(date, "", 1)
+        html = html[:start] + date + html[start:]
+    else:
+        html = _regrouped(html, layout)
+    result = run(html)
+    assert result.health.reasons == ()
+    assert windows(result) == ["2026-11-30T14:41:00.000Z"]
+
+
+@pytest.mark.parametrize("extra", [
+    '<p><span title="Sat, Nov 28, 2026, 1:00 PM">1:00 PM (2 days ago)</span></p>',  # a second aged date: which?
+    "",
+])
+def test_a_regrouped_header_without_one_aged_date_stays_loud(run, extra) -> None:
+    html = _regrouped(_base().replace(SHORT, AGED if extra else "9:41\u202fAM (earlier today)"), "div columns")
+    html = html.replace("Summary</p>", f"Summary</p>{extra}")
+    result = run(html)
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
