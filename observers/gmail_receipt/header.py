@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from selectolax.lexbor import LexborNode
 
@@ -136,26 +136,51 @@ def message_minute(item: LexborNode, sender: LexborNode, recipient: LexborNode |
             return minute
         if minute == "time.unreadable":
             found = minute
-    if found == "selector.missing.time" and (aged := _aged_date(item, ctx, shown)) is not None:
+    if found == "selector.missing.time" and (aged := _aged_date(item, sender, ctx, shown)) is not None:
         return aged
     return found
 
 
-def _aged_date(item: LexborNode, ctx: PassContext, shown: ShownRule) -> datetime | None:
+def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: ShownRule) -> datetime | None:
     """The message's one shown date drawn as Gmail draws the header's: a ``title`` that reads as a minute on an
     element whose text ends with its age (``2:03 PM (5 minutes ago)``), wherever a regrouped header put it (div
-    columns, a wrapped sender, the date before the sender: 1.2.55). None unless every such element names one
-    minute: a body carries no such span (a quoted or forwarded header is plain text), and two would be a guess."""
+    columns, a wrapped sender, the date before the sender: 1.2.55), but before the body: an element of the item
+    that holds neither the sender nor anything after the body's start (its first table, row or paragraph
+    after the sender, or the element holding one). None unless every such element names one minute, and one
+    its age does not contradict (a clock-only title read as today beside "(2 days ago)"): never a guess."""
     minutes: set[datetime] = set()
-    for node in item.css(f"[{A.title}]"):
+    holds_sender = {up.mem_id for up in ancestors(sender, stop=item)}
+    after_sender = False
+    for node in item.traverse(include_text=False):
+        if node.mem_id == sender.mem_id:
+            after_sender = True
+        elif after_sender and (node.tag in _HEADER_END or node.css_first(S.header_end) is not None):
+            break  # the body starts here (as for a header drawn without a table)
         title = attr(node, A.title)
-        if not title or not shown.shown(node) or not _RELATIVE_AGE.search(shown_text_of(node, shown)):
+        if not title or node.mem_id in holds_sender or not shown.shown(node):
+            continue
+        age = _RELATIVE_AGE.search(shown_text_of(node, shown))
+        if age is None:
             continue
         minute = read_minute(title, ctx.instant, ctx.tz)
-        if minute is None:
+        if minute is None or not _age_agrees(ctx.instant - minute, age):
             return None
         minutes.add(minute)
     return next(iter(minutes)) if len(minutes) == 1 else None
+
+
+#: Each unit of a relative age, in seconds (a month and a year at their longest).
+_AGE_UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 31 * 86400,
+              "year": 366 * 86400}
+
+
+def _age_agrees(elapsed: timedelta, age: re.Match[str]) -> bool:
+    """Whether ``elapsed`` (the pass instant less the date) is the age written, to within one of its units
+    (Gmail rounds it) and the date's minute."""
+    count = int(age.group(1)) if age.group(1).isdigit() else 1
+    unit = _AGE_UNITS[age.group(2).lower()]
+    seconds = elapsed.total_seconds()
+    return (count - 1) * unit - 60 <= seconds <= (count + 1) * unit + 60
 
 
 def _minute_in(nodes: list[LexborNode], ctx: PassContext) -> datetime | str:

@@ -226,7 +226,7 @@ def test_a_header_without_a_table_or_a_date_never_reads_the_body_before_its_firs
     assert windows(run(_swap_message(with_date, body_date))) == ["2026-11-30T14:41:00.000Z"]
 
 
-AGED = "9:41\u202fAM (5 minutes ago)"
+AGED = "9:41\u202fAM (5 hours ago)"  # the pass reads at 20:00Z, 5 h 19 min after the date
 
 
 @pytest.mark.parametrize("layout", ["wrapped", "inner table", "div columns", "date first"])
@@ -250,11 +250,46 @@ def test_a_regrouped_header_reads_the_one_date_marked_with_its_age(run, layout) 
 
 
 @pytest.mark.parametrize("extra", [
-    '<p><span title="Sat, Nov 28, 2026, 1:00 PM">1:00 PM (2 days ago)</span></p>',  # a second aged date: which?
+    '<span title="Sat, Nov 28, 2026, 1:00 PM">1:00 PM (2 days ago)</span>',  # a second aged date in the header: which?
     "",
 ])
 def test_a_regrouped_header_without_one_aged_date_stays_loud(run, extra) -> None:
     html = _regrouped(_base().replace(SHORT, AGED if extra else "9:41\u202fAM (earlier today)"), "div columns")
-    html = html.replace("Summary</p>", f"Summary</p>{extra}")
+    html = html.replace(f"{AGED}</span>", f"{AGED}</span>{extra}") if extra else html
+    assert not extra or extra in html
+    result = run(html)
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+_BODY_AGED = '<div><span title="Mon, Nov 30, 2026, 2:55\u202fPM">2:55\u202fPM (5 minutes ago)</span></div>'
+
+
+@pytest.mark.parametrize("layout", ["wrapped", "inner table", "div columns"])
+@pytest.mark.parametrize("where", ["body", "after the body"])
+def test_an_aged_date_in_the_body_is_never_the_messages(run, layout, where) -> None:
+    """A review of 1.2.55: with the header's own date not marked with its age, one aged span in the body (a Gmail
+    date pasted into a mail, a tracking line, a footer) was read as the message's date, a row and a window at the
+    wrong minute. Only an aged date before the body (the sender's side of the body's first table, row or
+    paragraph) is the header's."""
+    html = _base()
+    html = html.replace("Summary</p>", f"Summary</p>{_BODY_AGED}") if where == "body" else _with_footer(html, _BODY_AGED)
+    result = run(_regrouped(html, layout))
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+def _with_footer(html: str, footer: str) -> str:
+    """``footer`` written after the message's body, inside the message."""
+    from selectolax.lexbor import LexborHTMLParser
+    tree = LexborHTMLParser(html)
+    tree.css_first("[data-legacy-message-id]").insert_child(LexborHTMLParser(footer).body.child)
+    return tree.html
+
+
+@pytest.mark.parametrize("age", ["(2 days ago)", "(3 hours ago)", "(2 weeks ago)"])
+def test_an_aged_date_whose_title_its_age_contradicts_stays_loud(run, age) -> None:
+    """A review of 1.2.55: a title naming only a clock ("9:41 AM", read as today) beside "(2 days ago)" was read
+    as today. The age says how long before the pass the date was, to its unit: a minute further off than that
+    is no reading of it."""
+    html = _regrouped(_base().replace(SHORT, f"9:41\u202fAM {age}"), "div columns")
     result = run(html)
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
