@@ -40,7 +40,7 @@ from observers.shared.dom import (
 S = SELECTORS.selectors
 A = SELECTORS.attributes
 L = SELECTORS.labels
-ACCOUNT_LABELS = AccountLabels(S.account_label, A.aria_label, L.account_label_pattern,
+ACCOUNT_LABELS = AccountLabels(S.account_label, S.account_label_implicit, A.aria_label, L.account_label_pattern,
                                L.account_address_pattern, S.main)
 _MORE = re.compile(SELECTORS.patterns.more, re.I)
 _MORE_COUNT = re.compile(SELECTORS.patterns.more_count)

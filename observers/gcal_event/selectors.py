@@ -27,6 +27,8 @@ class GcalSelectors(Strict):
     calendar_list: str
     calendar_entry: str
     account_label: str
+    #: a <header> that is a banner by its implicit role (HTML-AAM): its labels count only with an account label's start
+    account_label_implicit: str
 
 
 class GcalAttributes(Strict):

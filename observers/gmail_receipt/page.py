@@ -39,7 +39,7 @@ from observers.shared.route import parse_route
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes
-ACCOUNT_LABELS = AccountLabels(S.account_label, A.aria_label, SELECTORS.labels.account_label_pattern,
+ACCOUNT_LABELS = AccountLabels(S.account_label, S.account_label_implicit, A.aria_label, SELECTORS.labels.account_label_pattern,
                                SELECTORS.labels.account_address_pattern, S.main)
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
 MEMO_KEY = "gmail.receipt"

@@ -42,6 +42,8 @@ class ReceiptSelectors(Strict):
     cell: str
     line_block: str
     account_label: str
+    #: a <header> that is a banner by its implicit role (HTML-AAM): its labels count only with an account label's start
+    account_label_implicit: str
     raised: str  # text set raised or lowered ("$48<sup>00</sup>": cents), besides a vertical-align style
 
 

@@ -30,7 +30,7 @@ from observers.shared.route import Route, parse_route
 S = SELECTORS.selectors
 A = SELECTORS.attributes
 L = SELECTORS.labels
-ACCOUNT_LABELS = AccountLabels(S.account_label, A.aria_label, L.account_label_pattern,
+ACCOUNT_LABELS = AccountLabels(S.account_label, S.account_label_implicit, A.aria_label, L.account_label_pattern,
                                L.account_address_pattern, S.main)
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
 _COUNT = re.compile(SELECTORS.patterns.message_count)
@@ -213,8 +213,10 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
     eligible = [(element, index) for element in parts.anchors
                 if (index := parts.cell_of(element)) >= 0 and not placing[index] and shown.shown(element)
                 and not parts.in_summary(element)]
-    found = not_repeating([pair for pair in eligible if pair[1] > first_people], shown) \
-        or not_repeating(eligible, shown)
+    recipients = [value for found_there in everyone_of for person in found_there
+                  for value in (attr(person, A.name), attr(person, A.email), shown_text_of(person, shown)) if value]
+    found = not_repeating([pair for pair in eligible if pair[1] > first_people], shown, recipients) \
+        or not_repeating(eligible, shown, recipients)
     if not found:
         # no anchor to place the recipients by: a count after the first people cell's last person
         # still says the list draws counts (a draft-first mail elsewhere is then one message)

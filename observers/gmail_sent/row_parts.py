@@ -8,6 +8,7 @@ summary is the lowest element below a cell that holds both an id element and a p
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from selectolax.lexbor import LexborNode
 
@@ -53,16 +54,23 @@ def cells_of(row: LexborNode) -> list[LexborNode]:
     return cells
 
 
-def not_repeating(candidates: list[tuple[LexborNode, int]], shown: ShownRule) -> list[tuple[LexborNode, int]]:
+def not_repeating(candidates: list[tuple[LexborNode, int]], shown: ShownRule,
+                  recipients: Sequence[str] = ()) -> list[tuple[LexborNode, int]]:
     """``candidates`` without each id element whose text repeats another's with more around it: a
     summary naming its people in text, the ids on its own element ("To: Lena Park, Venue options,
-    2:03 PM, snippet" beside "Venue options"), or a block holding the subject and its snippet."""
+    2:03 PM, snippet" beside "Venue options"), or a block holding the subject and its snippet. Read by
+    words too (case folded, the other's words in order within its own), but only for a text that names one
+    of the row's ``recipients`` (their names, addresses or drawn texts), as a summary does (1.2.36, 1.2.37):
+    beside an empty subject, or "(no subject)" beside "No subject"; never the subject beside an empty marker,
+    an icon or a word of it."""
     if len(candidates) < 2:
         return candidates
     texts = [shown_text_of(element, shown) for element, _ in candidates]
     words = [_words(text) for text in texts]
+    names = [name for name in map(_words, recipients) if name.strip()]
     return [pair for pair, text, own in zip(candidates, texts, words)
-            if not any((other and other != text and other in text) or (theirs != own and theirs in own)
+            if not any((other and other != text and other in text)
+                       or (theirs != own and theirs in own and any(name in own for name in names))
                        for other, theirs in zip(texts, words))]
 
 

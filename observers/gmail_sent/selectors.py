@@ -23,6 +23,8 @@ class SentSelectors(Strict):
     nav_sent_link: str
     nav_selected: str
     account_label: str
+    #: a <header> that is a banner by its implicit role (HTML-AAM): its labels count only with an account label's start
+    account_label_implicit: str
     document_title: str
 
 

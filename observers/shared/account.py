@@ -54,6 +54,10 @@ class AccountLabels:
     """What an observer's selectors.json says about the account labels."""
 
     selector: str  # candidate labelled elements, in the banner
+    #: labelled elements in a ``<header>`` that is a banner by its implicit role (HTML-AAM): an account label only
+    #: with an account label's start ("Google Account:"), never by a bracketed address alone (a page's other
+    #: headers, a card's or a panel's, name people: "Organizer: Ada Stone (ada@…)")
+    implicit_selector: str
     attribute: str  # the attribute holding the label ("aria-label")
     pattern: str  # an account label's start in any display language ("Google Account:")
     address_pattern: str  # its address: the last bracketed group holding an @ ("(ada@…)", full-width "（ada@…）")
@@ -83,7 +87,10 @@ def _read_labels(tree: LexborHTMLParser, labels: AccountLabels, take: Callable[[
     weak: dict[str, str] = {}  # addresses read from angle brackets or bare: used only when no label gives one in ()
     invalid = False
     unreadable_address: str | None = None
-    for node in tree.css(labels.selector):
+    explicit = tree.css(labels.selector)
+    seen = {node.mem_id for node in explicit}
+    implicit = [node for node in tree.css(labels.implicit_selector) if node.mem_id not in seen]
+    for node in explicit + implicit:
         if mains and any(up.mem_id in mains for up in ancestors(node)):
             continue  # a "banner" in a mail's own markup (an email can carry roles, §8.2) is not the page's
         if not take(node):
@@ -91,8 +98,8 @@ def _read_labels(tree: LexborHTMLParser, labels: AccountLabels, take: Callable[[
         label = node.attributes.get(labels.attribute) or ""
         groups = [g.strip().strip(_MARKS).strip() for g in address_group.findall(label)]
         with_at = [g for g in groups if "@" in g]
-        is_account_label = bool(with_at) or account_label.match(label.strip()) is not None
-        if not is_account_label:
+        starts_as_account = account_label.match(label.strip()) is not None
+        if not (starts_as_account or (with_at and node.mem_id in seen)):
             continue
         target = found
         if not with_at:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
 
@@ -36,7 +37,12 @@ _WS = " \t\n\r\f"
 
 def declared(style: str, prop: str) -> str | None:
     """The value an inline style gives ``prop`` (lower-case, white space and ``!important`` dropped), or
-    None: the last declaration, but an ``!important`` one beats any later one that is not.
+    None: the last declaration, but an ``!important`` one beats any later one that is not."""
+    return declared_with_priority(style, prop)[0]
+
+
+def declared_with_priority(style: str, prop: str) -> tuple[str | None, bool]:
+    """``declared``, and whether the declaration is ``!important``.
 
     A scan with str.find instead of a regex: a captured style attribute is several hundred
     characters long on every element, and this runs on each element's ancestor chain.
@@ -65,7 +71,7 @@ def declared(style: str, prop: str) -> str | None:
                 value = value[:bang].strip(_WS)
             if important or not found_important:
                 found, found_important = value, important
-    return found
+    return found, found_important
 
 
 def _display(style: str) -> str | None:
@@ -73,10 +79,45 @@ def _display(style: str) -> str | None:
     return None if value is None else valid_display(value)
 
 
+@dataclass(frozen=True)
+class _Inline:
+    """What one style attribute declares: a valid display (None: none, or one a browser drops), a visibility
+    (True hidden, False visible, None: the parent's), and for each whether it is declared at all and
+    ``!important``. A declaration of any value beats the page's rules, but not an ``!important`` rule."""
+
+    display: str | None = None
+    display_set: bool = False
+    display_important: bool = False
+    hides: bool | None = None
+    visibility_set: bool = False
+    visibility_important: bool = False
+
+
+_NO_INLINE = _Inline()
+
+
+def _inline(style: str) -> _Inline:
+    display, display_important = declared_with_priority(style, "display")
+    visibility, visibility_important = declared_with_priority(style, "visibility")
+    return _Inline(None if display is None else valid_display(display), bool(display), display_important,
+                   None if visibility is None else _VISIBILITY.get(visibility), bool(visibility), visibility_important)
+
+
+def _decided(inline: _Inline, ruled: SheetStyle | None) -> tuple[str | None, bool | None]:
+    """(display, visibility hides) once the page's own rules (``stylesheet.py``) are read: a rule decides where
+    the style attribute declares nothing, or where the rule is ``!important`` and the declaration is not."""
+    display, hides = inline.display, inline.hides
+    if ruled is not None:
+        if ruled.display is not None and (not inline.display_set or (ruled.display_important
+                                                                     and not inline.display_important)):
+            display = ruled.display
+        if ruled.visibility is not None and (not inline.visibility_set or (ruled.visibility_important
+                                                                           and not inline.visibility_important)):
+            hides = ruled.visibility
+    return display, hides
+
+
 _ABSENT = object()
-#: What one style attribute says: (display:none, a display declared at all, visibility hidden:
-#: True / visible: False / not declared: None).
-_StyleFacts = tuple[bool, bool, "bool | None"]
 
 
 class ShownRule:
@@ -86,16 +127,13 @@ class ShownRule:
         self._removed: dict[int, bool] = {}  # element → not laid out (display, itself or an ancestor)
         self._invisible: dict[int, bool] = {}  # element → its visibility (own, else inherited) hides it
         # A capture repeats the same computed style on many elements: read each text once.
-        self._styles: dict[str, _StyleFacts] = {}
+        self._styles: dict[str, _Inline] = {}
         self._sheet: Mapping[int, SheetStyle] | None = None  # the page's own rules (a pass reads one page)
 
-    def _facts(self, style: str) -> _StyleFacts:
+    def _facts(self, style: str) -> _Inline:
         known = self._styles.get(style)
         if known is None:
-            display = _display(style)
-            visibility = declared(style, "visibility")
-            known = self._styles[style] = (display == "none", display is not None,
-                                           None if visibility is None else _VISIBILITY.get(visibility))
+            known = self._styles[style] = _inline(style)
         return known
 
     def shown(self, node: LexborNode) -> bool:
@@ -115,13 +153,9 @@ class ShownRule:
         for element in reversed(chain):  # from the top down: each answer builds on its parent's
             attrs = element.attrs  # lazy: a few C lookups instead of building a dict of every attribute
             style = attrs.get("style")
-            display_none, has_display, hides = self._facts(style) if style else (False, False, None)
-            if sheet and (ruled := sheet.get(element.mem_id)) is not None:
-                # the page's own rules, where the inline style declares nothing (stylesheet.py)
-                if not has_display and ruled.display is not None:
-                    display_none, has_display = ruled.display == "none", True
-                if hides is None:
-                    hides = ruled.visibility
+            display, hides = _decided(self._facts(style) if style else _NO_INLINE,
+                                      sheet.get(element.mem_id) if sheet else None)
+            display_none, has_display = display == "none", display is not None
             tag = element.tag
             if not removed:
                 hidden = attrs.get("hidden", _ABSENT)
@@ -231,12 +265,9 @@ def text_without(node: LexborNode, skip: Callable[[LexborNode], bool]) -> str:
 
 
 def _own_visibility(element: LexborNode, sheet: Mapping[int, SheetStyle]) -> bool | None:
-    """The element's own visibility (True hidden, False visible, None: its parent's): inline, else the page's rules."""
+    """The element's own visibility (True hidden, False visible, None: its parent's), the page's rules read."""
     style = element.attrs.get("style")
-    own = _VISIBILITY.get(declared(style, "visibility") or "") if style else None
-    if own is None and sheet and (ruled := sheet.get(element.mem_id)) is not None:
-        return ruled.visibility
-    return own
+    return _decided(_inline(style) if style else _NO_INLINE, sheet.get(element.mem_id) if sheet else None)[1]
 
 
 def _removed_within(element: LexborNode, sheet: Mapping[int, SheetStyle]) -> bool:
@@ -244,10 +275,8 @@ def _removed_within(element: LexborNode, sheet: Mapping[int, SheetStyle]) -> boo
     attrs = element.attrs
     if aria_true(attrs.get("aria-hidden")) or element.tag == "noscript":
         return True
-    style = attrs.get("style") or ""
-    display = _display(style) if style else None
-    if display is None and sheet and (ruled := sheet.get(element.mem_id)) is not None:
-        display = ruled.display  # the page's own rules, where the inline style declares none
+    style = attrs.get("style")
+    display = _decided(_inline(style) if style else _NO_INLINE, sheet.get(element.mem_id) if sheet else None)[0]
     if display == "none":
         return True
     closed_dialog = element.tag == "dialog" and attrs.get("open", _ABSENT) is _ABSENT

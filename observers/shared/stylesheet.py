@@ -2,20 +2,24 @@
 
 A capture carries no stylesheet (each element's computed display and visibility are inline, spec §6.2), but the
 observers read computed style (spec §2), and a page built by hand hides a stored view with a class rule as often
-as with an inline style. So the rules of the page's ``<style>`` elements (for the screen) are read for these two
-properties only, in the cascade's order: ``!important`` first, then specificity, then the later rule. Parsed with
-tinycss2 (comments, strings, escapes, at-rules, as a browser tokenises CSS), scored with cssselect's specificity,
-matched by lexbor.
+as with an inline style. So the rules of the page's ``<style>`` elements are read for these two properties only, in
+the cascade's order (``!important``, then specificity, then the later rule). Parsed with tinycss2 (comments,
+strings, escapes, at-rules, as a browser tokenises CSS), scored with cssselect's specificity, matched by lexbor.
 
-What is not read: rules inside a conditional at-rule (``@media (min-width: …)``, ``@supports``, ``@layer``...),
-rules for a pseudo-element (``::before``), and rules whose selectors lexbor or cssselect cannot read. Never
-hide what a browser might draw: when such a rule could show an element (a display other than ``none``, a
-visibility of ``visible``), no rule of that page is read at all. Inline declarations are the shown rule's and
-always decide over these (``dom.ShownRule``).
+The reader never hides what a browser might draw. It reads no rule of a page at all when a rule it cannot place
+could draw an element (a display other than ``none``, ``visibility:visible``), or when a rule sets either property
+to a value it cannot evaluate (``var()``, ``revert``, ``inherit``, ``unset``...), nests rules, or comes through
+``@import``. A rule it cannot place is one inside a conditional at-rule (``@media (min-width: …)``, ``@supports``,
+``@layer``...) or one whose selector is more than type, class, id and attribute selectors joined by descendant or
+child combinators (pseudo-classes, sibling combinators and namespaces are where lexbor and a browser part). Such a
+rule that only hides is left out. A page whose sheets are over ``MAX_SHEET_CHARS``, hold over ``MAX_RULES``
+rules for the two properties or match over ``MAX_MATCHES`` elements is a page saved from the browser (no fixture:
+README; tinycss2 reads about half a megabyte a second), and no rule of it is read.
 """
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -35,8 +39,17 @@ DISPLAY_WORDS = frozenset({
 })
 #: Visibility values: hidden (True), visible (False); inherit, unset and revert take the parent's.
 VISIBILITY = {"hidden": True, "collapse": True, "visible": False, "initial": False}
+MAX_SHEET_CHARS = 64 * 1024
+MAX_RULES = 200
+#: (element, rule) pairs matched: past it a page is no hand-built one, and no rule of it is read.
+MAX_MATCHES = 100_000
 #: The media a ``<style media>`` or an ``@media`` rule may name and still apply to the page on a screen.
 _SCREEN_MEDIA = frozenset({"", "all", "screen"})
+#: At-rules whose block holds style rules (any other, ``@font-face`` or ``@keyframes``, styles no element).
+_GROUPING = frozenset({"media", "supports", "layer", "container", "scope", "document", "starting-style"})
+#: What a selector lexbor matches as a browser does may hold, once its attribute selectors are set aside.
+_PLAIN_SELECTOR = re.compile(r"[\w\s.#>*\-]*")
+_ATTRIBUTE_SELECTOR = re.compile(r"\[(?:[^\]\"']|\"[^\"]*\"|'[^']*')*\]")
 #: Pages whose rules were read, most recent last (a pass reads one page; a few kept for tests that alternate).
 _READ: OrderedDict[int, tuple[LexborHTMLParser, Mapping[int, SheetStyle]]] = OrderedDict()
 _KEEP = 4
@@ -44,11 +57,18 @@ _KEEP = 4
 
 @dataclass(frozen=True)
 class SheetStyle:
-    """What the page's rules give one element: a valid display (None: no rule sets one) and a visibility
-    (True hidden, False visible, None: no rule sets one)."""
+    """What the page's rules give one element: a valid display and a visibility (True hidden, False visible),
+    each None where no rule sets it, and whether the winning declaration is ``!important`` (which beats an
+    inline declaration that is not)."""
 
     display: str | None = None
+    display_important: bool = False
     visibility: bool | None = None
+    visibility_important: bool = False
+
+
+class _Unplaceable(Exception):
+    """A rule the reader cannot evaluate sets display or visibility in a way that may draw an element."""
 
 
 def valid_display(value: str) -> str | None:
@@ -66,55 +86,82 @@ def sheet_styles(node: LexborNode) -> Mapping[int, SheetStyle]:
     if known is not None and known[0] is parser:
         _READ.move_to_end(key)
         return known[1]
-    styles = _read(parser)
+    try:
+        styles = _read(parser)
+    except _Unplaceable:
+        styles = {}
     _READ[key] = (parser, styles)  # the parser is held, so its id names no other page meanwhile
     while len(_READ) > _KEEP:
         _READ.popitem(last=False)
     return styles
 
 
-@dataclass
-class _Winner:
-    rank: tuple[bool, tuple[int, int, int], int]  # (!important, specificity, order): the cascade's order
-    value: object
+_Declarations = dict[str, tuple[object, bool]]  # property → (display value or visibility hides, !important)
 
 
 def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
-    display: dict[int, _Winner] = {}
-    visibility: dict[int, _Winner] = {}
-    order = 0
+    texts: list[tuple[str, bool]] = []  # (sheet text, applies only under a condition)
     for sheet in parser.css("style"):
         media = (sheet.attrs.get("media") or "").strip().lower()
-        if (sheet.attrs.get("type") or "text/css").strip().lower() != "text/css" or _for_paper(media):
-            continue
-        rules = tinycss2.parse_stylesheet(sheet.text(deep=True), skip_comments=True, skip_whitespace=True)
-        for rule, conditional in _rules(rules, media not in _SCREEN_MEDIA):
-            decls = _declarations(rule.content)
-            if not decls:
+        if ((sheet.attrs.get("type") or "text/css").strip().lower() != "text/css" or _for_paper(media)
+                or any(up.tag == "noscript" for up in _ancestors(sheet))):
+            continue  # another language, paper only, or text in a page that runs scripts (a live tab does)
+        texts.append((sheet.text(deep=True), media not in _SCREEN_MEDIA))
+    if sum(len(text) for text, _ in texts) > MAX_SHEET_CHARS:
+        return {}
+    if not any("display" in text.lower() or "visibility" in text.lower() or "@import" in text.lower()
+               for text, _ in texts):
+        return {}
+    rules: list[tuple[str, _Declarations]] = []
+    for text, conditional in texts:
+        for rule, under_condition in _rules(tinycss2.parse_stylesheet(text, True, True), conditional):
+            declarations = _declarations(rule.content)
+            if not declarations:
                 continue
-            shows = any(prop == "display" and value != "none" or prop == "visibility" and value is False
-                        for prop, value, _ in decls)
-            matched = None if conditional else _matches(parser, tinycss2.serialize(rule.prelude))
-            if matched is None:
-                if shows:
-                    return {}  # a rule that may draw an element cannot be placed: read none
-                continue
-            for specificity, nodes in matched:
-                order += 1
-                for prop, value, important in decls:
-                    table = display if prop == "display" else visibility
-                    rank = (important, specificity, order)
-                    for found in nodes:
-                        held = table.get(found.mem_id)
-                        if held is None or rank > held.rank:
-                            table[found.mem_id] = _Winner(rank, value)
-    return {mem_id: SheetStyle(display[mem_id].value if mem_id in display else None,  # type: ignore[arg-type]
-                               visibility[mem_id].value if mem_id in visibility else None)  # type: ignore[arg-type]
-            for mem_id in display.keys() | visibility.keys()}
+            selectors = tinycss2.serialize(rule.prelude).strip()
+            if under_condition or _plain_selectors(selectors) is None:
+                if any(prop == "display" and value != "none" or prop == "visibility" and value is False
+                       for prop, (value, _) in declarations.items()):
+                    raise _Unplaceable  # it may draw what another rule hides
+                continue  # it only hides, where it applies at all: left out, a browser may draw more
+            rules.append((selectors, declarations))
+    if len(rules) > MAX_RULES:
+        return {}
+    return _cascade(parser, rules)
 
 
-#: At-rules whose block holds style rules (any other, ``@font-face`` or ``@keyframes``, styles no element).
-_GROUPING = frozenset({"media", "supports", "layer", "container", "scope", "document", "starting-style"})
+def _cascade(parser: LexborHTMLParser, rules: list[tuple[str, _Declarations]]) -> Mapping[int, SheetStyle]:
+    """Each element's winning display and visibility: the highest (!important, specificity, order)."""
+    won: dict[tuple[int, str], tuple[tuple[bool, tuple[int, int, int], int], object, bool]] = {}
+    order = matched = 0
+    for selectors, declarations in rules:
+        for specificity, canonical in _plain_selectors(selectors) or ():
+            order += 1
+            nodes = parser.css(canonical)
+            matched += len(nodes)
+            if matched > MAX_MATCHES:
+                return {}
+            for prop, (value, important) in declarations.items():
+                rank = (important, specificity, order)
+                for found in nodes:
+                    held = won.get((found.mem_id, prop))
+                    if held is None or rank > held[0]:
+                        won[(found.mem_id, prop)] = (rank, value, important)
+    styles: dict[int, SheetStyle] = {}
+    for (mem_id, prop), (_, value, important) in won.items():
+        before = styles.get(mem_id, SheetStyle())
+        if prop == "display":
+            styles[mem_id] = SheetStyle(value, important, before.visibility, before.visibility_important)  # type: ignore[arg-type]
+        else:
+            styles[mem_id] = SheetStyle(before.display, before.display_important, value, important)  # type: ignore[arg-type]
+    return styles
+
+
+def _ancestors(node: LexborNode) -> Iterable[LexborNode]:
+    current = node.parent
+    while current is not None:
+        yield current
+        current = current.parent
 
 
 def _for_paper(media: str) -> bool:
@@ -136,6 +183,8 @@ def _rules(nodes: Iterable, conditional: bool) -> Iterable[tuple[tinycss2.ast.Qu
     for node in nodes:
         if node.type == "qualified-rule":
             yield node, conditional
+        elif node.type == "at-rule" and node.lower_at_keyword == "import":
+            raise _Unplaceable  # another sheet's rules, which the page does not hold
         elif node.type == "at-rule" and node.content is not None and node.lower_at_keyword in _GROUPING:
             media = tinycss2.serialize(node.prelude).strip().lower()
             if node.lower_at_keyword == "media" and _for_paper(media):
@@ -145,37 +194,42 @@ def _rules(nodes: Iterable, conditional: bool) -> Iterable[tuple[tinycss2.ast.Qu
             yield from _rules(inner, conditional or not plain)
 
 
-def _declarations(content: list | None) -> list[tuple[str, object, bool]]:
-    """The rule's valid display and visibility declarations: (property, display value or visibility
-    hides/shows, !important); within one rule the last wins, but an !important one beats a later normal one."""
-    found: dict[str, tuple[object, bool]] = {}
-    for decl in tinycss2.parse_declaration_list(content or [], True, True):
-        if decl.type != "declaration" or decl.lower_name not in ("display", "visibility"):
+def _declarations(content: list | None) -> _Declarations:
+    """The rule's display and visibility declarations, each (display value or visibility hides/shows,
+    !important); within one rule the last wins, but an !important one beats a later normal one. Raises
+    ``_Unplaceable`` for a value the reader cannot evaluate and for a nested rule that may set either."""
+    found: _Declarations = {}
+    for node in tinycss2.parse_blocks_contents(content or [], skip_comments=True, skip_whitespace=True):
+        if node.type != "declaration":
+            text = tinycss2.serialize([node]).lower()
+            if "display" in text or "visibility" in text:
+                raise _Unplaceable  # a nested rule (CSS nesting, a nested @media) on either property
             continue
-        text = tinycss2.serialize(decl.value).strip().lower()
-        value: object = valid_display(text) if decl.lower_name == "display" else VISIBILITY.get(text)
+        if node.lower_name not in ("display", "visibility"):
+            continue
+        text = tinycss2.serialize(node.value).strip().lower()
+        value: object = valid_display(text) if node.lower_name == "display" else VISIBILITY.get(text)
         if value is None:
-            continue  # invalid (dropped) or inherit/unset/revert (the parent's: nothing of its own)
-        held = found.get(decl.lower_name)
-        if held is None or decl.important or not held[1]:
-            found[decl.lower_name] = (value, decl.important)
-    return [(prop, value, important) for prop, (value, important) in found.items()]
+            raise _Unplaceable  # var(), revert, inherit, unset, a prefixed or unknown value: not evaluated
+        held = found.get(node.lower_name)
+        if held is None or node.important or not held[1]:
+            found[node.lower_name] = (value, node.important)
+    return found
 
 
-def _matches(parser: LexborHTMLParser, selectors: str) -> list[tuple[tuple[int, int, int], list[LexborNode]]] | None:
-    """Each selector of the list with its specificity and the elements it matches; None when one cannot be
-    read. A pseudo-element's selector styles no element and matches none."""
+def _plain_selectors(selectors: str) -> list[tuple[tuple[int, int, int], str]] | None:
+    """Each selector of the list with its specificity and the text lexbor matches, or None when one is more
+    than type, class, id and attribute selectors with descendant and child combinators (or does not parse)."""
+    if not _PLAIN_SELECTOR.fullmatch(_ATTRIBUTE_SELECTOR.sub("", selectors).replace(",", " ")):
+        return None  # as written: cssselect's canonical form drops an empty namespace ("|div" is "div")
     try:
         parsed = cssselect.parse(selectors)
     except cssselect.SelectorError:
         return None
     out = []
     for selector in parsed:
-        if selector.pseudo_element is not None:
-            continue
-        try:
-            nodes = parser.css(selector.canonical())
-        except Exception:  # noqa: BLE001 - selectolax raises its own types for a selector lexbor cannot read
+        canonical = selector.canonical()
+        if selector.pseudo_element is not None or not _PLAIN_SELECTOR.fullmatch(_ATTRIBUTE_SELECTOR.sub("", canonical)):
             return None
-        out.append((selector.specificity(), nodes))
+        out.append((selector.specificity(), canonical))
     return out

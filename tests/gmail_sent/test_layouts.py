@@ -321,3 +321,24 @@ def test_a_summary_that_repeats_the_subject_in_other_words_is_not_the_subject(pl
                           + _row_with_text_summary([LENA], in_summary, in_span, T2, "b" * 16, place)))
     assert posted["health"]["status"] == "OK", posted["health"]
     assert pairs(posted) == [("daniel@example.com", hint), ("lena@example.org", hint)]
+
+
+@pytest.mark.parametrize(("beside", "hint"), [
+    ('<span data-legacy-thread-id="{mid}"></span>', "Alpha"),      # an empty marker carrying a thread id
+    ('<span {ids}><img alt=""></span>', "Alpha"),                   # an icon carrying the ids
+    ('<span {ids}>alpha</span>', "Re: Alpha plans"),                # a short text the subject's words hold
+], ids=["empty-marker", "icon", "short-text"])
+def test_an_id_element_beside_the_subject_that_names_no_recipient_never_takes_it(beside: str, hint: str) -> None:
+    """A review of 1.2.36: the subject's words within another id element's text made that one a summary even
+    when it was the subject and the other an empty marker, an icon or a word of it: the row lost its hint or,
+    the marker carrying one id, was refused. A summary names the row's recipients (REAL-PAGES.md: sender,
+    subject, time, snippet); the words rule reads only a text that names one of them."""
+    def built(who, title, mid):
+        subject = "Re: Alpha plans" if hint != "Alpha" else "Alpha"
+        cells = row(who, subject, title, mid).split("</td>")
+        cells[2] = cells[2] + beside.replace("{mid}", mid).replace("{ids}", ids(mid))
+        return "</td>".join(cells)
+
+    posted = observe(page(built([DANIEL], T1, "a" * 16) + built([LENA], T2, "b" * 16)))
+    assert posted["health"]["status"] == "OK", posted["health"]
+    assert pairs(posted) == [("daniel@example.com", hint), ("lena@example.org", hint)]

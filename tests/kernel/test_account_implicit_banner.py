@@ -52,3 +52,28 @@ def test_a_plain_header_and_a_role_banner_are_read_together(labels) -> None:
     other = '<a aria-label="Google Account: Bo Lind\n(bo.lind@example.org)"></a>'
     page = f"<body><header>{other}</header><div role='banner'>{ME}</div><div role='main'></div></body>"
     assert read_account(LexborHTMLParser(page), labels, ShownRule()).status == "ambiguous"
+
+
+@OBSERVERS
+@pytest.mark.parametrize("page", [
+    # a page-level dialog's or card's header naming a person: no account label's start
+    "<body><header role='banner'></header><div role='dialog'><header><div aria-label='Organizer: Ada Stone"
+    " (ada.stone@example.com)'></div></header></div><div role='main'></div></body>",
+    "<body><header><div aria-label='Organizer: Ada Stone (ada.stone@example.com)'></div></header>"
+    "<div role='main'></div></body>",
+    f"<body><dialog open><header>{ME}</header></dialog><div role='main'></div></body>",
+], ids=["dialog-organizer", "plain-header-organizer", "dialog-account"])
+def test_a_header_that_is_no_page_banner_names_no_account(labels, page: str) -> None:
+    """A review of the first cut: a Calendar event dialog's ``<header>`` labelled "Organizer: Ada Stone (ada@…)"
+    was read as the account (its bracketed address alone made it an account label): a page with no account
+    posted under Ada's hash, and one with an account became ``selector.ambiguous.account``. A header that is a
+    banner only by its implicit role counts with an account label's start, and none inside a dialog does."""
+    assert read_account(LexborHTMLParser(page), labels, ShownRule()).status == "missing"
+
+
+@OBSERVERS
+def test_an_explicit_banner_still_reads_a_label_by_its_bracketed_address(labels) -> None:
+    page = ("<body><div role='banner'><a aria-label='Dana Whitfield\n(dana.whitfield@example.com)'></a></div>"
+            "<div role='main'></div></body>")
+    read = read_account(LexborHTMLParser(page), labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
