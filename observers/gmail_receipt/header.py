@@ -30,8 +30,18 @@ from datetime import datetime, timedelta
 from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
+from observers.gmail_receipt.amounts import holds_amount
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import ShownRule, ancestors, attr, element_children, holds_a_block, shown_text_of, text_of
+from observers.shared.dom import (
+    ShownRule,
+    ancestors,
+    attr,
+    block_text_of,
+    element_children,
+    holds_a_block,
+    shown_text_of,
+    text_of,
+)
 from observers.shared.gmail_time import read_minute
 
 S = SELECTORS.selectors
@@ -146,8 +156,10 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
     element whose text ends with its age (``2:03 PM (5 minutes ago)``), wherever a regrouped header put it (div
     columns, a wrapped sender, the date before the sender: 1.2.55), but before the body: an element of the item
     that holds neither the sender nor anything after the body's start (its first table, row or paragraph
-    after the sender, or the element holding one). None unless every such element names one minute, and one
-    its age does not contradict (a clock-only title read as today beside "(2 days ago)"): never a guess."""
+    after the sender, or the element holding one), and whose nearest block with the sender holds no money (a
+    text mail's body has no table to start at; a receipt's body holds its total: 1.2.58). None unless every
+    such element names one minute, and one its age does not contradict (a clock-only title read as today
+    beside "(2 days ago)"): never a guess."""
     minutes: set[datetime] = set()
     holds_sender = {up.mem_id for up in ancestors(sender, stop=item)}
     after_sender = False
@@ -160,8 +172,8 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
         if not title or node.mem_id in holds_sender or not shown.shown(node):
             continue
         age = _RELATIVE_AGE.search(shown_text_of(node, shown))
-        if age is None:
-            continue
+        if age is None or holds_amount(block_text_of(_common_ancestor(node, sender, item), shown)):
+            continue  # no age, or the body's: its nearest block with the sender holds the total's amount (1.2.58)
         minute = read_minute(title, ctx.instant, ctx.tz)
         if minute is None or not _age_agrees(ctx.instant - minute, age):
             return None
@@ -175,12 +187,12 @@ _AGE_UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 *
 
 
 def _age_agrees(elapsed: timedelta, age: re.Match[str]) -> bool:
-    """Whether ``elapsed`` (the pass instant less the date) is the age written, to within one of its units
-    (Gmail rounds it) and the date's minute."""
+    """Whether ``elapsed`` (the pass instant less the date) is the age written: from half a unit less (Gmail
+    may round it) to a unit more (or cut it), give or take the date's minute. "(1 day ago)" is never today."""
     count = int(age.group(1)) if age.group(1).isdigit() else 1
     unit = _AGE_UNITS[age.group(2).lower()]
     seconds = elapsed.total_seconds()
-    return (count - 1) * unit - 60 <= seconds <= (count + 1) * unit + 60
+    return (count - 0.5) * unit - 60 <= seconds <= (count + 1) * unit + 60
 
 
 def _minute_in(nodes: list[LexborNode], ctx: PassContext) -> datetime | str:

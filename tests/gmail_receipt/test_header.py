@@ -293,3 +293,40 @@ def test_an_aged_date_whose_title_its_age_contradicts_stays_loud(run, age) -> No
     html = _regrouped(_base().replace(SHORT, f"9:41\u202fAM {age}"), "div columns")
     result = run(html)
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+@pytest.mark.parametrize("layout", ["wrapped", "inner table", "div columns"])
+@pytest.mark.parametrize("body", [
+    '<div dir="ltr"><div>Payment received ' + _BODY_AGED + '</div><div>Amount paid: $48.00</div></div>',
+    '<div dir="ltr">' + _BODY_AGED + '<div>Amount paid: $48.00</div></div>',
+    '<div dir="ltr"><div>Amount paid: $48.00</div><div>-- <br>Sent from my shop ' + _BODY_AGED + '</div></div>',
+], ids=["text", "pasted-first", "signature"])
+def test_an_aged_date_in_a_text_mail_is_never_the_messages(run, layout, body) -> None:
+    """A second review of 1.2.55: a text mail has no table, row or paragraph to start its body at, so an aged
+    span anywhere in it (a pasted Gmail date, a signature) was still the message's date. The header's date and
+    the sender share a block that holds no money; one whose nearest block with the sender also holds the
+    total's amount is the body's (1.2.58)."""
+    html = _regrouped(_div_body(_base(), body), layout)
+    result = run(html)
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+@pytest.mark.parametrize("age", ["(1 day ago)", "(a day ago)", "(1 week ago)", "(a year ago)"])
+def test_an_age_of_one_unit_still_contradicts_a_date_of_today(run, age) -> None:
+    """A second review of 1.2.55: an age of one unit set no lower bound, so a clock-only title (read as today)
+    beside "(1 day ago)" was read as today."""
+    html = _regrouped(_base().replace(SHORT, f"9:41\u202fAM {age}").replace(f'title="{TITLE}"', 'title="9:41\u202fAM"'),
+                      "div columns")
+    result = run(html)
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+def test_an_aged_date_between_the_header_and_a_body_without_a_container_is_never_the_messages(run) -> None:
+    """The same review: a preheader line beside the body's first table, both loose in the message (no body
+    element holding them), sat before the body's start; its nearest block with the sender is the message,
+    which holds the total's amount (read with cells apart: "Amount paid$48.00" as one text hid it)."""
+    html = _regrouped(_base(), "div columns")
+    html = html.replace('<div class="cp H2"', f'<div>Paid {_BODY_AGED}</div><div class="cp H2"', 1)
+    assert _BODY_AGED in html
+    result = run(html)
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
