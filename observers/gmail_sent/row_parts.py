@@ -60,18 +60,28 @@ def not_repeating(candidates: list[tuple[LexborNode, int]], shown: ShownRule,
     summary naming its people in text, the ids on its own element ("To: Lena Park, Venue options,
     2:03 PM, snippet" beside "Venue options"), or a block holding the subject and its snippet. Read by
     words too (case folded, the other's words in order within its own), but only for a text that names one
-    of the row's ``recipients`` (their names, addresses or drawn texts), as a summary does (1.2.36, 1.2.37):
-    beside an empty subject, or "(no subject)" beside "No subject"; never the subject beside an empty marker,
-    an icon or a word of it."""
+    of the row's ``recipients`` (their names, addresses or drawn texts) and carries the other's three ids, as a
+    summary does (1.2.36-1.2.38): beside an empty subject, or "(no subject)" beside "No subject"; never the
+    subject beside an empty marker, a toolbar item, an icon or a word of it."""
     if len(candidates) < 2:
         return candidates
     texts = [shown_text_of(element, shown) for element, _ in candidates]
     words = [_words(text) for text in texts]
+    ids = [_ids(element) for element, _ in candidates]
     names = [name for name in map(_words, recipients) if name.strip()]
-    return [pair for pair, text, own in zip(candidates, texts, words)
+    return [pair for pair, text, own, mine in zip(candidates, texts, words, ids)
             if not any((other and other != text and other in text)
-                       or (theirs != own and theirs in own and any(name in own for name in names))
-                       for other, theirs in zip(texts, words))]
+                       or (theirs != own and theirs in own and mine is not None and theirs_ids == mine
+                           and any(name in own for name in names))
+                       for other, theirs, theirs_ids in zip(texts, words, ids))]
+
+
+def _ids(element: LexborNode) -> tuple[str, str, str] | None:
+    """The three ids an element carries, or None when it lacks one: a summary repeats the subject's three
+    (REAL-PAGES.md); an empty marker or a toolbar item carrying a thread id alone repeats nothing (1.2.38)."""
+    attrs = element.attributes
+    found = (attrs.get(A.last_message_id), attrs.get(A.last_non_draft_message_id), attrs.get(A.thread_id))
+    return found if all(found) else None  # type: ignore[return-value]
 
 
 def _words(text: str) -> str:

@@ -8,10 +8,11 @@ strings, escapes, at-rules, as a browser tokenises CSS), scored with cssselect's
 
 The reader never hides what a browser might draw. It reads no rule of a page at all when a rule it cannot place
 could draw an element (a display other than ``none``, ``visibility:visible``), or when a rule sets either property
-to a value it cannot evaluate (``var()``, ``revert``, ``inherit``, ``unset``...), nests rules, or comes through
-``@import``. A rule it cannot place is one inside a conditional at-rule (``@media (min-width: …)``, ``@supports``,
-``@layer``...) or one whose selector is more than type, class, id and attribute selectors joined by descendant or
-child combinators (pseudo-classes, sibling combinators and namespaces are where lexbor and a browser part). Such a
+to a value it cannot evaluate (``var()``, ``revert``, ``inherit``, ``unset``, the ``all`` shorthand...), nests
+rules, or comes through ``@import`` or ``@namespace``. A rule it cannot place is one inside a conditional at-rule
+(``@media (min-width: …)``, ``@supports``, ``@layer``...), one whose selector is more than type, class, id and
+attribute selectors joined by descendant or child combinators (pseudo-classes, sibling combinators and namespaces
+are where lexbor and a browser part), or one lexbor cannot read. Such a
 rule that only hides is left out. A page whose sheets are over ``MAX_SHEET_CHARS``, hold over ``MAX_RULES``
 rules for the two properties or match over ``MAX_MATCHES`` elements is a page saved from the browser (no fixture:
 README; tinycss2 reads about half a megabyte a second), and no rule of it is read.
@@ -48,8 +49,10 @@ _SCREEN_MEDIA = frozenset({"", "all", "screen"})
 #: At-rules whose block holds style rules (any other, ``@font-face`` or ``@keyframes``, styles no element).
 _GROUPING = frozenset({"media", "supports", "layer", "container", "scope", "document", "starting-style"})
 #: What a selector lexbor matches as a browser does may hold, once its attribute selectors are set aside.
-_PLAIN_SELECTOR = re.compile(r"[\w\s.#>*\-]*")
-_ATTRIBUTE_SELECTOR = re.compile(r"\[(?:[^\]\"']|\"[^\"]*\"|'[^']*')*\]")
+_CSS_SPACE = " \t\n\r\f"
+_PLAIN_SELECTOR = re.compile(r"[\w \t\n\r\f.#>*\-]*")
+#: An attribute selector with no namespace (``[*|a]``, ``[foo|a]`` are read apart).
+_ATTRIBUTE_SELECTOR = re.compile(r"\[(?:[^\]\"'|]|\"[^\"]*\"|'[^']*')*\]")
 #: Pages whose rules were read, most recent last (a pass reads one page; a few kept for tests that alternate).
 _READ: OrderedDict[int, tuple[LexborHTMLParser, Mapping[int, SheetStyle]]] = OrderedDict()
 _KEEP = 4
@@ -118,7 +121,7 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
             declarations = _declarations(rule.content)
             if not declarations:
                 continue
-            selectors = tinycss2.serialize(rule.prelude).strip()
+            selectors = tinycss2.serialize(rule.prelude).strip(_CSS_SPACE)  # a no-break space is part of a name
             if under_condition or _plain_selectors(selectors) is None:
                 if any(prop == "display" and value != "none" or prop == "visibility" and value is False
                        for prop, (value, _) in declarations.items()):
@@ -137,7 +140,13 @@ def _cascade(parser: LexborHTMLParser, rules: list[tuple[str, _Declarations]]) -
     for selectors, declarations in rules:
         for specificity, canonical in _plain_selectors(selectors) or ():
             order += 1
-            nodes = parser.css(canonical)
+            try:
+                nodes = parser.css(canonical)
+            except Exception:  # noqa: BLE001 - selectolax raises its own types for a selector lexbor cannot read
+                if any(prop == "display" and value != "none" or prop == "visibility" and value is False
+                       for prop, (value, _) in declarations.items()):
+                    return {}
+                continue
             matched += len(nodes)
             if matched > MAX_MATCHES:
                 return {}
@@ -183,8 +192,8 @@ def _rules(nodes: Iterable, conditional: bool) -> Iterable[tuple[tinycss2.ast.Qu
     for node in nodes:
         if node.type == "qualified-rule":
             yield node, conditional
-        elif node.type == "at-rule" and node.lower_at_keyword == "import":
-            raise _Unplaceable  # another sheet's rules, which the page does not hold
+        elif node.type == "at-rule" and node.lower_at_keyword in ("import", "namespace"):
+            raise _Unplaceable  # another sheet's rules, or selectors read in another namespace
         elif node.type == "at-rule" and node.content is not None and node.lower_at_keyword in _GROUPING:
             media = tinycss2.serialize(node.prelude).strip().lower()
             if node.lower_at_keyword == "media" and _for_paper(media):
@@ -205,6 +214,8 @@ def _declarations(content: list | None) -> _Declarations:
             if "display" in text or "visibility" in text:
                 raise _Unplaceable  # a nested rule (CSS nesting, a nested @media) on either property
             continue
+        if node.lower_name == "all":
+            raise _Unplaceable  # sets both properties (all: initial, unset, revert): not evaluated
         if node.lower_name not in ("display", "visibility"):
             continue
         text = tinycss2.serialize(node.value).strip().lower()

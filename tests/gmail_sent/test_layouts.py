@@ -342,3 +342,21 @@ def test_an_id_element_beside_the_subject_that_names_no_recipient_never_takes_it
     posted = observe(page(built([DANIEL], T1, "a" * 16) + built([LENA], T2, "b" * 16)))
     assert posted["health"]["status"] == "OK", posted["health"]
     assert pairs(posted) == [("daniel@example.com", hint), ("lena@example.org", hint)]
+
+
+@pytest.mark.parametrize("beside", [
+    '<span data-legacy-thread-id="{mid}"></span>',
+    '<ul role="toolbar"><li role="button" aria-label="Archive" data-legacy-thread-id="{mid}"></li></ul>',
+], ids=["empty-marker", "toolbar"])
+def test_a_subject_naming_its_recipient_beside_a_thread_id_alone_is_still_the_subject(beside: str) -> None:
+    """A second review of 1.2.36: the recipient rule passed whenever the subject itself named a recipient ("Hi
+    Daniel"), so an empty marker or a toolbar item carrying the thread id alone took the anchor and the row was
+    refused (``row.invalid_id``). A summary carries the subject's three ids; an element with one repeats nothing."""
+    def built(who, title, mid):
+        cells = row(who, f"Hi {who[0][0]}", title, mid).split("</td>")
+        cells[2] = cells[2] + beside.replace("{mid}", mid)
+        return "</td>".join(cells)
+
+    posted = observe(page(built([DANIEL], T1, "a" * 16) + built([LENA], T2, "b" * 16)))
+    assert posted["health"]["status"] == "OK", posted["health"]
+    assert pairs(posted) == [("daniel@example.com", "Hi Daniel"), ("lena@example.org", "Hi Lena")]

@@ -104,6 +104,12 @@ V = '<div class="v w"><span id="x">a</span></div>'
     '<div class="v"><span id="x">a</span></div></fieldset>',
     # an !important rule beats an inline declaration that is not
     '<style>.v{display:block !important}</style><div class="v" style="display:none"><span id="x">a</span></div>',
+    # a second review: the all shorthand sets both; a no-break space is part of a name; a namespace
+    "<style>.v{display:none} .v.w{all:revert}</style>" + V,
+    '<style>.v{display:none}</style><div class="v" style="all:initial"><span id="x">a</span></div>',
+    "<style>.v\u00a0{display:none}</style>" + V,
+    "<style>@namespace url(http://www.w3.org/2000/svg); .v{display:none}</style>" + V,
+    '<style>[foo|a]{display:none}</style><div class="v" a="1"><span id="x">a</span></div>',
 ], ids=lambda page: page[:60])
 def test_what_a_browser_may_draw_is_never_hidden_by_a_rule(page: str) -> None:
     """A review of the first cut (2026-12-02; each case checked in Chromium, which draws ``#x``): values the
@@ -124,3 +130,14 @@ def test_a_page_saved_from_the_browser_reads_no_rule() -> None:
     filler = ".a{color:red}" * (MAX_SHEET_CHARS // 13 + 1)
     assert _shown(".v{display:none}" + filler, '<div class="v"><span id="x">a</span></div>') is True
     assert _shown(".v{display:none}", '<div class="v"><span id="x">a</span></div>') is False
+
+
+@pytest.mark.parametrize("css", [
+    "div\u00a0.v{display:none} .w{display:block}", "[*|a]{display:none} .w{display:block}",
+    "[a!=b]{display:block} .v{display:none}", ".q,\u3000.r{display:block} .v{display:none}",
+], ids=["nbsp", "any-namespace", "not-equal", "ideographic-space"])
+def test_a_selector_lexbor_cannot_read_never_breaks_the_pass(css: str) -> None:
+    """A second review: selectors that passed the plain check and made lexbor raise threw out of the pass
+    (``health.threw`` on every observer). A rule lexbor cannot read is one the reader cannot place."""
+    tree = LexborHTMLParser(f"<style>{css}</style>{V}")
+    assert ShownRule().shown(tree.css_first("#x")) is True
