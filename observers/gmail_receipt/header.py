@@ -30,13 +30,12 @@ from datetime import datetime, timedelta
 from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
-from observers.gmail_receipt.amounts import holds_amount
 from observers.gmail_receipt.selectors import SELECTORS
 from observers.shared.dom import (
     ShownRule,
+    accessible_text_within,
     ancestors,
     attr,
-    block_text_of,
     element_children,
     holds_a_block,
     shown_text_of,
@@ -156,12 +155,15 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
     element whose text ends with its age (``2:03 PM (5 minutes ago)``), wherever a regrouped header put it (div
     columns, a wrapped sender, the date before the sender: 1.2.55), but before the body: an element of the item
     that holds neither the sender nor anything after the body's start (its first table, row or paragraph
-    after the sender, or the element holding one), and whose nearest block with the sender holds no money (a
-    text mail's body has no table to start at; a receipt's body holds its total: 1.2.58). None unless every
+    after the sender, or the element holding one), and whose nearest block with the sender draws only a
+    header's parts (a text mail's body has no table to start at: 1.2.58, 1.2.60). None unless every
     such element names one minute, and one its age does not contradict (a clock-only title read as today
     beside "(2 days ago)"): never a guess."""
     minutes: set[datetime] = set()
     holds_sender = {up.mem_id for up in ancestors(sender, stop=item)}
+    headers: dict[int, bool] = {}  # block → whether it holds only a header's parts (read once per block)
+    keys = item.css(S.message_key)  # the sender's message, where an item holds several (a hand-built page)
+    message = next((key for key in reversed(keys) if key.mem_id in holds_sender or key.mem_id == sender.mem_id), item)
     after_sender = False
     for node in item.traverse(include_text=False):
         if node.mem_id == sender.mem_id:
@@ -172,13 +174,31 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
         if not title or node.mem_id in holds_sender or not shown.shown(node):
             continue
         age = _RELATIVE_AGE.search(shown_text_of(node, shown))
-        if age is None or holds_amount(block_text_of(_common_ancestor(node, sender, item), shown)):
-            continue  # no age, or the body's: its nearest block with the sender holds the total's amount (1.2.58)
+        if age is None or not _only_the_header(_common_ancestor(node, sender, message), node, headers):
+            continue  # no age, or the body's: its nearest block with the sender holds more than a header (1.2.60)
         minute = read_minute(title, ctx.instant, ctx.tz)
         if minute is None or not _age_agrees(ctx.instant - minute, age):
             return None
         minutes.add(minute)
     return next(iter(minutes)) if len(minutes) == 1 else None
+
+
+def _only_the_header(block: LexborNode, date: LexborNode, known: dict[int, bool]) -> bool:
+    """Whether ``block`` draws nothing but a header's parts: its people (``[email]`` elements, the sender among
+    them), a date marked with its age (``date``, or another such), the bracketed addresses (aria-hidden, as
+    Gmail draws them, or written out) and the header's own words (``labels.headerWords``: "to me", "bcc").
+    Any other word is the body's (a text column beside the header, a total line, a signature), so the date
+    beside it is not read there (1.2.60: reading money instead let a total drawn inline pass)."""
+    if block.mem_id not in known:
+        text = accessible_text_within(block, skip=lambda el: el.mem_id == date.mem_id or A.email in el.attributes)
+        text = _BRACKETED_ADDRESS.sub(" ", _RELATIVE_AGE_ANYWHERE.sub(" ", text))
+        known[block.mem_id] = all(word in _HEADER_WORDS for word in re.findall(r"[^\W_]+", text.casefold()))
+    return known[block.mem_id]
+
+
+_HEADER_WORDS = frozenset(word.casefold() for word in SELECTORS.labels.header_words)
+_BRACKETED_ADDRESS = re.compile(r"[<(]?[^\s<>()]+@[^\s<>()]+[>)]?")
+_RELATIVE_AGE_ANYWHERE = re.compile(SELECTORS.patterns.relative_age.rstrip("$"), re.I)
 
 
 #: Each unit of a relative age, in seconds (a month and a year at their longest).

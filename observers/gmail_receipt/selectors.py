@@ -75,6 +75,8 @@ class ReceiptLabels(Strict):
     account_label_pattern: str
     #: Where an account label writes its address: the last parenthesised group holding an @ ("（…）" too).
     account_address_pattern: str
+    #: The words a header draws beside its people and its date ("to me", "bcc"): a block holding another is no header.
+    header_words: list[str]
 
 
 class MerchantRule(Strict):

@@ -330,3 +330,43 @@ def test_an_aged_date_between_the_header_and_a_body_without_a_container_is_never
     assert _BODY_AGED in html
     result = run(html)
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+def _header_beside_a_text_column(aged: str) -> str:
+    """The header and the body's first, text-only column side by side in one flex wrapper; the total after it."""
+    from selectolax.lexbor import LexborHTMLParser
+    tree = LexborHTMLParser(_regrouped(_div_body(_base(), '<div id="q"></div>'), "div columns"))
+    message = tree.css_first("[data-legacy-message-id]")
+    header = message.css_first("[data-legacy-message-id] > *")
+    header_html = header.html
+    tree.css_first("#q").decompose()
+    header.decompose()
+    layout = (f'<div id="x"><div style="display:flex">{header_html}<div><div>Payment received {aged}</div>'
+              '<div>Thanks for your order.</div></div></div><table><tr><td>Amount paid</td><td>$48.00</td></tr>'
+              '</table></div>')
+    message.insert_child(LexborHTMLParser(layout).css_first("#x"))
+    tree.css_first("#x").unwrap()
+    return tree.html
+
+
+@pytest.mark.parametrize("total", [
+    '<div>Amount paid<span style="float:right">$48.00</span></div>',
+    '<div style="display:flex"><span>Amount paid</span><span>$48.00</span></div>',
+    "<div><b>Amount paid</b>$48.00</div>",
+], ids=["float", "flex", "bold-label"])
+def test_an_aged_date_beside_a_total_drawn_inline_is_never_the_messages(run, total) -> None:
+    """A third review of 1.2.55: the money test read a block's text with inline elements run together, so a
+    total drawn as a label and an amount side by side ("Amount paid$48.00") held no money, and a text mail's
+    aged span was the message's date again. The block the date shares with the sender must hold nothing but
+    the header's own parts (1.2.60)."""
+    html = _regrouped(_div_body(_base(), f'<div dir="ltr"><div>Payment received {_BODY_AGED}</div>{total}</div>'),
+                      "div columns")
+    result = run(html)
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+def test_an_aged_date_in_a_text_column_beside_the_header_is_never_the_messages(run) -> None:
+    """The same review: the header and the body's first column (text only) in one flex wrapper held no money,
+    the total sitting after it, so that column's aged span was read."""
+    result = run(_header_beside_a_text_column(_BODY_AGED))
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
