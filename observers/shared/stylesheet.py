@@ -6,16 +6,18 @@ as with an inline style. So the rules of the page's ``<style>`` elements are rea
 the cascade's order (``!important``, then specificity, then the later rule). Parsed with tinycss2 (comments,
 strings, escapes, at-rules, as a browser tokenises CSS), scored with cssselect's specificity, matched by lexbor.
 
-The reader never hides what a browser might draw. It reads no rule of a page at all when a rule it cannot place
-could draw an element (a display other than ``none``, ``visibility:visible``), or when a rule sets either property
-to a value it cannot evaluate (``var()``, ``revert``, ``inherit``, ``unset``, the ``all`` shorthand...), nests
-rules, or comes through ``@import`` or ``@namespace``. A rule it cannot place is one inside a conditional at-rule
-(``@media (min-width: …)``, ``@supports``, ``@layer``...), one whose selector is more than type, class, id and
-attribute selectors joined by descendant or child combinators (pseudo-classes, sibling combinators and namespaces
-are where lexbor and a browser part), or one lexbor cannot read. Such a
-rule that only hides is left out. A page whose sheets are over ``MAX_SHEET_CHARS``, hold over ``MAX_RULES``
-rules for the two properties or match over ``MAX_MATCHES`` elements is a page saved from the browser (no fixture:
-README; tinycss2 reads about half a megabyte a second), and no rule of it is read.
+The reader never hides what a browser might draw. A rule it cannot place exactly (one inside a conditional
+at-rule, ``@media (max-width: …)``, ``@supports``, ``@layer``...; one whose selector is more than type, class, id
+and attribute selectors joined by descendant or child combinators, where lexbor and a browser part; one lexbor
+cannot read) is placed on a superset of the elements it may style (its subject's plain part, pseudo-classes left
+out: ``a:visited`` on every ``a``; else every element), with what it may draw only: a display other than ``none``
+or ``visibility:visible``; what it may hide is left out. A value the reader does not evaluate (``var()``,
+``revert``, ``inherit``, the ``all`` shorthand...) is one that may draw. (A first cut read no rule of a page
+holding any such rule: a merchant mail's responsive ``@media`` rule then unhid Gmail's stored view.) No rule of a
+page is read when it nests rules or declares a namespace; ``@import`` is another sheet, which a fixture served
+offline never loads. A page whose sheets are over ``MAX_SHEET_CHARS``, hold over ``MAX_RULES`` rules for the two
+properties or match over ``MAX_MATCHES`` elements is a page saved from the browser (no fixture: README; tinycss2
+reads about half a megabyte a second), and no rule of it is read.
 """
 
 from __future__ import annotations
@@ -99,7 +101,13 @@ def sheet_styles(node: LexborNode) -> Mapping[int, SheetStyle]:
     return styles
 
 
+#: A display a rule may set that the reader does not know (``var()``, ``revert``, a prefixed value): drawn.
+UNKNOWN_DISPLAY = "unknown"
 _Declarations = dict[str, tuple[object, bool]]  # property → (display value or visibility hides, !important)
+#: Where a rule's selector reaches: its specificity, what lexbor matches, and whether that is exactly the
+#: elements it styles (else a superset: its subject's plain part, or every element).
+_Reach = tuple[tuple[int, int, int], str, bool]
+_ANY = "*"
 
 
 def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
@@ -112,41 +120,50 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
         texts.append((sheet.text(deep=True), media not in _SCREEN_MEDIA))
     if sum(len(text) for text, _ in texts) > MAX_SHEET_CHARS:
         return {}
-    if not any("display" in text.lower() or "visibility" in text.lower() or "@import" in text.lower()
-               for text, _ in texts):
+    if not any("display" in text.lower() or "visibility" in text.lower() or "all" in text.lower() for text, _ in texts):
         return {}
-    rules: list[tuple[str, _Declarations]] = []
+    rules: list[tuple[list[_Reach], _Declarations]] = []
     for text, conditional in texts:
         for rule, under_condition in _rules(tinycss2.parse_stylesheet(text, True, True), conditional):
             declarations = _declarations(rule.content)
             if not declarations:
                 continue
-            selectors = tinycss2.serialize(rule.prelude).strip(_CSS_SPACE)  # a no-break space is part of a name
-            if under_condition or _plain_selectors(selectors) is None:
-                if any(prop == "display" and value != "none" or prop == "visibility" and value is False
-                       for prop, (value, _) in declarations.items()):
-                    raise _Unplaceable  # it may draw what another rule hides
-                continue  # it only hides, where it applies at all: left out, a browser may draw more
-            rules.append((selectors, declarations))
+            reach = _reach(tinycss2.serialize(rule.prelude).strip(_CSS_SPACE))  # a no-break space is part of a name
+            if under_condition or not all(exact for _, _, exact in reach):
+                # it may apply to these elements or not: what it may draw counts as drawn, what it may hide is left
+                # out (never hide what a browser may draw)
+                declarations = {prop: (_DRAWN[prop] if value == UNKNOWN_DISPLAY else value, important)
+                                for prop, (value, important) in declarations.items() if _draws(prop, value)}
+                if not declarations:
+                    continue
+                reach = [(specificity, css, False) for specificity, css, _ in reach]
+            rules.append((reach, declarations))
     if len(rules) > MAX_RULES:
         return {}
     return _cascade(parser, rules)
 
 
-def _cascade(parser: LexborHTMLParser, rules: list[tuple[str, _Declarations]]) -> Mapping[int, SheetStyle]:
+_DRAWN = {"display": UNKNOWN_DISPLAY, "visibility": False}
+
+
+def _draws(prop: str, value: object) -> bool:
+    """Whether a declaration may draw an element: a display other than none, visibility visible."""
+    return value != "none" if prop == "display" else value is False
+
+
+def _cascade(parser: LexborHTMLParser, rules: list[tuple[list[_Reach], _Declarations]]) -> Mapping[int, SheetStyle]:
     """Each element's winning display and visibility: the highest (!important, specificity, order)."""
     won: dict[tuple[int, str], tuple[tuple[bool, tuple[int, int, int], int], object, bool]] = {}
     order = matched = 0
-    for selectors, declarations in rules:
-        for specificity, canonical in _plain_selectors(selectors) or ():
+    for reach, declarations in rules:
+        for specificity, css, exact in reach:
             order += 1
             try:
-                nodes = parser.css(canonical)
+                nodes = parser.css(css)
             except Exception:  # noqa: BLE001 - selectolax raises its own types for a selector lexbor cannot read
-                if any(prop == "display" and value != "none" or prop == "visibility" and value is False
-                       for prop, (value, _) in declarations.items()):
-                    return {}
-                continue
+                if not exact or not any(_draws(prop, value) for prop, (value, _) in declarations.items()):
+                    continue  # it only hides (where it applies at all): left out
+                nodes = parser.css(_ANY)  # it may draw any element
             matched += len(nodes)
             if matched > MAX_MATCHES:
                 return {}
@@ -192,8 +209,10 @@ def _rules(nodes: Iterable, conditional: bool) -> Iterable[tuple[tinycss2.ast.Qu
     for node in nodes:
         if node.type == "qualified-rule":
             yield node, conditional
-        elif node.type == "at-rule" and node.lower_at_keyword in ("import", "namespace"):
-            raise _Unplaceable  # another sheet's rules, or selectors read in another namespace
+        elif node.type == "at-rule" and node.lower_at_keyword == "namespace":
+            raise _Unplaceable  # selectors read in another namespace
+        elif node.type == "at-rule" and node.lower_at_keyword == "import":
+            continue  # another sheet, fetched: a fixture is served offline, with a CSP that blocks it (§6.2)
         elif node.type == "at-rule" and node.content is not None and node.lower_at_keyword in _GROUPING:
             media = tinycss2.serialize(node.prelude).strip().lower()
             if node.lower_at_keyword == "media" and _for_paper(media):
@@ -205,8 +224,9 @@ def _rules(nodes: Iterable, conditional: bool) -> Iterable[tuple[tinycss2.ast.Qu
 
 def _declarations(content: list | None) -> _Declarations:
     """The rule's display and visibility declarations, each (display value or visibility hides/shows,
-    !important); within one rule the last wins, but an !important one beats a later normal one. Raises
-    ``_Unplaceable`` for a value the reader cannot evaluate and for a nested rule that may set either."""
+    !important); within one rule the last wins, but an !important one beats a later normal one. A value the
+    reader does not evaluate is one that may draw (``UNKNOWN_DISPLAY``, visible). Raises ``_Unplaceable`` for
+    a nested rule that may set either (its selector is relative to another's)."""
     found: _Declarations = {}
     for node in tinycss2.parse_blocks_contents(content or [], skip_comments=True, skip_whitespace=True):
         if node.type != "declaration":
@@ -214,33 +234,78 @@ def _declarations(content: list | None) -> _Declarations:
             if "display" in text or "visibility" in text:
                 raise _Unplaceable  # a nested rule (CSS nesting, a nested @media) on either property
             continue
-        if node.lower_name == "all":
-            raise _Unplaceable  # sets both properties (all: initial, unset, revert): not evaluated
-        if node.lower_name not in ("display", "visibility"):
+        if node.lower_name == "all":  # sets both (all: initial, unset, revert): not evaluated, so may draw
+            names, values = ("display", "visibility"), (UNKNOWN_DISPLAY, False)
+        elif node.lower_name in ("display", "visibility"):
+            text = tinycss2.serialize(node.value).strip().lower()
+            if node.lower_name == "display":
+                value: object = valid_display(text) or UNKNOWN_DISPLAY  # var(), revert, a prefixed value: may draw
+            else:
+                value = VISIBILITY.get(text, False)  # inherit, unset, revert, var(): may be visible
+            names, values = (node.lower_name,), (value,)
+        else:
             continue
-        text = tinycss2.serialize(node.value).strip().lower()
-        value: object = valid_display(text) if node.lower_name == "display" else VISIBILITY.get(text)
-        if value is None:
-            raise _Unplaceable  # var(), revert, inherit, unset, a prefixed or unknown value: not evaluated
-        held = found.get(node.lower_name)
-        if held is None or node.important or not held[1]:
-            found[node.lower_name] = (value, node.important)
+        for name, value in zip(names, values):
+            held = found.get(name)
+            if held is None or node.important or not held[1]:
+                found[name] = (value, node.important)
     return found
 
 
-def _plain_selectors(selectors: str) -> list[tuple[tuple[int, int, int], str]] | None:
-    """Each selector of the list with its specificity and the text lexbor matches, or None when one is more
-    than type, class, id and attribute selectors with descendant and child combinators (or does not parse)."""
-    if not _PLAIN_SELECTOR.fullmatch(_ATTRIBUTE_SELECTOR.sub("", selectors).replace(",", " ")):
-        return None  # as written: cssselect's canonical form drops an empty namespace ("|div" is "div")
+def _reach(selectors: str) -> list[_Reach]:
+    """Where each selector of a list reaches. A plain one (type, class, id and attribute selectors with
+    descendant and child combinators, as written) is matched exactly; any other by its subject's plain part,
+    pseudo-classes left out (``a:visited`` → ``a``, ``.c ~ .v`` → ``.v``), else every element: a superset,
+    where lexbor and a browser may part. A pseudo-element's selector styles no element and reaches none."""
     try:
         parsed = cssselect.parse(selectors)
     except cssselect.SelectorError:
-        return None
-    out = []
-    for selector in parsed:
-        canonical = selector.canonical()
-        if selector.pseudo_element is not None or not _PLAIN_SELECTOR.fullmatch(_ATTRIBUTE_SELECTOR.sub("", canonical)):
-            return None
-        out.append((selector.specificity(), canonical))
+        return [((0, 0, 0), _ANY, False)]
+    out: list[_Reach] = []
+    for selector, written in zip(parsed, _split_list(selectors)):
+        if selector.pseudo_element is not None:
+            continue
+        if _plain(written) and _plain(selector.canonical()):
+            out.append((selector.specificity(), selector.canonical(), True))
+        else:
+            subject = _subject(written)
+            out.append((selector.specificity(), subject if subject and _plain(subject) else _ANY, False))
     return out
+
+
+def _plain(selector: str) -> bool:
+    return _PLAIN_SELECTOR.fullmatch(_ATTRIBUTE_SELECTOR.sub("", selector)) is not None
+
+
+def _split_list(selectors: str) -> list[str]:
+    """A selector list's selectors as written, split at its top-level commas."""
+    return [part.strip(_CSS_SPACE) for part in _top_level(selectors, ",")]
+
+
+def _subject(selector: str) -> str:
+    """The selector's last compound (after its last top-level combinator), pseudo-classes left out."""
+    compound = _top_level(selector, _CSS_SPACE + ">+~")[-1]
+    return _PSEUDO.sub("", compound)
+
+
+def _top_level(text: str, separators: str) -> list[str]:
+    """``text`` split at the ``separators`` outside brackets, parentheses and strings."""
+    parts, start, depth, quote = [], 0, 0, ""
+    for index, char in enumerate(text):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif depth == 0 and char in separators:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return parts
+
+
+#: A pseudo-class, with its argument (one level of parentheses inside: ``:not(:is(.a))``).
+_PSEUDO = re.compile(r"::?[\w-]+(?:\((?:[^()]|\([^()]*\))*\))?")
