@@ -99,10 +99,10 @@ _NO_INLINE = _Inline()
 def _inline(style: str) -> _Inline:
     display, display_important = declared_with_priority(style, "display")
     visibility, visibility_important = declared_with_priority(style, "visibility")
-    every = bool(declared(style, "all"))  # "all: initial" declares both, for the page's rules' sake
-    return _Inline(None if display is None else valid_display(display), every or bool(display), display_important,
-                   None if visibility is None else _VISIBILITY.get(visibility), every or bool(visibility),
-                   visibility_important)
+    every, every_important = declared_with_priority(style, "all")  # "all: initial" declares both
+    return _Inline(None if display is None else valid_display(display), bool(every) or bool(display),
+                   display_important or every_important, None if visibility is None else _VISIBILITY.get(visibility),
+                   bool(every) or bool(visibility), visibility_important or every_important)
 
 
 def _decided(inline: _Inline, ruled: SheetStyle | None) -> tuple[str | None, bool | None]:

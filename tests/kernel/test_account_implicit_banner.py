@@ -77,3 +77,16 @@ def test_an_explicit_banner_still_reads_a_label_by_its_bracketed_address(labels)
             "<div role='main'></div></body>")
     read = read_account(LexborHTMLParser(page), labels, ShownRule())
     assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
+
+
+@OBSERVERS
+@pytest.mark.parametrize("popup", ["<div role='Menu'>{}</div>", "<div role='menu listbox'>{}</div>",
+                                   "<div role='combobox'>{}</div>", "<div aria-modal='true'>{}</div>"],
+                         ids=["menu-case", "two-roles", "combobox", "modal"])
+def test_an_account_chooser_inside_a_plain_header_names_no_second_account(labels, popup: str) -> None:
+    """A third review: a chooser listing another account inside a plain ``<header>`` (a menu in any case, two
+    role tokens, a combobox, a modal) made the page ``selector.ambiguous.account``."""
+    other = '<a aria-label="Google Account: Bo Lind\n(bo.lind@example.org)"></a>'
+    page = f"<body><header>{ME}{popup.format(other)}</header><div role='main'></div></body>"
+    read = read_account(LexborHTMLParser(page), labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")

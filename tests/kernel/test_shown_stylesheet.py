@@ -164,3 +164,35 @@ def test_a_rule_that_may_draw_elsewhere_leaves_the_stored_view_hidden(css: str) 
     page = (f"<style>.stored{{display:none}} {css}</style><div class='stored'><span id='x'>a</span></div>"
             "<div class='m'>b</div>")
     assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is False
+
+
+@pytest.mark.parametrize(("css", "drawn"), [
+    (".clearfix{*zoom:1} .v{display:none}", False),     # an invalid declaration is dropped, the rest read
+    (".a{color} .v{display:none}", False),
+    (".b" + "{" * 600 + " .v{display:none}", True),      # nested past what tinycss2 reads: no rule read
+    (".v{display:" + "(" * 600 + "}", True),
+    (".v{display:none; &.w{all:unset}}", True),          # a nested rule: no rule of the page is read
+], ids=["star-hack", "no-value", "deep-blocks", "deep-parens", "nested-all"])
+def test_a_sheet_the_reader_cannot_read_never_breaks_the_pass(css: str, drawn: bool) -> None:
+    """A third review: an invalid declaration (the old ``*zoom:1`` hack) made ``tinycss2.serialize`` raise, and
+    600 nested blocks a RecursionError: every observer's pass threw (``health.threw``). And a nested rule setting
+    ``all`` slipped past the check for nested rules that named display or visibility."""
+    assert ShownRule().shown(LexborHTMLParser(f"<style>{css}</style>{V}").css_first("#x")) is drawn
+
+
+def test_a_long_selector_on_a_deep_page_is_matched_by_its_subject() -> None:
+    """A third review: lexbor's descendant matching grows with the page's depth to the power of the selector's
+    compounds (``aside div div div div div div td`` on a page 40 deep: 30 s a pass). A selector of more than three
+    compounds reaches its subject's elements, a superset: a rule that only hides is left out."""
+    from observers.shared.stylesheet import _reach
+    assert [(css, exact) for _, css, exact in _reach("aside div div div div div div td, div > div td")] == [
+        ("td", False), ("div > div td", True)]
+    deep = "<div>" * 40 + '<table><tr><td id="x">a</td></tr></table>' + "</div>" * 40
+    tree = LexborHTMLParser(f"<style>aside div div div div div div td{{display:none}}</style>{deep}")
+    assert ShownRule().shown(tree.css_first("#x")) is True
+
+
+def test_an_important_inline_all_beats_an_important_rule() -> None:
+    page = ('<style>.v{display:none !important}</style><div class="v" style="all:initial !important">'
+            '<span id="x">a</span></div>')
+    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
