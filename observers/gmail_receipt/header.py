@@ -33,7 +33,6 @@ from attest_kit.contract import PassContext
 from observers.gmail_receipt.selectors import SELECTORS
 from observers.shared.dom import (
     ShownRule,
-    accessible_text_within,
     ancestors,
     attr,
     element_children,
@@ -160,6 +159,7 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
     such element names one minute, and one its age does not contradict (a clock-only title read as today
     beside "(2 days ago)"): never a guess."""
     minutes: set[datetime] = set()
+    others: set[datetime] = set()  # minutes titled without an age before the body: the header's, drawn elsewhere?
     holds_sender = {up.mem_id for up in ancestors(sender, stop=item)}
     headers: dict[int, bool] = {}  # block → whether it holds only a header's parts (read once per block)
     keys = item.css(S.message_key)  # the sender's message, where an item holds several (a hand-built page)
@@ -174,24 +174,35 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
         if not title or node.mem_id in holds_sender or not shown.shown(node):
             continue
         age = _RELATIVE_AGE.search(shown_text_of(node, shown))
-        if age is None or not _only_the_header(_common_ancestor(node, sender, message), node, headers):
-            continue  # no age, or the body's: its nearest block with the sender holds more than a header (1.2.60)
+        if age is None:
+            if (other := read_minute(title, ctx.instant, ctx.tz)) is not None:
+                others.add(other)
+            continue
+        if not _only_the_header(_common_ancestor(node, sender, message), node, headers, shown):
+            continue  # the body's: its nearest block with the sender holds more than a header (1.2.60)
         minute = read_minute(title, ctx.instant, ctx.tz)
         if minute is None or not _age_agrees(ctx.instant - minute, age):
             return None
         minutes.add(minute)
-    return next(iter(minutes)) if len(minutes) == 1 else None
+    # another minute titled before the body (the header's own date, drawn outside its block with the sender)
+    # makes the aged one a guess (1.2.63)
+    return next(iter(minutes)) if len(minutes) == 1 and others <= minutes else None
 
 
-def _only_the_header(block: LexborNode, date: LexborNode, known: dict[int, bool]) -> bool:
+def _only_the_header(block: LexborNode, date: LexborNode, known: dict[int, bool], shown: ShownRule) -> bool:
     """Whether ``block`` draws nothing but a header's parts: its people (``[email]`` elements, the sender among
-    them), a date marked with its age (``date``, or another such), the bracketed addresses (aria-hidden, as
-    Gmail draws them, or written out) and the header's own words (``labels.headerWords``: "to me", "bcc").
-    Any other word is the body's (a text column beside the header, a total line, a signature), so the date
-    beside it is not read there (1.2.60: reading money instead let a total drawn inline pass)."""
+    them), a date marked with its age (``date``, or another such), the bracketed addresses and the header's own
+    words (``labels.headerWords``: "to me", "bcc"). Any other word it draws, aria-hidden or not, is the body's
+    (a text column beside the header, a total line, a signature), so the date beside it is not read there
+    (1.2.60: reading money instead let a total drawn inline pass; 1.2.63: the drawn text, each text apart)."""
     if block.mem_id not in known:
-        text = accessible_text_within(block, skip=lambda el: el.mem_id == date.mem_id or A.email in el.attributes)
-        text = _BRACKETED_ADDRESS.sub(" ", _RELATIVE_AGE_ANYWHERE.sub(" ", text))
+        left_out: set[int] = set()
+        for part in [date, *block.css(f"[{A.email}]")]:
+            left_out.update(node.mem_id for node in part.traverse(include_text=True))
+        texts = [node.text_content or "" for node in block.traverse(include_text=True)
+                 if node.is_text_node and node.mem_id not in left_out and node.parent is not None
+                 and shown.shown(node.parent)]
+        text = _BRACKETED_ADDRESS.sub(" ", _RELATIVE_AGE_ANYWHERE.sub(" ", " ".join(texts)))
         known[block.mem_id] = all(word in _HEADER_WORDS for word in re.findall(r"[^\W_]+", text.casefold()))
     return known[block.mem_id]
 

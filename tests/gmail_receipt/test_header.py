@@ -332,18 +332,29 @@ def test_an_aged_date_between_the_header_and_a_body_without_a_container_is_never
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
 
 
-def _header_beside_a_text_column(aged: str) -> str:
-    """The header and the body's first, text-only column side by side in one flex wrapper; the total after it."""
+def _header_beside_a_text_column(aged: str, column: str | None = None, date: str = "in the header") -> str:
+    """The header and the body's first, text-only column side by side in one flex wrapper; the total after it.
+    ``date``: where the header's own (unaged) date is drawn: "in the header", "above" the wrapper, or as a
+    "title only" (an empty span)."""
     from selectolax.lexbor import LexborHTMLParser
     tree = LexborHTMLParser(_regrouped(_div_body(_base(), '<div id="q"></div>'), "div columns"))
     message = tree.css_first("[data-legacy-message-id]")
     header = message.css_first("[data-legacy-message-id] > *")
+    date_span = header.css_first(f'[title="{TITLE}"]')
+    above = ""
+    if date == "above":
+        above = date_span.html
+        date_span.decompose()
+    elif date == "none":
+        date_span.decompose()
+    elif date == "title only":
+        date_span.replace_with(LexborHTMLParser(f'<span id="d" title="{TITLE}"></span>').css_first("#d"))
     header_html = header.html
     tree.css_first("#q").decompose()
     header.decompose()
-    layout = (f'<div id="x"><div style="display:flex">{header_html}<div><div>Payment received {aged}</div>'
-              '<div>Thanks for your order.</div></div></div><table><tr><td>Amount paid</td><td>$48.00</td></tr>'
-              '</table></div>')
+    column = column if column is not None else f"<div>Payment received {aged}</div><div>Thanks for your order.</div>"
+    layout = (f'<div id="x"><div>{above}</div><div style="display:flex">{header_html}<div>{column}</div></div>'
+              '<table><tr><td>Amount paid</td><td>$48.00</td></tr></table></div>')
     message.insert_child(LexborHTMLParser(layout).css_first("#x"))
     tree.css_first("#x").unwrap()
     return tree.html
@@ -369,4 +380,26 @@ def test_an_aged_date_in_a_text_column_beside_the_header_is_never_the_messages(r
     """The same review: the header and the body's first column (text only) in one flex wrapper held no money,
     the total sitting after it, so that column's aged span was read."""
     result = run(_header_beside_a_text_column(_BODY_AGED))
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+@pytest.mark.parametrize("date", ["above", "title only"])
+@pytest.mark.parametrize("column", [
+    f"<div>{_BODY_AGED}</div>",
+    f'<div aria-hidden="true">Payment received {_BODY_AGED}</div>',
+], ids=["aged-only", "aria-hidden-words"])
+def test_an_aged_body_column_beside_a_header_drawing_its_own_date_elsewhere_is_never_the_messages(run, date, column) -> None:
+    """A fourth review of the aged date: with the header's own date drawn outside the block it shares with
+    the sender (a row above, or a title with no text), a body column holding an aged span alone passed the
+    header-only test; and words a mail draws aria-hidden were left out of it. Another minute the message
+    titles before its body makes the aged one a guess, and the test reads the drawn text (1.2.63)."""
+    result = run(_header_beside_a_text_column(_BODY_AGED, column, date))
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+def test_words_a_mail_draws_aria_hidden_still_make_a_column_the_bodys(run) -> None:
+    """The same review: the header-only test read the accessible text, so a column whose words the mail draws
+    aria-hidden held none, and beside a header with no date its aged span was the message's date."""
+    column = f'<div aria-hidden="true">Payment received</div><div>{_BODY_AGED}</div>'
+    result = run(_header_beside_a_text_column(_BODY_AGED, column, "none"))
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
