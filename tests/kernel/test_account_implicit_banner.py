@@ -90,3 +90,18 @@ def test_an_account_chooser_inside_a_plain_header_names_no_second_account(labels
     page = f"<body><header>{ME}{popup.format(other)}</header><div role='main'></div></body>"
     read = read_account(LexborHTMLParser(page), labels, ShownRule())
     assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
+
+
+@OBSERVERS
+@pytest.mark.parametrize("wrapper", ["div aria-hidden='true'", "blockquote", "footer", "form", "div role='group'",
+                                     "div role='toolbar'"])
+def test_a_header_inside_a_hidden_or_roled_wrapper_names_no_second_account(labels, wrapper: str) -> None:
+    """A fourth review: a second account's label in a ``<header>`` wrapped in an aria-hidden element (no part of
+    the accessibility tree), a blockquote, a footer, a form or any element with a role made a page
+    ``selector.ambiguous.account``. Only a header no such element holds is a banner by its implicit role."""
+    other = '<a aria-label="Google Account: Bo Lind\n(bo.lind@example.org)"></a>'
+    tag = wrapper.split()[0]
+    page = (f"<body><div role='banner'>{ME}</div><{wrapper}><header>{other}</header></{tag}>"
+            "<div role='main'></div></body>")
+    read = read_account(LexborHTMLParser(page), labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
