@@ -164,29 +164,47 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
     headers: dict[int, bool] = {}  # block → whether it holds only a header's parts (read once per block)
     keys = item.css(S.message_key)  # the sender's message, where an item holds several (a hand-built page)
     message = next((key for key in reversed(keys) if key.mem_id in holds_sender or key.mem_id == sender.mem_id), item)
-    after_sender = False
+    after_sender = clock_elsewhere = False
+    in_aged: set[int] = set()  # the elements of the aged dates met (their clocks are theirs)
     for node in item.traverse(include_text=False):
         if node.mem_id == sender.mem_id:
             after_sender = True
         elif after_sender and (node.tag in _HEADER_END or node.css_first(S.header_end) is not None):
             break  # the body starts here (as for a header drawn without a table)
-        title = attr(node, A.title)
-        if not title or node.mem_id in holds_sender or not shown.shown(node):
+        if node.mem_id in in_aged or not shown.shown(node):
             continue
-        age = _RELATIVE_AGE.search(shown_text_of(node, shown))
+        title = attr(node, A.title)
+        age = _RELATIVE_AGE.search(shown_text_of(node, shown)) if title and node.mem_id not in holds_sender else None
         if age is None:
-            if (other := read_minute(title, ctx.instant, ctx.tz)) is not None:
+            # a clock drawn or labelled anywhere else before the body: the header's date, in a form not read here
+            clock_elsewhere = clock_elsewhere or _shows_a_clock(node)
+            if title and node.mem_id not in holds_sender and (other := read_minute(title, ctx.instant, ctx.tz)):
                 others.add(other)
             continue
+        in_aged.update(part.mem_id for part in node.traverse(include_text=False))
         if not _only_the_header(_common_ancestor(node, sender, message), node, headers, shown):
             continue  # the body's: its nearest block with the sender holds more than a header (1.2.60)
         minute = read_minute(title, ctx.instant, ctx.tz)
         if minute is None or not _age_agrees(ctx.instant - minute, age):
             return None
         minutes.add(minute)
-    # another minute titled before the body (the header's own date, drawn outside its block with the sender)
-    # makes the aged one a guess (1.2.63)
-    return next(iter(minutes)) if len(minutes) == 1 and others <= minutes else None
+    # another minute titled before the body (the header's own date, drawn outside its block with the sender), or
+    # a clock drawn or labelled there in another form, makes the aged one a guess (1.2.63, 1.2.65)
+    return next(iter(minutes)) if len(minutes) == 1 and others <= minutes and not clock_elsewhere else None
+
+
+def _shows_a_clock(node: LexborNode) -> bool:
+    """Whether the element's own text (not its children's) or a label of it (title, aria-label, datetime) holds a
+    clock ("9:41 AM", "2026-11-30 09:41")."""
+    attrs = node.attributes
+    if any(_COLON_CLOCK.search(attrs.get(name) or "") for name in (A.title, A.aria_label, "datetime")):
+        return True
+    return any(child.is_text_node and _COLON_CLOCK.search(child.text_content or "")
+               for child in node.iter(include_text=True))
+
+
+#: A clock as a header writes one, with a colon ("9:41"): "48.00" is an amount as often.
+_COLON_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
 
 
 def _only_the_header(block: LexborNode, date: LexborNode, known: dict[int, bool], shown: ShownRule) -> bool:

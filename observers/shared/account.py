@@ -89,7 +89,9 @@ def _read_labels(tree: LexborHTMLParser, labels: AccountLabels, take: Callable[[
     unreadable_address: str | None = None
     explicit = tree.css(labels.selector)
     seen = {node.mem_id for node in explicit}
-    implicit = [node for node in tree.css(labels.implicit_selector) if node.mem_id not in seen]
+    # a header is read as a banner only on a page that labels none (a page with a banner of its own keeps its
+    # other headers' labels out: a second account's, with its own account button hidden, read as the account)
+    implicit = [] if explicit else tree.css(labels.implicit_selector)
     for node in explicit + implicit:
         if mains and any(up.mem_id in mains for up in ancestors(node)):
             continue  # a "banner" in a mail's own markup (an email can carry roles, §8.2) is not the page's

@@ -124,8 +124,8 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
     for sheet in parser.css("style"):
         media = (sheet.attrs.get("media") or "").strip().lower()
         if ((sheet.attrs.get("type") or "text/css").strip().lower() != "text/css" or _for_paper(media)
-                or any(up.tag == "noscript" for up in _ancestors(sheet))):
-            continue  # another language, paper only, or text in a page that runs scripts (a live tab does)
+                or any(up.tag in ("noscript", "math") for up in _ancestors(sheet))):
+            continue  # another language, paper only, text in a page that runs scripts (a live tab does), MathML
         texts.append((sheet.text(deep=True), media not in _SCREEN_MEDIA))
     if sum(len(text) for text, _ in texts) > MAX_SHEET_CHARS:
         return {}
@@ -169,16 +169,19 @@ def _cascade(parser: LexborHTMLParser, rules: list[tuple[list[_Reach], _Declarat
     for reach, declarations in rules:
         for specificity, css, exact in reach:
             order += 1
+            applied = declarations
             try:
                 nodes = parser.css(css)
             except Exception:  # noqa: BLE001 - selectolax raises its own types for a selector lexbor cannot read
-                if not any(_draws(prop, value) for prop, (value, _) in declarations.items()):
-                    continue  # it only hides (where it applies at all): left out
-                nodes = parser.css(_ANY)  # it may draw any element
+                # it may reach any element: what it may draw counts there, what it may hide is left out
+                applied = {prop: decl for prop, decl in declarations.items() if _draws(prop, decl[0])}
+                if not applied:
+                    continue
+                nodes = parser.css(_ANY)
             matched += len(nodes)
             if matched > MAX_MATCHES:
                 return {}
-            for prop, (value, important) in declarations.items():
+            for prop, (value, important) in applied.items():
                 rank = (important, specificity, _LAST if specificity == _TOP else order)
                 for found in nodes:
                     held = won.get((found.mem_id, prop))
@@ -270,12 +273,16 @@ def _reach(selectors: str) -> list[_Reach]:
     try:
         parsed = cssselect.parse(selectors)
     except cssselect.SelectorError:
-        return [((0, 0, 0), _ANY, False)]
+        return [(_TOP, _ANY, False)]  # a selector a browser may read (":nth-child(1 of .p)"): may draw anything
+    # a browser drops a whole list for a pseudo-element it does not know ("::-moz-placeholder"): with one in
+    # the list, none of it is matched exactly
+    with_pseudo_element = any(selector.pseudo_element is not None for selector in parsed)
     out: list[_Reach] = []
     for selector, written in zip(parsed, _split_list(selectors)):
         if selector.pseudo_element is not None:
             continue
-        if _plain(written) and _plain(selector.canonical()) and _compounds(written) <= _MAX_COMPOUNDS:
+        if (not with_pseudo_element and _plain(written) and _plain(selector.canonical())
+                and _compounds(written) <= _MAX_COMPOUNDS):
             out.append((selector.specificity(), selector.canonical(), True))
         else:
             subject = _subject(written)

@@ -347,6 +347,10 @@ def _header_beside_a_text_column(aged: str, column: str | None = None, date: str
         date_span.decompose()
     elif date == "none":
         date_span.decompose()
+    elif date in ("text above", "aria-label above", "datetime above"):
+        above = {"text above": f"<span>{SHORT}</span>", "aria-label above": f'<span aria-label="{TITLE}"></span>',
+                 "datetime above": '<time datetime="2026-11-30 09:41"></time>'}[date]
+        date_span.decompose()
     elif date == "title only":
         date_span.replace_with(LexborHTMLParser(f'<span id="d" title="{TITLE}"></span>').css_first("#d"))
     header_html = header.html
@@ -402,4 +406,13 @@ def test_words_a_mail_draws_aria_hidden_still_make_a_column_the_bodys(run) -> No
     aria-hidden held none, and beside a header with no date its aged span was the message's date."""
     column = f'<div aria-hidden="true">Payment received</div><div>{_BODY_AGED}</div>'
     result = run(_header_beside_a_text_column(_BODY_AGED, column, "none"))
+    assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+@pytest.mark.parametrize("date", ["text above", "aria-label above", "datetime above"])
+def test_an_aged_body_column_beside_a_header_date_in_another_form_is_never_the_messages(run, date) -> None:
+    """A fifth review: the check for another date before the body read titles only, so a header date drawn as
+    text, or labelled by aria-label or datetime, outside the block it shares with the sender let a body
+    column's aged span through. A clock drawn or labelled anywhere before the body makes the aged one a guess."""
+    result = run(_header_beside_a_text_column(_BODY_AGED, f"<div>{_BODY_AGED}</div>", date))
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)

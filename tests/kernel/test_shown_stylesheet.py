@@ -211,3 +211,27 @@ def test_a_rule_that_may_draw_outranks_what_the_reader_cannot_rank(css: str) -> 
     hides what a selector's text says, so such a rule may draw every element."""
     page = f'<style>{css}</style><div class="v w" id="123"><span id="x">a</span></div>'
     assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
+
+
+def test_a_rule_lexbor_cannot_read_draws_anywhere_but_hides_nowhere() -> None:
+    """Found reading the change once more: a rule lexbor cannot read that both hides (display) and draws
+    (visibility) was placed on every element whole, so its display:none hid the page."""
+    page = "<style>[a!=b]{display:none; visibility:visible}</style><div><span id='x'>a</span></div>"
+    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
+
+
+
+@pytest.mark.parametrize("css", [
+    ".v, .q::-moz-placeholder{display:none}",                       # a browser drops the whole list
+    ".v{display:none} .v:nth-child(1 of .v){display:block}",       # a selector cssselect cannot parse
+], ids=["pseudo-element-in-list", "unparsed-draw"])
+def test_a_list_a_browser_may_drop_never_hides_and_an_unparsed_draw_outranks(css: str) -> None:
+    """A fifth review: a list holding a pseudo-element a browser does not know is dropped whole by it, but the
+    reader matched the rest exactly and hid rows; a drawing selector cssselect cannot parse ranked lowest."""
+    page = f'<style>{css}</style><div class="v"><span id="x">a</span></div>'
+    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
+
+
+def test_a_mathml_style_is_no_stylesheet() -> None:
+    page = '<math><style>.v{display:none}</style></math><div class="v"><span id="x">a</span></div>'
+    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
