@@ -87,14 +87,16 @@ def _read_labels(tree: LexborHTMLParser, labels: AccountLabels, take: Callable[[
     weak: dict[str, str] = {}  # addresses read from angle brackets or bare: used only when no label gives one in ()
     invalid = False
     unreadable_address: str | None = None
-    explicit = tree.css(labels.selector)
+    # a "banner" in a mail's own markup (an email can carry roles, §8.2) is not the page's
+    explicit = [node for node in tree.css(labels.selector)
+                if not (mains and any(up.mem_id in mains for up in ancestors(node)))]
     seen = {node.mem_id for node in explicit}
-    # a header is read as a banner only on a page that labels none (a page with a banner of its own keeps its
-    # other headers' labels out: a second account's, with its own account button hidden, read as the account)
+    # a header is read as a banner only on a page whose banners label nothing (a page with a banner of its own keeps
+    # its other headers' labels out: a second account's, with its own account button hidden, read as the account)
     implicit = [] if explicit else tree.css(labels.implicit_selector)
     for node in explicit + implicit:
-        if mains and any(up.mem_id in mains for up in ancestors(node)):
-            continue  # a "banner" in a mail's own markup (an email can carry roles, §8.2) is not the page's
+        if mains and node.mem_id not in seen and any(up.mem_id in mains for up in ancestors(node)):
+            continue
         if not take(node):
             continue
         label = node.attributes.get(labels.attribute) or ""

@@ -111,3 +111,14 @@ def test_a_header_inside_a_hidden_or_roled_wrapper_names_no_second_account(label
             "<div role='main'></div></body>")
     read = read_account(LexborHTMLParser(page), labels, ShownRule())
     assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
+
+
+
+@OBSERVERS
+def test_a_mails_own_banner_inside_main_leaves_the_pages_header_read(labels) -> None:
+    """Found reading the change once more: a mail's own ``role=banner`` inside the main region counted as the
+    page's banner, so the page's plain ``<header>`` was never read and the account was missing."""
+    page = (f"<body><header>{ME}</header><div role='main'><div role='banner'><a aria-label='Shop menu'></a></div>"
+            "</div></body>")
+    read = read_account(LexborHTMLParser(page), labels, ShownRule())
+    assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
