@@ -176,10 +176,11 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
         title = attr(node, A.title)
         age = _RELATIVE_AGE.search(shown_text_of(node, shown)) if title and node.mem_id not in holds_sender else None
         if age is None:
-            # a clock drawn or labelled anywhere else before the body: the header's date, in a form not read here
-            clock_elsewhere = clock_elsewhere or _shows_a_clock(node)
             if title and node.mem_id not in holds_sender and (other := read_minute(title, ctx.instant, ctx.tz)):
-                others.add(other)
+                others.add(other)  # another titled minute: the aged one must be it
+            else:
+                # a clock drawn or labelled anywhere else before the body: the header's date, in a form not read here
+                clock_elsewhere = clock_elsewhere or _shows_a_clock(node)
             continue
         in_aged.update(part.mem_id for part in node.traverse(include_text=False))
         if not _only_the_header(_common_ancestor(node, sender, message), node, headers, shown):

@@ -124,7 +124,7 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
     for sheet in parser.css("style"):
         media = (sheet.attrs.get("media") or "").strip().lower()
         if ((sheet.attrs.get("type") or "text/css").strip().lower() != "text/css" or _for_paper(media)
-                or any(up.tag in ("noscript", "math") for up in _ancestors(sheet))):
+                or any(up.tag == "noscript" for up in _ancestors(sheet)) or _in_mathml(sheet)):
             continue  # another language, paper only, text in a page that runs scripts (a live tab does), MathML
         texts.append((sheet.text(deep=True), media not in _SCREEN_MEDIA))
     if sum(len(text) for text, _ in texts) > MAX_SHEET_CHARS:
@@ -195,6 +195,21 @@ def _cascade(parser: LexborHTMLParser, rules: list[tuple[list[_Reach], _Declarat
         else:
             styles[mem_id] = SheetStyle(before.display, before.display_important, value, important)  # type: ignore[arg-type]
     return styles
+
+
+#: Elements inside MathML where HTML (and its <style>) is read again.
+_MATHML_HTML_POINTS = frozenset({"mtext", "mi", "mo", "mn", "ms", "annotation-xml", "svg", "foreignobject"})
+
+
+def _in_mathml(sheet: LexborNode) -> bool:
+    """Whether a ``<style>`` is MathML's own (no stylesheet): inside ``<math>`` with no point where HTML is read
+    again (``<mtext>``, ``<annotation-xml>``, an ``<svg>``) between them."""
+    for up in _ancestors(sheet):
+        if (up.tag or "").lower() in _MATHML_HTML_POINTS:
+            return False
+        if up.tag == "math":
+            return True
+    return False
 
 
 def _ancestors(node: LexborNode) -> Iterable[LexborNode]:
@@ -273,7 +288,11 @@ def _reach(selectors: str) -> list[_Reach]:
     try:
         parsed = cssselect.parse(selectors)
     except cssselect.SelectorError:
-        return [(_TOP, _ANY, False)]  # a selector a browser may read (":nth-child(1 of .p)"): may draw anything
+        # a selector a browser may read (":nth-child(1 of .p)"): it may draw its subject's elements, at any rank;
+        # one whose subject is no plain compound is left out (drawing every element unhid a stored view)
+        subjects = [_subject(written) for written in _split_list(selectors)]
+        return [(_TOP, subject, False) for subject in subjects
+                if subject and _plain(subject) and not any(mark in subject for mark in "\\\"'")]
     # a browser drops a whole list for a pseudo-element it does not know ("::-moz-placeholder"): with one in
     # the list, none of it is matched exactly
     with_pseudo_element = any(selector.pseudo_element is not None for selector in parsed)

@@ -416,3 +416,14 @@ def test_an_aged_body_column_beside_a_header_date_in_another_form_is_never_the_m
     column's aged span through. A clock drawn or labelled anywhere before the body makes the aged one a guess."""
     result = run(_header_beside_a_text_column(_BODY_AGED, f"<div>{_BODY_AGED}</div>", date))
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+
+def test_a_header_date_titled_at_the_aged_minute_agrees(run) -> None:
+    """A sixth review: the clock check fired on a titled date of the same minute drawn before the body (its own
+    clock text), and a right read became ``selector.missing.time``. A titled minute is checked as a minute."""
+    above = '<span title="Mon, Nov 30, 2026, 2:55\u202fPM">2:55\u202fPM</span>'
+    html = _header_beside_a_text_column(_BODY_AGED, f"<div>{_BODY_AGED}</div>", "none").replace(
+        "<div></div><div style=\"display:flex\">", f"<div>{above}</div><div style=\"display:flex\">", 1)
+    assert above in html
+    assert windows(run(html)) == ["2026-11-30T19:55:00.000Z"]

@@ -235,3 +235,18 @@ def test_a_list_a_browser_may_drop_never_hides_and_an_unparsed_draw_outranks(css
 def test_a_mathml_style_is_no_stylesheet() -> None:
     page = '<math><style>.v{display:none}</style></math><div class="v"><span id="x">a</span></div>'
     assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
+
+
+
+def test_an_unparsed_rule_draws_only_its_subjects_elements() -> None:
+    """A sixth review: a rule cssselect cannot parse was placed on every element at the top rank, so one unrelated
+    ``.zzz:nth-child(1 of .zzz){display:block}`` unhid every element a rule hid (a stored view's row was read)."""
+    page = ("<style>.v{display:none} .zzz:nth-child(1 of .zzz){display:block}</style>"
+            "<div class='v'><span id='x'>a</span></div>")
+    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is False
+
+
+def test_a_style_where_mathml_reads_html_again_is_a_stylesheet() -> None:
+    page = ("<style>.v{display:none}</style><math><mtext><style>.v{display:block}</style></mtext></math>"
+            "<div class='v'><span id='x'>a</span></div>")
+    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
