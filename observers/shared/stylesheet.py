@@ -290,9 +290,12 @@ def _reach(selectors: str) -> list[_Reach]:
     except cssselect.SelectorError:
         # a selector a browser may read (":nth-child(1 of .p)"): it may draw its subject's elements, at any rank;
         # one whose subject is no plain compound is left out (drawing every element unhid a stored view)
-        subjects = [_subject(written) for written in _split_list(selectors)]
-        return [(_TOP, subject, False) for subject in subjects
-                if subject and _plain(subject) and not any(mark in subject for mark in "\\\"'")]
+        out: list[_Reach] = []
+        for written in _split_list(selectors):
+            compounds = _plain_compounds(written)
+            # none to name (":-webkit-any(*)"): every element, ranked lowest (at the top, it unhid a stored view)
+            out.extend([(_TOP, compound, False) for compound in compounds] or [((0, 0, 0), _ANY, False)])
+        return out
     # a browser drops a whole list for a pseudo-element it does not know ("::-moz-placeholder"): with one in
     # the list, none of it is matched exactly
     with_pseudo_element = any(selector.pseudo_element is not None for selector in parsed)
@@ -328,6 +331,25 @@ def _subject(selector: str) -> str:
     """The selector's last compound (after its last top-level combinator), pseudo-classes left out."""
     compound = _top_level(selector, _CSS_SPACE + ">+~")[-1]
     return _PSEUDO.sub("", compound)
+
+
+def _plain_compounds(selector: str) -> list[str]:
+    """The plain compounds a selector cssselect cannot parse may style: its subject's, pseudo-classes left out,
+    else those its subject's functional pseudo-classes name (``:-webkit-any(.a, .p)``, ``:nth-child(1 of .p)``)."""
+    if any(mark in selector for mark in "\\\"'"):
+        return []
+    subject = _top_level(selector, _CSS_SPACE + ">+~")[-1]
+    plain = _PSEUDO.sub("", subject)
+    if plain and _plain(plain):
+        return [plain]
+    named = []
+    for argument in re.findall(r"\(([^()]*)\)", subject):
+        for part in re.split(r",|\bof\b", argument):
+            compound = _PSEUDO.sub("", _top_level(part.strip(_CSS_SPACE), _CSS_SPACE + ">+~")[-1])
+            if compound and _plain(compound) and compound.strip(_CSS_SPACE) not in ("", _ANY) \
+                    and not compound.strip(_CSS_SPACE).isdigit():
+                named.append(compound)
+    return named
 
 
 def _top_level(text: str, separators: str) -> list[str]:

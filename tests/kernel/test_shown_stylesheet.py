@@ -250,3 +250,18 @@ def test_a_style_where_mathml_reads_html_again_is_a_stylesheet() -> None:
     page = ("<style>.v{display:none}</style><math><mtext><style>.v{display:block}</style></mtext></math>"
             "<div class='v'><span id='x'>a</span></div>")
     assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
+
+
+
+@pytest.mark.parametrize("css", [
+    ".v{display:none} :-webkit-any(.v){display:block}",
+    ".v{display:none} :-webkit-any(.a,.v){display:block}",
+    ".v{display:none} :nth-child(1 of .v){display:block}",
+    ".v{visibility:hidden} body :-webkit-any(.v){visibility:visible}",
+], ids=["any", "any-list", "nth-of", "descendant-any"])
+def test_an_unparsed_rule_draws_the_compounds_its_pseudo_classes_name(css: str) -> None:
+    """A seventh check: with only a subject's plain compound kept, ``:-webkit-any(.v)`` reached nothing and the
+    rule hiding ``.v`` won (a drawn row silently dropped). The compounds its functional pseudo-classes name are
+    what it may style."""
+    page = f"<style>{css}</style><div class='v'><span id='x'>a</span></div>"
+    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
