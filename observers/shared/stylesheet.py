@@ -327,10 +327,14 @@ def _compounds(selector: str) -> int:
     return sum(1 for part in _top_level(selector, _CSS_SPACE + ">+~") if part)
 
 
+def _last_compound(selector: str) -> str:
+    """The selector's last compound, after its last top-level combinator."""
+    return _top_level(selector, _CSS_SPACE + ">+~")[-1]
+
+
 def _subject(selector: str) -> str:
-    """The selector's last compound (after its last top-level combinator), pseudo-classes left out."""
-    compound = _top_level(selector, _CSS_SPACE + ">+~")[-1]
-    return _PSEUDO.sub("", compound)
+    """The selector's last compound, pseudo-classes left out."""
+    return _PSEUDO.sub("", _last_compound(selector))
 
 
 def _plain_compounds(selector: str) -> list[str]:
@@ -338,16 +342,14 @@ def _plain_compounds(selector: str) -> list[str]:
     else those its subject's functional pseudo-classes name (``:-webkit-any(.a, .p)``, ``:nth-child(1 of .p)``)."""
     if any(mark in selector for mark in "\\\"'"):
         return []
-    subject = _top_level(selector, _CSS_SPACE + ">+~")[-1]
-    plain = _PSEUDO.sub("", subject)
+    plain = _subject(selector)
     if plain and _plain(plain):
         return [plain]
     named = []
-    for argument in re.findall(r"\(([^()]*)\)", subject):
+    for argument in re.findall(r"\(([^()]*)\)", _last_compound(selector)):
         for part in re.split(r",|\bof\b", argument):
-            compound = _PSEUDO.sub("", _top_level(part.strip(_CSS_SPACE), _CSS_SPACE + ">+~")[-1])
-            if compound and _plain(compound) and compound.strip(_CSS_SPACE) not in ("", _ANY) \
-                    and not compound.strip(_CSS_SPACE).isdigit():
+            compound = _subject(part.strip(_CSS_SPACE)).strip(_CSS_SPACE)
+            if compound not in ("", _ANY) and _plain(compound) and not compound.isdigit():
                 named.append(compound)
     return named
 

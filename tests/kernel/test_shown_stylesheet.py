@@ -17,6 +17,11 @@ from selectolax.lexbor import LexborHTMLParser
 from observers.shared.dom import ShownRule, accessible_text_within
 
 
+def _drawn(page: str) -> bool:
+    """Whether the shown rule draws the page's ``#x``."""
+    return ShownRule().shown(LexborHTMLParser(page).css_first("#x"))
+
+
 def _shown(css: str, body: str, **attrs: str) -> bool:
     extra = "".join(f' {k}="{v}"' for k, v in attrs.items())
     tree = LexborHTMLParser(f"<html><head><style{extra}>{css}</style></head><body>{body}</body></html>")
@@ -118,12 +123,12 @@ def test_what_a_browser_may_draw_is_never_hidden_by_a_rule(page: str) -> None:
     reader dropped, nested rules, ``<noscript>`` styles and selectors lexbor reads apart from a browser made it
     hide what a browser draws: a Sent list lost every row, a Calendar week its chips (a snapshot of whole days
     with no events: deletions that never happened)."""
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
+    assert _drawn(page) is True
 
 
 def test_an_important_inline_declaration_beats_an_important_rule() -> None:
     page = '<style>.v{display:block !important}</style><div class="v" style="display:none !important"><p id="x">a</p></div>'
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is False
+    assert _drawn(page) is False
 
 
 def test_a_page_saved_from_the_browser_reads_no_rule() -> None:
@@ -163,7 +168,7 @@ def test_a_rule_that_may_draw_elsewhere_leaves_the_stored_view_hidden(css: str) 
     web font) is another sheet, which a fixture served offline never loads."""
     page = (f"<style>.stored{{display:none}} {css}</style><div class='stored'><span id='x'>a</span></div>"
             "<div class='m'>b</div>")
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is False
+    assert _drawn(page) is False
 
 
 @pytest.mark.parametrize(("css", "drawn"), [
@@ -196,7 +201,7 @@ def test_a_long_selector_on_a_deep_page_is_matched_by_its_subject() -> None:
 def test_an_important_inline_all_beats_an_important_rule() -> None:
     page = ('<style>.v{display:none !important}</style><div class="v" style="all:initial !important">'
             '<span id="x">a</span></div>')
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
+    assert _drawn(page) is True
 
 
 @pytest.mark.parametrize("css", [
@@ -210,15 +215,14 @@ def test_a_rule_that_may_draw_outranks_what_the_reader_cannot_rank(css: str) -> 
     order, so a rule under such a condition that may draw outranks every rule of its importance; an escape
     hides what a selector's text says, so such a rule may draw every element."""
     page = f'<style>{css}</style><div class="v w" id="123"><span id="x">a</span></div>'
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
+    assert _drawn(page) is True
 
 
 def test_a_rule_lexbor_cannot_read_draws_anywhere_but_hides_nowhere() -> None:
     """Found reading the change once more: a rule lexbor cannot read that both hides (display) and draws
     (visibility) was placed on every element whole, so its display:none hid the page."""
     page = "<style>[a!=b]{display:none; visibility:visible}</style><div><span id='x'>a</span></div>"
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
-
+    assert _drawn(page) is True
 
 
 @pytest.mark.parametrize("css", [
@@ -229,13 +233,12 @@ def test_a_list_a_browser_may_drop_never_hides_and_an_unparsed_draw_outranks(css
     """A fifth review: a list holding a pseudo-element a browser does not know is dropped whole by it, but the
     reader matched the rest exactly and hid rows; a drawing selector cssselect cannot parse ranked lowest."""
     page = f'<style>{css}</style><div class="v"><span id="x">a</span></div>'
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
+    assert _drawn(page) is True
 
 
 def test_a_mathml_style_is_no_stylesheet() -> None:
     page = '<math><style>.v{display:none}</style></math><div class="v"><span id="x">a</span></div>'
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
-
+    assert _drawn(page) is True
 
 
 def test_an_unparsed_rule_draws_only_its_subjects_elements() -> None:
@@ -243,14 +246,13 @@ def test_an_unparsed_rule_draws_only_its_subjects_elements() -> None:
     ``.zzz:nth-child(1 of .zzz){display:block}`` unhid every element a rule hid (a stored view's row was read)."""
     page = ("<style>.v{display:none} .zzz:nth-child(1 of .zzz){display:block}</style>"
             "<div class='v'><span id='x'>a</span></div>")
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is False
+    assert _drawn(page) is False
 
 
 def test_a_style_where_mathml_reads_html_again_is_a_stylesheet() -> None:
     page = ("<style>.v{display:none}</style><math><mtext><style>.v{display:block}</style></mtext></math>"
             "<div class='v'><span id='x'>a</span></div>")
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
-
+    assert _drawn(page) is True
 
 
 @pytest.mark.parametrize("css", [
@@ -264,4 +266,4 @@ def test_an_unparsed_rule_draws_the_compounds_its_pseudo_classes_name(css: str) 
     rule hiding ``.v`` won (a drawn row silently dropped). The compounds its functional pseudo-classes name are
     what it may style."""
     page = f"<style>{css}</style><div class='v'><span id='x'>a</span></div>"
-    assert ShownRule().shown(LexborHTMLParser(page).css_first("#x")) is True
+    assert _drawn(page) is True
