@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Set
 
 from sanitize.emails import address_spans
 from sanitize.faker import ADDRESS_PHRASE, Faker
@@ -377,7 +378,7 @@ def _card(faker: Faker, m: re.Match[str], counts: dict[str, int], owned: list[tu
 
 
 def apply_table_rows(
-    w: Walk, values: LabelledValues, faker: Faker, counts: dict[str, int], payment_rows: set[int] = frozenset()
+    w: Walk, values: LabelledValues, faker: Faker, counts: dict[str, int], payment_rows: Set[int] = frozenset()
 ) -> None:
     """Rows whose first cell is a label, and card endings in a row that names a payment method."""
     # rows holding another row are never acted on (the ``len(row.css("tr")) > 1`` test below): find
