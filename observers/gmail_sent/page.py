@@ -72,17 +72,26 @@ def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
     # Only the nav that lists the Sent folder speaks for the view (an app rail's "Mail" does not).
     folder_navs = [region for region in ctx.tree.css(S.nav) if region.css_first(S.nav_sent_link) is not None]
     for nav in shown.filter(n for region in folder_navs for n in region.css(S.nav_selected)):
-        href = attr(nav, A.href)
-        if href and "#" in href:
-            folder = parse_route(href).folder
-            if folder is not None and folder not in L.sent_folder_routes:
-                return True
+        folder = _selected_folder(nav)
+        if folder is not None and folder not in L.sent_folder_routes:
+            return True
     title = ctx.tree.css_first(S.document_title)
     if title is not None:
         first = _TITLE_COUNT.sub("", text_of(title).split(L.title_separator)[0]).strip().lower()
         if first in {f.lower() for f in L.title_other_folders}:
             return True
     return False
+
+
+def _selected_folder(entry: LexborNode) -> str | None:
+    """The folder a selected nav entry names: its own link's, else the one folder the links it holds name (a
+    tree item holding its link); an entry whose links name several folders (a parent and its sub-folders) names
+    none, as the view may be any of them."""
+    own = attr(entry, A.href)
+    hrefs = [own] if own else [attr(link, A.href) for link in entry.css(S.nav_link)]
+    folders = {parse_route(href).folder for href in hrefs if href and "#" in href}
+    folders.discard(None)
+    return folders.pop() if len(folders) == 1 else None
 
 
 def _visible_chars(text: str) -> str:

@@ -22,6 +22,7 @@ class SentSelectors(Strict):
     nav: str
     nav_sent_link: str
     nav_selected: str
+    nav_link: str
     account_label: str
     #: a <header> that is a banner by its implicit role (HTML-AAM): its labels count only with an account label's start
     account_label_implicit: str
