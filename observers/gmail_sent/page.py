@@ -72,8 +72,8 @@ def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
     # Only the nav that lists the Sent folder speaks for the view (an app rail's "Mail" does not).
     folder_navs = [region for region in ctx.tree.css(S.nav) if region.css_first(S.nav_sent_link) is not None]
     for nav in shown.filter(n for region in folder_navs for n in region.css(S.nav_selected)):
-        folder = _selected_folder(nav)
-        if folder is not None and folder not in L.sent_folder_routes:
+        folder = _selected_folder(nav, shown)
+        if folder is not None and folder.split("/")[0] in L.other_folder_routes:
             return True
     title = ctx.tree.css_first(S.document_title)
     if title is not None:
@@ -83,13 +83,15 @@ def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
     return False
 
 
-def _selected_folder(entry: LexborNode) -> str | None:
-    """The folder a selected nav entry names: its own link's, else the one folder the links it holds name (a
-    tree item holding its link); an entry whose links name several folders (a parent and its sub-folders) names
-    none, as the view may be any of them."""
-    own = attr(entry, A.href)
-    hrefs = [own] if own else [attr(link, A.href) for link in entry.css(S.nav_link)]
-    folders = {parse_route(href).folder for href in hrefs if href and "#" in href}
+def _selected_folder(entry: LexborNode, shown: ShownRule) -> str | None:
+    """The Gmail folder a selected nav entry names: its own link's; for a tree item or option with no link of its
+    own, the one folder its shown links name (a parent whose links name several names none). A link elsewhere than
+    Gmail (a date cell, a help page) names no folder."""
+    if attr(entry, A.href):
+        links = [entry] if entry.css_matches(S.nav_link) else []
+    else:
+        links = shown.filter(entry.css(S.nav_link)) if entry.css_matches(S.nav_entry) else []
+    folders = {parse_route(attr(link, A.href) or "").folder for link in links}
     folders.discard(None)
     return folders.pop() if len(folders) == 1 else None
 

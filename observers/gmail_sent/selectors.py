@@ -23,6 +23,7 @@ class SentSelectors(Strict):
     nav_sent_link: str
     nav_selected: str
     nav_link: str
+    nav_entry: str
     account_label: str
     #: a <header> that is a banner by its implicit role (HTML-AAM): its labels count only with an account label's start
     account_label_implicit: str
@@ -66,6 +67,9 @@ class SentLabels(Strict):
     #: Where an account label writes its address: the last parenthesised group holding an @ ("（…）" too).
     account_address_pattern: str
     sent_folder_routes: list[str]
+    #: Gmail's other mail folders, by a route's first part: a nav entry selecting one refuses the Sent view (a
+    #: chat, the settings or another site's link names no folder).
+    other_folder_routes: list[str]
     title_other_folders: list[str]
     #: The ``name`` Gmail gives the account's own recipient entry.
     self_name: str
