@@ -100,9 +100,10 @@ class PassContext:
 
     @property
     def tree(self) -> LexborHTMLParser:
-        """The page parsed once with lexbor."""
+        """The page parsed once with lexbor, as a browser that runs scripts parses it (the extension reads a live
+        tab): a ``<noscript>``'s content is text, and one in ``<head>`` moves nothing into ``<body>``."""
         if self._tree is None:
-            self._tree = LexborHTMLParser(self.html)
+            self._tree = LexborHTMLParser(self.html, scripting=True)
         return self._tree
 
 

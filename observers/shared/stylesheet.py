@@ -48,6 +48,9 @@ MAX_SHEET_CHARS = 64 * 1024
 MAX_RULES = 100
 #: (element, rule) pairs matched: past it a page is no hand-built one, and no rule of it is read.
 MAX_MATCHES = 100_000
+#: Elements a page may hold for its structural pseudo-classes to be matched exactly: lexbor counts each element's
+#: siblings afresh (``tr:nth-child(n+51)`` over 20,000 rows: 2.4 s a rule); past it they reach a superset.
+MAX_STRUCTURAL_ELEMENTS = 3_000
 #: The media a ``<style media>`` or an ``@media`` rule may name and still apply to the page on a screen.
 _SCREEN_MEDIA = frozenset({"", "all", "screen"})
 #: At-rules whose block holds style rules (any other, ``@font-face`` or ``@keyframes``, styles no element).
@@ -58,10 +61,15 @@ _PLAIN_SELECTOR = re.compile(r"[\w \t\n\r\f.#>*\-]*")
 #: Combinators and pseudo-classes lexbor matches as Chromium does (a differential fuzz of 2026-12-02: 7,500
 #: page and selector pairs a feature, every disagreement gone once ``_for_lexbor`` rewrites the selector).
 _EXACT_SELECTOR = re.compile(r"[\w \t\n\r\f.#>+~*\-]*")
-_NTH = r"(?:odd|even|[+-]?\d*n(?:\s*[+-]\s*\d+)?|[+-]?\d+)"
-_STRUCTURAL = (r":(?:first-child|last-child|only-child|first-of-type|last-of-type|only-of-type|empty|root"
+#: An+B with at most nine digits a number: Chromium matches nothing from 2^30 on, lexbor goes on.
+_NTH = r"(?:odd|even|[+-]?\d{0,9}n(?:\s*[+-]\s*\d{1,9})?|[+-]?\d{1,9})"
+#: ``:empty`` is left out: lexbor counts a ``<?…?>`` (a comment to a browser) as content.
+_STRUCTURAL = (r":(?:first-child|last-child|only-child|first-of-type|last-of-type|only-of-type|root"
                r"|(?:nth-child|nth-last-child|nth-of-type|nth-last-of-type)\(\s*" + _NTH + r"\s*\))")
 _STRUCTURAL_PSEUDO = re.compile(_STRUCTURAL, re.I)
+_STRUCTURAL_NAME = re.compile(r"-child|-of-type|:root", re.I)
+#: A ``:not`` whose arguments hold no parenthesis (``:not(.a, [b])``; one holding ``:nth-child(…)`` stays unscored).
+_NOT_LIST = re.compile(r":not\(((?:[^()\"']|\"[^\"]*\"|'[^']*')*)\)", re.I)
 _NTH_ARGUMENT = re.compile(r":nth-(?:last-)?(?:child|of-type)\([^()]*\)", re.I)
 #: ``:not``, ``:is`` and ``:where`` of compounds (type, class, id, attribute and structural pseudo-classes only,
 #: once attribute selectors are set aside; no ``of`` form: lexbor counts ``:nth-child(2 of .a.b)`` apart).
@@ -69,7 +77,7 @@ _ARGUMENT = r"(?:[\w.#*\-]|" + _STRUCTURAL + r")+"
 _LOGICAL_PSEUDO = re.compile(r":(?:not|is|where)\(\s*" + _ARGUMENT + r"(?:\s*,\s*" + _ARGUMENT + r")*\s*\)", re.I)
 #: The pseudo-classes that count an element among its siblings from the first (lexbor counts the doctype as
 #: ``<html>``'s elder sibling, Chromium does not).
-_FROM_FIRST = re.compile(r":(first-child|only-child|nth-child\(([^()]*)\))")
+_FROM_FIRST = re.compile(r":(first-child|only-child|nth-child\(([^()]*)\))", re.I)
 #: A pseudo-class that starts a compound (lexbor reads ``:is(.a) .b`` as ``:is(.a) > .b``, ``*:is(.a) .b`` right).
 _PSEUDO_FIRST = re.compile(r"(^|[ >+~(,]):")
 #: An attribute selector with no namespace (``[*|a]``, ``[foo|a]`` are read apart).
@@ -150,13 +158,15 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
         return {}
     if not any("display" in text.lower() or "visibility" in text.lower() or "all" in text.lower() for text, _ in texts):
         return {}
+    structural = (not any(_STRUCTURAL_NAME.search(text) for text, _ in texts)
+                  or len(parser.css("*")) <= MAX_STRUCTURAL_ELEMENTS)
     rules: list[tuple[list[_Reach], _Declarations]] = []
     for text, conditional in texts:
         for rule, under_condition in _rules(tinycss2.parse_stylesheet(text, True, True), conditional):
             declarations = _declarations(rule.content)
             if not declarations:
                 continue
-            reach = _reach(selector_text(rule))
+            reach = _reach(selector_text(rule), structural)
             if under_condition or not all(exact for _, _, exact in reach):
                 # it may apply to these elements or not: what it may draw counts as drawn, what it may hide is left
                 # out (never hide what a browser may draw)
@@ -330,13 +340,14 @@ def _declarations(content: list | None) -> _Declarations:
     return found
 
 
-def _reach(selectors: str) -> list[_Reach]:
+def _reach(selectors: str, structural: bool = True) -> list[_Reach]:
     """Where each selector of a list reaches. A plain one (type, class, id and attribute selectors with
     descendant and child combinators, as written) is matched exactly; any other by its subject's plain part,
     pseudo-classes left out (``a:visited`` → ``a``, ``.c ~ .v`` → ``.v``), else every element: a superset,
     where lexbor and a browser may part. A pseudo-element's selector styles no element and reaches none."""
     try:
-        parsed = cssselect.parse(selectors)
+        # cssselect reads no ``:not(a, b)``: scored as ``:not(m)``, m its most specific argument, as a browser does
+        parsed = cssselect.parse(_not_lists_scored(selectors))
     except cssselect.SelectorError:
         # a selector a browser may read (":nth-child(1 of .p)"): it may draw its subject's elements, at any rank;
         # one whose subject is no plain compound is left out (drawing every element unhid a stored view)
@@ -353,7 +364,8 @@ def _reach(selectors: str) -> list[_Reach]:
     for selector, written in zip(parsed, _split_list(selectors)):
         if selector.pseudo_element is not None:
             continue
-        exact = None if with_pseudo_element or _compounds(written) > _MAX_COMPOUNDS else _exact(written, selector)
+        exact = (None if with_pseudo_element or _compounds(written) > _MAX_COMPOUNDS
+                 or (not structural and _STRUCTURAL_NAME.search(written)) else _exact(written, selector))
         if exact is not None:
             out.append((selector.specificity(), exact, True))
         else:
@@ -367,11 +379,32 @@ def _reach(selectors: str) -> list[_Reach]:
 def _exact(written: str, selector: cssselect.Selector) -> str | None:
     """The selector lexbor matches exactly as a browser does, when written within what it matches so (type,
     class, id and attribute selectors, the four combinators, structural pseudo-classes, ``:not``, ``:is`` and
-    ``:where`` of compounds), else None."""
+    ``:where`` of compounds), else None. One holding a ``:not`` list is matched as written (cssselect read
+    it scored, with one argument)."""
     canonical = selector.canonical()
     if not (_within_exact(written) and _within_exact(canonical)):
         return None
-    return _for_lexbor(canonical)
+    return _for_lexbor(written if _not_lists_scored(written) != written else canonical)
+
+
+def _not_lists_scored(selectors: str) -> str:
+    """``selectors`` with each ``:not(a, b)`` of compounds cssselect reads written ``:not(m)``, m the argument of
+    the highest specificity (a browser scores ``:not`` by it); one it cannot read is left as written.
+
+    >>> _not_lists_scored("p:not(.a, #b), li:NOT(a,.c.d)")
+    'p:not(#b), li:not(.c.d)'
+    """
+    def scored(match: re.Match[str]) -> str:
+        arguments = [part.strip(_CSS_SPACE) for part in _top_level(match.group(1), ",")]
+        if len(arguments) < 2:
+            return match.group(0)
+        try:
+            ranked = [(cssselect.parse(argument)[0].specificity(), argument) for argument in arguments]
+        except (cssselect.SelectorError, IndexError):
+            return match.group(0)
+        return f":not({max(ranked)[1]})"
+
+    return _NOT_LIST.sub(scored, selectors)
 
 
 def _within_exact(selector: str) -> bool:
@@ -454,7 +487,9 @@ def _plain_compounds(selector: str) -> list[str]:
     plain = _subject(selector)
     if plain and _plain(plain):
         return [plain]
-    named = []
+    named: list[str] = []
+    if ":not(" in selector.lower():
+        return named  # what a :not names is what it leaves out
     for argument in re.findall(r"\(([^()]*)\)", _last_compound(selector)):
         for part in re.split(r",|\bof\b", argument):
             compound = _subject(part.strip(_CSS_SPACE)).strip(_CSS_SPACE)
