@@ -130,7 +130,8 @@ def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject:
     platform = None if generic else SELECTORS.platforms[choice.parser]
     if platform is not None and says_no_receipt(item, platform.refuse_texts, shown):
         return  # Uber's charge summary under the trip's subject: no receipt
-    labels = SELECTORS.generic.total_labels if platform is None else platform.total_labels
+    labels = (SELECTORS.generic.total_labels if platform is None
+              else platform.kind_total_labels.get(choice.kind, platform.total_labels))
     amount = find_total(item, labels, shown, first_label_decides=platform is not None)
     if not isinstance(amount, Money):
         if not generic:

@@ -94,6 +94,8 @@ class MerchantRule(Strict):
 class Platform(Strict):
     kinds: dict[Kind, list[str]] = Field(min_length=1)
     total_labels: list[str] = Field(min_length=1)
+    #: A kind's own labels in place of ``total_labels`` (Facebook's "Price" is a listing's, never a purchase's).
+    kind_total_labels: dict[Kind, list[str]] = Field(default_factory=dict)
     refuse_texts: list[str]
     merchant: MerchantRule
 

@@ -56,3 +56,29 @@ def test_a_status_mail_in_a_named_category_is_refused(subject: str, marker: str)
 ])
 def test_a_purchase_subject_stays_unrefused(subject: str) -> None:
     assert refusal_marker(subject) is None
+
+
+# A platform audit of 2026-12-02 (191 pages, seven platforms): a Facebook purchase receipt with no total line was read
+# at its item's "Price" ($85.00 of a $100.00 charge with shipping). "Price" and "Listing price" are a listing's
+# labels only (docs/gmail_receipt.md; spec §7: never "guess an amount"); a purchase without a total is
+# receipt.amount_missing.
+def _facebook(subject: str, *lines: tuple[str, str]) -> str:
+    from tests.fixture_builders.gmail_receipt_pages import (
+        Conversation, build_conversation, generic_table_body, msg,
+    )
+    body = msg("Facebook", "marketplace@facebookmail.com", "Mon, Nov 30, 2026", "9:41 AM", "18d3a1c0de000001",
+               generic_table_body(list(lines), intro="Marketplace"))
+    return build_conversation(Conversation("unit", "inbox/18d3a1c0de000001", subject, "18d3a1c0de000001", [body]))
+
+
+def test_a_facebook_purchase_is_never_read_at_its_items_price(run) -> None:
+    result = run(_facebook("Receipt for your Marketplace purchase", ("Price", "$85.00"), ("Shipping", "$15.00")))
+    assert result.health.reasons == ("receipt.amount_missing",) and not result.observations
+    paid = run(_facebook("Receipt for your Marketplace purchase", ("Price", "$85.00"), ("Shipping", "$15.00"),
+                         ("Total", "$100.00")))
+    assert [o.fields["amountCents"] for o in paid.observations] == [10000]
+
+
+def test_a_facebook_listing_is_read_at_its_price(run) -> None:
+    result = run(_facebook("Your Marketplace listing is live", ("Price", "$85.00")))
+    assert [(o.type, o.fields["amountCents"]) for o in result.observations] == [("listing.posted", 8500)]
