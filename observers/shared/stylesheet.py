@@ -440,10 +440,10 @@ def _html_first(match: re.Match[str]) -> str:
 def _counts_one(series: str) -> bool:
     """Whether the An+B ``series`` (``odd``, ``-n+3``, ``2n+1``, ``4``) holds 1 for some n ≥ 0.
 
-    >>> [_counts_one(s) for s in ("odd", "even", "-n+3", "2n+1", "3n-2", "4", "0n+1", "n", "-2n+1")]
-    [True, False, True, True, True, False, True, True, True]
+    >>> [_counts_one(s) for s in ("odd", "even", "-n+3", "2n+1", "3n-2", "4", "0n+1", "n", "-2n+1", "2n +\t1", "3n-1")]
+    [True, False, True, True, True, False, True, True, True, True, False]
     """
-    series = series.replace(" ", "")
+    series = "".join(series.split())  # "2n +\t1"
     if series in ("odd", "even"):
         return series == "odd"
     if "n" not in series:
