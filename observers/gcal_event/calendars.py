@@ -209,20 +209,25 @@ def read_calendars(lists: list[LexborNode]) -> tuple[list[CalendarEntry], bool]:
     calendars: list[CalendarEntry] = []
     all_shown = bool(lists)
     for calendar_list in lists:
-        entries = calendar_list.css(S.calendar_entry)
+        # once each: lexbor returns an element once for every selector of the list it matches
+        entries = list({entry.mem_id: entry for entry in calendar_list.css(S.calendar_entry)}.values())
         if not entries:
             calendars.append(CalendarEntry(None, False))
             all_shown = False
         for entry in entries:
-            if attr(entry, A.role) == "checkbox":
-                ticked = aria_true(attr(entry, A.aria_checked))
-            else:
+            if _native_checkbox(entry):  # its own ticked state: a browser ignores aria-checked on a native control
                 ticked = attr(entry, A.checked) is not None
+            else:
+                ticked = aria_true(attr(entry, A.aria_checked))
             name = _entry_name(entry)
             name = one_line(name) if name else None  # as a chip's sentence writes it (white space collapsed)
             calendars.append(CalendarEntry(name or None, ticked))
             all_shown = all_shown and ticked
     return calendars, all_shown
+
+
+def _native_checkbox(entry: LexborNode) -> bool:
+    return entry.tag == "input" and (attr(entry, "type") or "").strip().lower() == "checkbox"
 
 
 def _entry_name(entry: LexborNode) -> str | None:
