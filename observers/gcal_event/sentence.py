@@ -153,8 +153,8 @@ def _split_parts(middle: str) -> list[str]:
     return [one_line(p) for p in middle.split(",")]
 
 
-def _title_and_rest(middle: str, title_lines: tuple[str, ...],
-                    own_day: date | None = None) -> tuple[str, list[str]] | None:
+def _title_and_rest(middle: str, title_lines: tuple[str, ...], own_day: date | None = None,
+                    start: time | None = None) -> tuple[str, list[str]] | None:
     """The title and the parts after it; None when the title cannot be told.
 
     A shown title line settles a title holding commas. Without one the title is the first part,
@@ -162,8 +162,10 @@ def _title_and_rest(middle: str, title_lines: tuple[str, ...],
     explains: ``Lunch, then walk, Dana Whitfield, ...`` with no line would else read "Lunch", a
     title no claim could match (Hard Rule 5: never guess). ``own_day``: the tail's date, whose own
     weekday written last before it is cut from the parts (never from the title: "Pay day, Friday").
+    ``start``: the sentence's start clock, which a short event's one line writes after its title.
     """
     lines = {one_line(line) for line in title_lines} - {""}
+    lines |= {title for line in lines if (title := _one_line_title(line, start))}
     for line in sorted(lines, key=len, reverse=True):
         if "," in line and (match := re.match(rf"{re.escape(line)}\s*(?:,|$)", middle)) is not None:
             return line, _cut_own_weekday(_split_parts(middle[match.end():]), own_day)
@@ -172,6 +174,19 @@ def _title_and_rest(middle: str, title_lines: tuple[str, ...],
     if title in lines or not _unexplained(after):
         return title, after
     return None
+
+
+def _one_line_title(line: str, start: time | None) -> str | None:
+    """The title of a short event's one line (``Coffee, Sam, 12pm``): what stands before the start clock written
+    after its last comma; None for any other line.
+
+    >>> _one_line_title("Coffee, Sam, 12pm", time(12)), _one_line_title("Coffee, Sam, 1pm", time(12))
+    ('Coffee, Sam', None)
+    """
+    title, comma, clock = line.rpartition(",")
+    if start is None or not comma or not title.strip():
+        return None
+    return one_line(title) if read_clock(clock.strip()) == start else None
 
 
 def _cut_own_weekday(after: list[str], day: date | None) -> list[str]:
@@ -414,7 +429,7 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
     if d1 is None:
         return None  # a sentence that names no day cannot be placed
 
-    told = _title_and_rest(middle, title_lines, own_day)
+    told = _title_and_rest(middle, title_lines, own_day, t1)
     if told is None:
         return None
     title, after = told

@@ -30,3 +30,29 @@ def test_a_native_checkbox_is_read_by_its_ticked_state_whatever_its_role(aria: s
 def test_a_role_checkbox_that_is_no_native_control_is_read_by_aria_checked() -> None:
     posted = _panel('<div role="checkbox" aria-checked="false" aria-label="Dana Whitfield"></div>')
     assert posted["snapshot"]["calendars"] == [{"key": sha256_hex("Dana Whitfield"), "shown": False}]
+
+
+# The same audit: a short event drawn on one line ("Coffee, Sam, 12pm": title and start clock) with a comma in
+# its title gave no title line, so its chip was unreadable and the whole week DEGRADED (event.unreadable). The line
+# is the title once the start clock written after its last comma is cut, and only that clock.
+def _short(line: str, calendar: str = "Calendar: Team Rota") -> dict:
+    chip = ('<div role="button" data-eventid="Y29m"><div>12pm to 12:15pm, Coffee, Sam, '
+            f'{calendar}, No location, November 30, 2026</div><div aria-hidden="true"><span>{line}</span></div></div>')
+    return posted_for(two_grids(timed={"29054": chip}))
+
+
+@pytest.mark.parametrize("calendar", ["Calendar: Team Rota", "Dana Whitfield"])
+def test_a_short_events_one_line_gives_its_title(calendar: str) -> None:
+    posted = _short("Coffee, Sam, 12pm", calendar)
+    assert posted["health"]["status"] == "OK", posted["health"]
+    assert [e["title"] for e in posted["snapshot"]["events"]] == ["Coffee, Sam"]
+
+
+@pytest.mark.parametrize("line", ["Coffee, Sam, 1pm", "Coffee, Sam, noon-ish"])
+def test_a_line_ending_in_another_clock_or_word_gives_no_title(line: str) -> None:
+    assert _short(line)["health"]["reasons"] == ["event.unreadable"]
+
+
+def test_a_one_line_title_is_a_shown_title_line_as_any_other() -> None:
+    """"Coffee, 12pm" draws the title "Coffee", as a line "Coffee" does (the shown line settles the title)."""
+    assert [e["title"] for e in _short("Coffee, 12pm")["snapshot"]["events"]] == ["Coffee"]
