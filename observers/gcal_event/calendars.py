@@ -209,8 +209,7 @@ def read_calendars(lists: list[LexborNode]) -> tuple[list[CalendarEntry], bool]:
     calendars: list[CalendarEntry] = []
     all_shown = bool(lists)
     for calendar_list in lists:
-        # once each: lexbor returns an element once for every selector of the list it matches
-        entries = list({entry.mem_id: entry for entry in calendar_list.css(S.calendar_entry)}.values())
+        entries = _entries(calendar_list)
         if not entries:
             calendars.append(CalendarEntry(None, False))
             all_shown = False
@@ -224,6 +223,12 @@ def read_calendars(lists: list[LexborNode]) -> tuple[list[CalendarEntry], bool]:
             calendars.append(CalendarEntry(name or None, ticked))
             all_shown = all_shown and ticked
     return calendars, all_shown
+
+
+def _entries(node: LexborNode) -> list[LexborNode]:
+    """The calendar entries within ``node``, once each (lexbor returns an element once for every selector of the
+    list it matches: a native checkbox with ``role="checkbox"`` twice)."""
+    return list({entry.mem_id: entry for entry in node.css(S.calendar_entry)}.values())
 
 
 def _native_checkbox(entry: LexborNode) -> bool:
@@ -250,7 +255,7 @@ def _entry_name(entry: LexborNode) -> str | None:
             return " ".join(_drawn_text(node) for node in named)
     # a label around it, when it labels this entry alone (a <label> around a whole list names none)
     label = next((up for up in ancestors(entry) if up.tag == "label"), None)
-    if label is not None and len(label.css(S.calendar_entry)) != 1:
+    if label is not None and len(_entries(label)) != 1:
         label = None
     own_id = attr(entry, "id")
     if label is None and own_id:

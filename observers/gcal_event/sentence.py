@@ -182,11 +182,16 @@ def _one_line_title(line: str, start: time | None) -> str | None:
 
     >>> _one_line_title("Coffee, Sam, 12pm", time(12)), _one_line_title("Coffee, Sam, 1pm", time(12))
     ('Coffee, Sam', None)
+    >>> _one_line_title("Coffee, Calendar: Team Rota, 12pm", time(12)) is None
+    True
     """
     title, comma, clock = line.rpartition(",")
-    if start is None or not comma or not title.strip():
+    if start is None or not comma or not title.strip() or read_clock(clock.strip()) != start:
         return None
-    return one_line(title) if read_clock(clock.strip()) == start else None
+    # a part the sentence's form names after a title (a calendar, a status, a place) is no title's
+    if any(_known_part(part) or part.startswith(L.calendar_prefix) for part in _split_parts(title)[1:]):
+        return None
+    return one_line(title)
 
 
 def _cut_own_weekday(after: list[str], day: date | None) -> list[str]:

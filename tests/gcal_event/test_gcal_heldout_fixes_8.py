@@ -56,3 +56,17 @@ def test_a_line_ending_in_another_clock_or_word_gives_no_title(line: str) -> Non
 def test_a_one_line_title_is_a_shown_title_line_as_any_other() -> None:
     """"Coffee, 12pm" draws the title "Coffee", as a line "Coffee" does (the shown line settles the title)."""
     assert [e["title"] for e in _short("Coffee, 12pm")["snapshot"]["events"]] == ["Coffee"]
+
+
+# A review of both: a label around a native checkbox with role="checkbox" named nothing (the label was counted as
+# holding two entries, one around a whole list); a one-line title swallowed a part the sentence's form names.
+def test_a_label_around_a_native_checkbox_with_a_role_names_it() -> None:
+    posted = _panel('<label><input type="checkbox" role="checkbox" checked>Team Rota</label>')
+    assert posted["snapshot"]["calendars"] == [{"key": sha256_hex("Team Rota"), "shown": True}]
+
+
+def test_a_one_line_title_never_holds_the_calendar_part() -> None:
+    chip = ('<div role="button" data-eventid="Y29m"><div>12pm to 12:15pm, Coffee, Calendar: Team Rota, No location, '
+            'November 30, 2026</div><div aria-hidden="true"><span>Coffee, Calendar: Team Rota, 12pm</span></div></div>')
+    events = posted_for(two_grids(timed={"29054": chip}))["snapshot"]["events"]
+    assert [(e["title"], e["calendarKey"]) for e in events] == [("Coffee", sha256_hex("Team Rota"))]
