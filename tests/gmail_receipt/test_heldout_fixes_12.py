@@ -82,3 +82,18 @@ def test_a_facebook_purchase_is_never_read_at_its_items_price(run) -> None:
 def test_a_facebook_listing_is_read_at_its_price(run) -> None:
     result = run(_facebook("Your Marketplace listing is live", ("Price", "$85.00")))
     assert [(o.type, o.fields["amountCents"]) for o in result.observations] == [("listing.posted", 8500)]
+
+
+# A generic-parser audit (85 full-size merchant mails): a shop's name written with a registered or trade mark
+# sign or a bullet ("Larkspur® Bakery") was refused as not plain Latin. Spec §8.2 refuses another script, a letter
+# that can pass for an ASCII one and an invisible character; these are visible signs that pass for no letter.
+@pytest.mark.parametrize("name", ["Larkspur® Bakery", "Larkspur Bakery™", "Larkspur • Bakery", "© Larkspur Bakery"])
+def test_a_visible_sign_that_is_no_letter_keeps_a_name_plain(name: str) -> None:
+    from observers.gmail_receipt.classify import plain_latin_name
+    assert plain_latin_name(name)
+
+
+@pytest.mark.parametrize("name", ["Amazon®", "Uber™ Eats", "Stripe • Payments"])
+def test_a_brand_with_a_sign_is_still_a_brand(name: str) -> None:
+    from observers.gmail_receipt.classify import names_brand
+    assert names_brand(name, "orders@shop.example.com")
