@@ -97,3 +97,21 @@ def test_a_visible_sign_that_is_no_letter_keeps_a_name_plain(name: str) -> None:
 def test_a_brand_with_a_sign_is_still_a_brand(name: str) -> None:
     from observers.gmail_receipt.classify import names_brand
     assert names_brand(name, "orders@shop.example.com")
+
+
+# The same audit: "Your eReceipt from Larkspur Books" and "Thank you for ordering from Brickyard Pizza!" from a
+# noreply@ sender never reached the generic parser. The subject "says order, receipt or confirmation" (spec §8.2)
+# in those words' forms too: plurals, "ordered", "ordering", an e-receipt.
+@pytest.mark.parametrize("subject", [
+    "Your eReceipt from Larkspur Books", "Your e-receipt #4821", "Thank you for ordering from Brickyard Pizza!",
+    "You ordered 2 items", "Receipts for your visit", "Your orders #12 and #13",
+])
+def test_a_subject_saying_a_trigger_words_form_triggers(subject: str) -> None:
+    from observers.gmail_receipt.classify import choose
+    assert choose("noreply@larkspur.example.com", "Larkspur Books", subject, "me@example.com").parser == "generic"
+
+
+@pytest.mark.parametrize("subject", ["Thanks for visiting", "Border crossing notes", "Reorder soon?", "Orderly queue"])
+def test_a_word_that_only_holds_a_trigger_word_does_not(subject: str) -> None:
+    from observers.gmail_receipt.classify import choose
+    assert choose("noreply@larkspur.example.com", "Larkspur Books", subject, "me@example.com").refusal == "generic_no_trigger"
