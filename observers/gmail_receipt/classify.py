@@ -102,10 +102,20 @@ def platform_kind(platform: str, subject: str | None) -> Kind | None:
     return None
 
 
+def _sign_inside_a_word(name: str) -> bool:
+    """Whether one of ``G.name_signs`` stands between two letters or digits (``Insta©art``, ``Ub™er``).
+
+    >>> _sign_inside_a_word("Larkspur® Bakery"), _sign_inside_a_word("Insta©art"), _sign_inside_a_word("A • B")
+    (False, True, False)
+    """
+    return any(ch in G.name_signs and 0 < i < len(name) - 1 and name[i - 1].isalnum() and name[i + 1].isalnum()
+               for i, ch in enumerate(name))
+
+
 def _plain_latin_char(ch: str) -> bool:
     if " " <= ch <= "~":
         return True
-    if ch in G.name_extra_characters:
+    if ch in G.name_extra_characters or ch in G.name_signs:
         return True
     if unicodedata.category(ch)[0] != "L" or not unicodedata.name(ch, "").startswith("LATIN "):
         return False  # another script, a full-width form, an invisible or format character
@@ -119,7 +129,7 @@ def _plain_latin_char(ch: str) -> bool:
 
 def plain_latin_name(name: str) -> bool:
     """A display name the generic parser may name as a merchant (§8.2)."""
-    if not name or len(name) > G.max_name_length or "@" in name:
+    if not name or len(name) > G.max_name_length or "@" in name or _sign_inside_a_word(name):
         return False
     # Read as composed, so "e" + combining acute counts as é; a mark left over is refused.
     composed = unicodedata.normalize("NFC", name)
@@ -194,6 +204,7 @@ def names_brand(name: str, address: str) -> bool:
     (True, False)
     """
     domain_text = address.rpartition("@")[2]
+    name = name.translate({ord(sign): None for sign in G.name_signs})  # "Uber™ Eats": ™ is no letters "TM"
     # a digit read at a word's edge makes a short token only as the whole word: "Calumet4" is no "calumeta"
     for written, edges in ((name, True), (_digits_between_letters(name), True), (_digits_at_word_edges(name), False)):
         unsplit = re.findall(r"[a-z0-9]+", ascii_lower(_folded(written)))

@@ -118,6 +118,9 @@ class Generic(Strict):
     #: Marks allowed on any Latin letter but i and j, on which they would stand in for the dot ("ī", "į", "İ")
     name_allowed_marks_but_on_i_j: list[str]
     name_extra_characters: str
+    #: Signs a name may carry at a word's edge only ("Larkspur® Bakery"; "Insta©art" passes for a letter), taken
+    #: out before the brand check ("Uber™ Eats" is Uber).
+    name_signs: str
 
     _ok = field_validator("subject_trigger")(classmethod(lambda cls, v: _compiles(v)))
 

@@ -93,25 +93,36 @@ def test_a_visible_sign_that_is_no_letter_keeps_a_name_plain(name: str) -> None:
     assert plain_latin_name(name)
 
 
-@pytest.mark.parametrize("name", ["Amazon®", "Uber™ Eats", "Stripe • Payments"])
+@pytest.mark.parametrize("name", ["Amazon®", "Uber™ Eats", "Stripe • Payments", "™Uber", "Shop • Amazon •"])
 def test_a_brand_with_a_sign_is_still_a_brand(name: str) -> None:
     from observers.gmail_receipt.classify import names_brand
     assert names_brand(name, "orders@shop.example.com")
 
 
-# The same audit: "Your eReceipt from Larkspur Books" and "Thank you for ordering from Brickyard Pizza!" from a
-# noreply@ sender never reached the generic parser. The subject "says order, receipt or confirmation" (spec §8.2)
-# in those words' forms too: plurals, "ordered", "ordering", an e-receipt.
-@pytest.mark.parametrize("subject", [
-    "Your eReceipt from Larkspur Books", "Your e-receipt #4821", "Thank you for ordering from Brickyard Pizza!",
-    "You ordered 2 items", "Receipts for your visit", "Your orders #12 and #13",
-])
-def test_a_subject_saying_a_trigger_words_form_triggers(subject: str) -> None:
+# The same audit: "Your eReceipt from Larkspur Books" from a noreply@ sender never reached the generic parser; the
+# subject "says ... receipt" (spec §8.2) as an eReceipt too. A first cut read every form of the three words
+# ("ordered", "ordering", plurals); a review found them mostly marketing, reports and summaries carrying a total
+# ("Your orders in 2026: Wrapped", "Payout for orders from Nov 1-7", "Your donation receipts for 2026"): not kept.
+@pytest.mark.parametrize("subject", ["Your eReceipt from Larkspur Books", "Your e-receipt #4821", "EReceipt 4821"])
+def test_an_ereceipt_triggers(subject: str) -> None:
     from observers.gmail_receipt.classify import choose
     assert choose("noreply@larkspur.example.com", "Larkspur Books", subject, "me@example.com").parser == "generic"
 
 
-@pytest.mark.parametrize("subject", ["Thanks for visiting", "Border crossing notes", "Reorder soon?", "Orderly queue"])
-def test_a_word_that_only_holds_a_trigger_word_does_not(subject: str) -> None:
+@pytest.mark.parametrize("subject", [
+    "Thanks for visiting", "Border crossing notes", "Reorder soon?", "Orderly queue", "Your orders in 2026: Wrapped",
+    "Payout for orders from Nov 1-7", "Your donation receipts for 2026", "Items you ordered have a new price",
+    "School photo ordering is open", "Confirmations needed",
+])
+def test_another_word_or_form_does_not(subject: str) -> None:
     from observers.gmail_receipt.classify import choose
     assert choose("noreply@larkspur.example.com", "Larkspur Books", subject, "me@example.com").refusal == "generic_no_trigger"
+
+
+# The review of the signs: "©" inside a word passes for a C ("Insta©art"), and NFKD spelled "™" as the letters TM
+# inside a word ("Ub™er" read "ubtmer"): a sign is allowed at a word's edge only, and is taken out before the
+# brand check.
+@pytest.mark.parametrize("name", ["Insta©art", "Fa©ebook Marketplace", "Ub™er", "Amaz©n", "Open®Table"])
+def test_a_sign_inside_a_word_is_not_plain(name: str) -> None:
+    from observers.gmail_receipt.classify import plain_latin_name
+    assert not plain_latin_name(name)
