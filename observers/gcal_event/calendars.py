@@ -232,7 +232,7 @@ def _entries(node: LexborNode) -> list[LexborNode]:
 
 
 def _native_checkbox(entry: LexborNode) -> bool:
-    return entry.tag == "input" and (attr(entry, "type") or "").strip().lower() == "checkbox"
+    return entry.css_matches(S.native_checkbox)  # a type a browser does not trim ("checkbox ") is a text input
 
 
 def _entry_name(entry: LexborNode) -> str | None:

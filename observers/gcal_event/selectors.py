@@ -26,6 +26,8 @@ class GcalSelectors(Strict):
     busy: str
     calendar_list: str
     calendar_entry: str
+    #: A native checkbox, read by its ticked state (``checked``) whatever its role or ``aria-checked``.
+    native_checkbox: str
     account_label: str
     #: a <header> that is a banner by its implicit role (HTML-AAM): its labels count only with an account label's start
     account_label_implicit: str

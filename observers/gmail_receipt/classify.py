@@ -129,10 +129,12 @@ def _plain_latin_char(ch: str) -> bool:
 
 def plain_latin_name(name: str) -> bool:
     """A display name the generic parser may name as a merchant (§8.2)."""
-    if not name or len(name) > G.max_name_length or "@" in name or _sign_inside_a_word(name):
+    if not name or len(name) > G.max_name_length or "@" in name:
         return False
     # Read as composed, so "e" + combining acute counts as é; a mark left over is refused.
     composed = unicodedata.normalize("NFC", name)
+    if _sign_inside_a_word(composed):  # composed: "Insta" + a combining acute + "©art" is "Instá©art"
+        return False
     # and as written: NFC turns a KELVIN SIGN into an ASCII K, and the name is posted as written
     as_written = all(_plain_latin_char(ch) or unicodedata.combining(ch) for ch in name)
     return as_written and any(ch.isalpha() for ch in composed) and all(_plain_latin_char(ch) for ch in composed)

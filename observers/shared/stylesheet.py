@@ -10,7 +10,9 @@ strings, escapes, at-rules, as a browser tokenises CSS), scored with cssselect's
 The reader never hides what a browser might draw. A rule it cannot place exactly (one inside a conditional
 at-rule, ``@media (max-width: …)``, ``@supports``, ``@layer``...; one whose selector holds more than type, class,
 id, attribute and structural pseudo-class selectors, ``:not``/``:is``/``:where`` of such compounds and the four
-combinators, where lexbor and a browser part; one of more than two compounds; one lexbor cannot read) is placed
+combinators, where lexbor and a browser part (``:empty``, ``:nth-child(… of S)``, An+B past nine digits are not
+exact); one of more than two compounds; a sibling-counting pseudo-class on a page of more than
+``MAX_STRUCTURAL_ELEMENTS`` elements; one lexbor cannot read) is placed
 on a superset of the elements it may style (its subject's plain part, pseudo-classes left
 out: ``a:visited`` on every ``a``; else every element), with what it may draw only: a display other than ``none``
 or ``visibility:visible``; what it may hide is left out. A value the reader does not evaluate (``var()``,
@@ -67,7 +69,8 @@ _NTH = r"(?:odd|even|[+-]?\d{0,9}n(?:\s*[+-]\s*\d{1,9})?|[+-]?\d{1,9})"
 _STRUCTURAL = (r":(?:first-child|last-child|only-child|first-of-type|last-of-type|only-of-type|root"
                r"|(?:nth-child|nth-last-child|nth-of-type|nth-last-of-type)\(\s*" + _NTH + r"\s*\))")
 _STRUCTURAL_PSEUDO = re.compile(_STRUCTURAL, re.I)
-_STRUCTURAL_NAME = re.compile(r"-child|-of-type|:root", re.I)
+#: A pseudo-class that counts an element's siblings (lexbor's cost grows with the square of a sibling run).
+_COUNTS_SIBLINGS = re.compile(r":(?:first|last|only|nth|nth-last)-(?:child|of-type)\b", re.I)
 #: A ``:not`` whose arguments hold no parenthesis (``:not(.a, [b])``; one holding ``:nth-child(…)`` stays unscored).
 _NOT_LIST = re.compile(r":not\(((?:[^()\"']|\"[^\"]*\"|'[^']*')*)\)", re.I)
 _NTH_ARGUMENT = re.compile(r":nth-(?:last-)?(?:child|of-type)\([^()]*\)", re.I)
@@ -158,7 +161,7 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
         return {}
     if not any("display" in text.lower() or "visibility" in text.lower() or "all" in text.lower() for text, _ in texts):
         return {}
-    structural = (not any(_STRUCTURAL_NAME.search(text) for text, _ in texts)
+    structural = (not any(_COUNTS_SIBLINGS.search(text) for text, _ in texts)
                   or len(parser.css("*")) <= MAX_STRUCTURAL_ELEMENTS)
     rules: list[tuple[list[_Reach], _Declarations]] = []
     for text, conditional in texts:
@@ -341,10 +344,11 @@ def _declarations(content: list | None) -> _Declarations:
 
 
 def _reach(selectors: str, structural: bool = True) -> list[_Reach]:
-    """Where each selector of a list reaches. A plain one (type, class, id and attribute selectors with
-    descendant and child combinators, as written) is matched exactly; any other by its subject's plain part,
-    pseudo-classes left out (``a:visited`` → ``a``, ``.c ~ .v`` → ``.v``), else every element: a superset,
-    where lexbor and a browser may part. A pseudo-element's selector styles no element and reaches none."""
+    """Where each selector of a list reaches. One lexbor matches as a browser does (``_exact``: of at most two
+    compounds; a sibling-counting pseudo-class only where ``structural``, a page of at most
+    ``MAX_STRUCTURAL_ELEMENTS``) is matched exactly; any other by its subject's plain part, pseudo-classes left out
+    (``a:visited`` → ``a``, ``.c .d .v`` → ``.v``), else every element: a superset, where lexbor and a browser may
+    part. A pseudo-element's selector styles no element and reaches none."""
     try:
         # cssselect reads no ``:not(a, b)``: scored as ``:not(m)``, m its most specific argument, as a browser does
         parsed = cssselect.parse(_not_lists_scored(selectors))
@@ -365,7 +369,8 @@ def _reach(selectors: str, structural: bool = True) -> list[_Reach]:
         if selector.pseudo_element is not None:
             continue
         exact = (None if with_pseudo_element or _compounds(written) > _MAX_COMPOUNDS
-                 or (not structural and _STRUCTURAL_NAME.search(written)) else _exact(written, selector))
+                 or (not structural and _COUNTS_SIBLINGS.search(_ATTRIBUTE_SELECTOR.sub("", written)))
+                 else _exact(written, selector))
         if exact is not None:
             out.append((selector.specificity(), exact, True))
         else:

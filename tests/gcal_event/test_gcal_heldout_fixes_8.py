@@ -70,3 +70,9 @@ def test_a_one_line_title_never_holds_the_calendar_part() -> None:
             'November 30, 2026</div><div aria-hidden="true"><span>Coffee, Calendar: Team Rota, 12pm</span></div></div>')
     events = posted_for(two_grids(timed={"29054": chip}))["snapshot"]["events"]
     assert [(e["title"], e["calendarKey"]) for e in events] == [("Coffee", sha256_hex("Team Rota"))]
+
+
+def test_a_type_a_browser_does_not_trim_is_no_native_checkbox() -> None:
+    """A final review: ``type="checkbox "`` is a text input to a browser, so its role's aria-checked counts."""
+    posted = _panel('<input type="checkbox " role="checkbox" aria-checked="true" aria-label="Dana Whitfield">')
+    assert posted["snapshot"]["calendars"] == [{"key": sha256_hex("Dana Whitfield"), "shown": True}]

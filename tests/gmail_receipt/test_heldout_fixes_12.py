@@ -126,3 +126,9 @@ def test_another_word_or_form_does_not(subject: str) -> None:
 def test_a_sign_inside_a_word_is_not_plain(name: str) -> None:
     from observers.gmail_receipt.classify import plain_latin_name
     assert not plain_latin_name(name)
+
+
+def test_a_sign_inside_a_word_is_read_in_the_composed_name() -> None:
+    """A final review: "Insta" + a combining acute + "©art" is "Instá©art" once composed: the sign is inside a word."""
+    from observers.gmail_receipt.classify import plain_latin_name
+    assert not plain_latin_name("Insta\u0301\u00a9art")

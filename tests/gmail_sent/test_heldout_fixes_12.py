@@ -57,7 +57,7 @@ def test_a_selected_parent_of_several_folders_names_none() -> None:
 # A review of the first cut (each refused a genuine Sent list): aria-current's other meanings, a selected app-rail
 # tab or chat holding its link, a hidden link, another site's link, a value with spaces.
 @pytest.mark.parametrize("entry", [
-    f'<li aria-current="step"><a href="https://mail.google.com/mail/u/0/#settings/general">Set up</a></li>',
+    '<li aria-current="step"><a href="https://mail.google.com/mail/u/0/#settings/general">Set up</a></li>',
     '<div aria-current="date"><a href="https://calendar.google.com/calendar/r#main">1</a></div>',
     '<a href="#:1b" aria-current="location">Skip</a>',
     f'<div role="tab" aria-selected="true"><a href="{INBOX}">Mail</a></div>',

@@ -3,10 +3,11 @@ pseudo-classes and ``:not``/``:is``/``:where`` of compounds (a held-out-style au
 chip with ``.copy:not(.live)``, a stored view with ``[role=main] ~ [role=main]`` and a "2 more" with
 ``.more:not(.open)``; each was read as drawn: a phantom event posted as evidence, a page DEGRADED, a day lost).
 
-A differential fuzz against Chromium (7,500 page and selector pairs a feature, two seeds) found lexbor apart in two
-ways the reader rewrites around (``stylesheet._for_lexbor``): a compound that starts with a pseudo-class before a
-descendant or sibling combinator (``:is(.a) .b`` read as ``:is(.a) > .b``), and the doctype counted as ``<html>``'s
-elder sibling (``:first-child`` false of it, ``:nth-child(2)`` true). ``a ~ b`` is matched by the reader itself:
+A differential fuzz against Chromium (7,500 page and selector pairs a feature; then the reader's own path on four
+seeds) found lexbor apart in three ways. The reader rewrites around two (``stylesheet._for_lexbor``): a compound
+that starts with a pseudo-class before a descendant or sibling combinator (``:is(.a) .b`` read as ``:is(.a) > .b``),
+and the doctype counted as ``<html>``'s elder sibling (``:first-child`` false of it, ``:nth-child(2)`` true); the
+third, ``:nth-child(… of S)``, stays a superset. ``a ~ b`` is matched by the reader itself:
 lexbor's cost grows with the square of a sibling run.
 """
 
@@ -120,3 +121,11 @@ def test_structural_pseudo_classes_on_a_big_page_reach_a_superset() -> None:
     assert _drawn("tr:nth-child(n+51){display:none}", f"<table>{rows}</table>") is False
     big = rows + "<tr><td>c</td></tr>" * MAX_STRUCTURAL_ELEMENTS
     assert _drawn("tr:nth-child(n+51){display:none}", f"<table>{big}</table>") is True
+
+
+def test_a_class_named_like_a_pseudo_class_is_placed_exactly_on_a_big_page() -> None:
+    """A final review: the big-page rule looked for "-child" anywhere in the selector, so ``.row-child`` on a page
+    of more than ``MAX_STRUCTURAL_ELEMENTS`` elements hid nothing. Only a sibling-counting pseudo-class counts."""
+    filler = "<i></i>" * MAX_STRUCTURAL_ELEMENTS
+    assert _drawn(".row-child{display:none}", f'<div class="row-child" id="x">a</div>{filler}') is False
+    assert _drawn('[title=":first-child"]{display:none}', f'<p title=":first-child" id="x">a</p>{filler}') is False
