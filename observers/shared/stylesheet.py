@@ -15,7 +15,8 @@ exact); one of more than two compounds; a sibling-counting pseudo-class on a pag
 ``MAX_STRUCTURAL_ELEMENTS`` elements; one lexbor cannot read) is placed
 on a superset of the elements it may style (its subject's plain part, pseudo-classes left
 out: ``a:visited`` on every ``a``; else every element), with what it may draw only: a display other than ``none``
-or ``visibility:visible``; what it may hide is left out. A value the reader does not evaluate (``var()``,
+or ``visibility:visible``; what it may hide is left out. Its place in the cascade is its own, but for a rule in a
+``@layer`` or ``@scope``, which outranks every rule of its importance. A value the reader does not evaluate (``var()``,
 ``revert``, ``inherit``, the ``all`` shorthand...) is one that may draw. (A first cut read no rule of a page
 holding any such rule: a merchant mail's responsive ``@media`` rule then unhid Gmail's stored view.) No rule of a
 page is read when it nests rules or declares a namespace; ``@import`` is another sheet, which a fixture served
@@ -140,8 +141,13 @@ _Declarations = dict[str, tuple[object, bool]]  # property → (display value or
 #: elements it styles (else a superset: its subject's plain part, or every element).
 _Reach = tuple[tuple[int, int, int], str, bool]
 _ANY = "*"
-#: The cascade place of a rule under a condition: above every rule of its importance.
+#: The cascade place of a rule whose place the reader cannot tell (in a layer or a scope): above every rule of
+#: its importance.
 _TOP = (1 << 30, 0, 0)
+#: What a rule's at-rules make of it: nothing; whether it applies at all (``@media``, ``@supports``,
+#: ``@container``: its place in the cascade is its own); its place too (``@layer``, ``@scope``).
+_PLAIN, _MAY_APPLY, _REORDERED = 0, 1, 2
+_REORDERING = frozenset({"layer", "scope"})
 _LAST = 1 << 30
 #: Compounds a selector matched exactly may chain: lexbor's descendant matching grows about tenfold a compound
 #: on a page 40 deep (seven: 30 s; four: 80 ms a rule over 1,000 cells; three: 6 ms, but 0.2 s a rule 300 deep);
@@ -150,13 +156,13 @@ _MAX_COMPOUNDS = 2
 
 
 def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
-    texts: list[tuple[str, bool]] = []  # (sheet text, applies only under a condition)
+    texts: list[tuple[str, int]] = []  # (sheet text, _PLAIN or _MAY_APPLY: a media the reader does not evaluate)
     for sheet in parser.css("style"):
         media = (sheet.attrs.get("media") or "").strip().lower()
         if ((sheet.attrs.get("type") or "text/css").strip().lower() != "text/css" or _for_paper(media)
                 or any(up.tag == "noscript" for up in _ancestors(sheet)) or _in_mathml(sheet)):
             continue  # another language, paper only, text in a page that runs scripts (a live tab does), MathML
-        texts.append((sheet.text(deep=True), media not in _SCREEN_MEDIA))
+        texts.append((sheet.text(deep=True), _MAY_APPLY if media not in _SCREEN_MEDIA else _PLAIN))
     if sum(len(text) for text, _ in texts) > MAX_SHEET_CHARS:
         return {}
     if not any("display" in text.lower() or "visibility" in text.lower() or "all" in text.lower() for text, _ in texts):
@@ -177,9 +183,12 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
                                 for prop, (value, important) in declarations.items() if _draws(prop, value)}
                 if not declarations:
                     continue
-                # under a condition its place in the cascade is unknown too (a layer's !important beats every
-                # unlayered one, a scope's proximity beats order): it outranks every rule of its importance
-                reach = [(_TOP if under_condition else specificity, css, False) for specificity, css, _ in reach]
+                # in a layer or a scope its place in the cascade is unknown too (a layer's !important beats every
+                # unlayered one, a scope's proximity beats order): it outranks every rule of its importance; a
+                # condition (@media, @supports) leaves its place its own (a metamorphic audit: a drawing rule in
+                # "@media (min-width:1px)" a later rule beats drew a stored view)
+                reach = [(_TOP if under_condition == _REORDERED else specificity, css, False)
+                         for specificity, css, _ in reach]
             rules.append((reach, declarations))
     if len(rules) > MAX_RULES:
         return {}
@@ -295,8 +304,8 @@ def _for_paper(media: str) -> bool:
     return True
 
 
-def _rules(nodes: Iterable, conditional: bool) -> Iterable[tuple[tinycss2.ast.QualifiedRule, bool]]:
-    """Each style rule, with whether it applies only under a condition the reader does not evaluate. An
+def _rules(nodes: Iterable, conditional: int) -> Iterable[tuple[tinycss2.ast.QualifiedRule, int]]:
+    """Each style rule, with what its at-rules make of it (``_PLAIN``, ``_MAY_APPLY``, ``_REORDERED``). An
     ``@media`` for every screen (``@media screen``, ``@media all``) is no condition; one for paper is skipped."""
     for node in nodes:
         if node.type == "qualified-rule":
@@ -309,9 +318,12 @@ def _rules(nodes: Iterable, conditional: bool) -> Iterable[tuple[tinycss2.ast.Qu
             media = tinycss2.serialize(node.prelude).strip().lower()
             if node.lower_at_keyword == "media" and _for_paper(media):
                 continue
-            plain = node.lower_at_keyword == "media" and media in _SCREEN_MEDIA
+            if node.lower_at_keyword in _REORDERING:
+                own = _REORDERED
+            else:
+                own = _PLAIN if node.lower_at_keyword == "media" and media in _SCREEN_MEDIA else _MAY_APPLY
             inner = tinycss2.parse_rule_list(node.content, skip_comments=True, skip_whitespace=True)
-            yield from _rules(inner, conditional or not plain)
+            yield from _rules(inner, max(conditional, own))
 
 
 def _declarations(content: list | None) -> _Declarations:

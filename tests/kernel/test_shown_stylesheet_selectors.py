@@ -129,3 +129,18 @@ def test_a_class_named_like_a_pseudo_class_is_placed_exactly_on_a_big_page() -> 
     filler = "<i></i>" * MAX_STRUCTURAL_ELEMENTS
     assert _drawn(".row-child{display:none}", f'<div class="row-child" id="x">a</div>{filler}') is False
     assert _drawn('[title=":first-child"]{display:none}', f'<p title=":first-child" id="x">a</p>{filler}') is False
+
+
+@pytest.mark.parametrize("css, drawn", [
+    ("@media (min-width:1px){.u{display:block}} .u.u{display:none}", False),
+    (".u.u{display:none} @media (min-width:1px){.u{display:block}}", False),
+    ("@supports (display:grid){.u{display:block}} .u.u{display:none}", False),
+    ("@media (min-width:1px){.u.u{display:block}} .u{display:none}", True),
+    (".u{display:none} @media (max-width:1px){.u{display:block}}", True),
+    ("@layer base{.u{display:block!important}} .u.u{display:none!important}", True),
+])
+def test_a_condition_leaves_a_rules_place_in_the_cascade_its_own(css: str, drawn: bool) -> None:
+    """A metamorphic audit of the shipped pages: a drawing rule inside ``@media (min-width:1px)`` that a later, more
+    specific rule beats drew a stored view (the page DEGRADED). A condition says whether a rule applies, not where
+    it ranks; only a layer or a scope moves it (there it still outranks every rule of its importance)."""
+    assert _drawn(css, '<div class="u" id="x">a</div>') is drawn
