@@ -5,7 +5,8 @@ observers read computed style (spec §2), and a page built by hand hides a store
 as with an inline style. So the rules of the page's ``<style>`` elements are read for these two properties only, in
 the cascade's order (``!important``, then specificity, then the later rule). Parsed with tinycss2 (comments,
 strings, escapes, at-rules, as a browser tokenises CSS), scored with cssselect's specificity, matched by lexbor
-(rewritten where a differential fuzz against Chromium found it apart: ``_for_lexbor``; ``a ~ b`` matched here).
+(rewritten where a differential fuzz against Chromium found it apart, and ``a ~ b`` matched by our own walk:
+``exact_selectors.py``).
 
 The reader never hides what a browser might draw. A rule it cannot place exactly (one inside a conditional
 at-rule, ``@media (max-width: …)``, ``@supports``, ``@layer``...; one whose selector holds more than type, class,
@@ -36,6 +37,10 @@ import cssselect
 import tinycss2
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from observers.shared.exact_selectors import (
+    ATTRIBUTE_SELECTOR, COUNTS_SIBLINGS, CSS_SPACE, exact_selector, match, not_lists_scored, top_level,
+)
+
 #: Display values a browser keeps (any other is dropped, as an invalid declaration is). ``revert`` is
 #: left out: it falls back to the browser's own rules, where ``[hidden]`` is ``display:none``.
 DISPLAY_WORDS = frozenset({
@@ -58,34 +63,9 @@ MAX_STRUCTURAL_ELEMENTS = 3_000
 _SCREEN_MEDIA = frozenset({"", "all", "screen"})
 #: At-rules whose block holds style rules (any other, ``@font-face`` or ``@keyframes``, styles no element).
 _GROUPING = frozenset({"media", "supports", "layer", "container", "scope", "document", "starting-style"})
-#: What a selector lexbor matches as a browser does may hold, once its attribute selectors are set aside.
-_CSS_SPACE = " \t\n\r\f"
+#: What a plain selector may hold, once its attribute selectors are set aside.
 _PLAIN_SELECTOR = re.compile(r"[\w \t\n\r\f.#>*\-]*")
-#: Combinators and pseudo-classes lexbor matches as Chromium does (a differential fuzz of 2026-12-02: 7,500
-#: page and selector pairs a feature, every disagreement gone once ``_for_lexbor`` rewrites the selector).
-_EXACT_SELECTOR = re.compile(r"[\w \t\n\r\f.#>+~*\-]*")
-#: An+B with at most nine digits a number: Chromium matches nothing from 2^30 on, lexbor goes on.
-_NTH = r"(?:odd|even|[+-]?\d{0,9}n(?:\s*[+-]\s*\d{1,9})?|[+-]?\d{1,9})"
-#: ``:empty`` is left out: lexbor counts a ``<?…?>`` (a comment to a browser) as content.
-_STRUCTURAL = (r":(?:first-child|last-child|only-child|first-of-type|last-of-type|only-of-type|root"
-               r"|(?:nth-child|nth-last-child|nth-of-type|nth-last-of-type)\(\s*" + _NTH + r"\s*\))")
-_STRUCTURAL_PSEUDO = re.compile(_STRUCTURAL, re.I)
-#: A pseudo-class that counts an element's siblings (lexbor's cost grows with the square of a sibling run).
-_COUNTS_SIBLINGS = re.compile(r":(?:first|last|only|nth|nth-last)-(?:child|of-type)\b", re.I)
-#: A ``:not`` whose arguments hold no parenthesis (``:not(.a, [b])``; one holding ``:nth-child(…)`` stays unscored).
-_NOT_LIST = re.compile(r":not\(((?:[^()\"']|\"[^\"]*\"|'[^']*')*)\)", re.I)
 _NTH_ARGUMENT = re.compile(r":nth-(?:last-)?(?:child|of-type)\([^()]*\)", re.I)
-#: ``:not``, ``:is`` and ``:where`` of compounds (type, class, id, attribute and structural pseudo-classes only,
-#: once attribute selectors are set aside; no ``of`` form: lexbor counts ``:nth-child(2 of .a.b)`` apart).
-_ARGUMENT = r"(?:[\w.#*\-]|" + _STRUCTURAL + r")+"
-_LOGICAL_PSEUDO = re.compile(r":(?:not|is|where)\(\s*" + _ARGUMENT + r"(?:\s*,\s*" + _ARGUMENT + r")*\s*\)", re.I)
-#: The pseudo-classes that count an element among its siblings from the first (lexbor counts the doctype as
-#: ``<html>``'s elder sibling, Chromium does not).
-_FROM_FIRST = re.compile(r":(first-child|only-child|nth-child\(([^()]*)\))", re.I)
-#: A pseudo-class that starts a compound (lexbor reads ``:is(.a) .b`` as ``:is(.a) > .b``, ``*:is(.a) .b`` right).
-_PSEUDO_FIRST = re.compile(r"(^|[ >+~(,]):")
-#: An attribute selector with no namespace (``[*|a]``, ``[foo|a]`` are read apart).
-_ATTRIBUTE_SELECTOR = re.compile(r"\[(?:[^\]\"'|]|\"[^\"]*\"|'[^']*')*\]")
 #: Pages whose rules were read, most recent last (a pass reads one page; a few kept for tests that alternate).
 _READ: OrderedDict[int, tuple[LexborHTMLParser, Mapping[int, SheetStyle]]] = OrderedDict()
 _KEEP = 4
@@ -167,7 +147,7 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
         return {}
     if not any("display" in text.lower() or "visibility" in text.lower() or "all" in text.lower() for text, _ in texts):
         return {}
-    structural = (not any(_COUNTS_SIBLINGS.search(text) for text, _ in texts)
+    structural = (not any(COUNTS_SIBLINGS.search(text) for text, _ in texts)
                   or len(parser.css("*")) <= MAX_STRUCTURAL_ELEMENTS)
     rules: list[tuple[list[_Reach], _Declarations]] = []
     for text, conditional in texts:
@@ -175,7 +155,7 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
             declarations = _declarations(rule.content)
             if not declarations:
                 continue
-            reach = _reach(selector_text(rule), structural)
+            reach = _reach(_selector_text(rule), structural)
             if under_condition or not all(exact for _, _, exact in reach):
                 # it may apply to these elements or not: what it may draw counts as drawn, what it may hide is left
                 # out (never hide what a browser may draw)
@@ -198,10 +178,10 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
 _DRAWN = {"display": UNKNOWN_DISPLAY, "visibility": False}
 
 
-def selector_text(rule: tinycss2.ast.QualifiedRule) -> str:
+def _selector_text(rule: tinycss2.ast.QualifiedRule) -> str:
     """A rule's selector as written, comments out. tinycss2 keeps two tokens apart with ``/**/`` (``n/**/+3``);
     inside an An+B argument that is white space (elsewhere it is no combinator: ``div/**/p`` is invalid)."""
-    text = tinycss2.serialize(rule.prelude).strip(_CSS_SPACE)  # a no-break space is part of a name
+    text = tinycss2.serialize(rule.prelude).strip(CSS_SPACE)  # a no-break space is part of a name
     return _NTH_ARGUMENT.sub(lambda m: m.group(0).replace("/**/", " "), text)
 
 
@@ -219,7 +199,7 @@ def _cascade(parser: LexborHTMLParser, rules: list[tuple[list[_Reach], _Declarat
             order += 1
             applied = declarations
             try:
-                nodes = _match(parser, css)
+                nodes = match(parser, css)
             except Exception:  # noqa: BLE001 - selectolax raises its own types for a selector lexbor cannot read
                 # it may reach any element: what it may draw counts there, what it may hide is left out
                 applied = {prop: decl for prop, decl in declarations.items() if _draws(prop, decl[0])}
@@ -243,30 +223,6 @@ def _cascade(parser: LexborHTMLParser, rules: list[tuple[list[_Reach], _Declarat
         else:
             styles[mem_id] = SheetStyle(before.display, before.display_important, value, important)  # type: ignore[arg-type]
     return styles
-
-
-def _match(parser: LexborHTMLParser, css: str) -> list[LexborNode]:
-    """The elements ``css`` matches. ``a ~ b`` is matched here, each parent's children walked once: lexbor walks
-    every earlier sibling of every candidate (0.9 s a rule over 10,000 siblings, 2.6 s with ``:is()``)."""
-    parts = _top_level(css, "~")
-    if len(parts) != 2:
-        return parser.css(css)
-    earlier = {node.mem_id for node in parser.css(parts[0].strip(_CSS_SPACE))}
-    if not earlier:
-        return []
-    later = parser.css(parts[1].strip(_CSS_SPACE))
-    wanted = {node.mem_id for node in later}
-    parents = {node.parent.mem_id: node.parent for node in later if node.parent is not None}
-    found = []
-    for parent in parents.values():
-        seen, child = False, parent.child
-        while child is not None:
-            if child.is_element_node:
-                if seen and child.mem_id in wanted:
-                    found.append(child)
-                seen = seen or child.mem_id in earlier
-            child = child.next
-    return found
 
 
 #: Elements inside MathML where HTML (and its <style>) is read again.
@@ -363,7 +319,7 @@ def _reach(selectors: str, structural: bool = True) -> list[_Reach]:
     part. A pseudo-element's selector styles no element and reaches none."""
     try:
         # cssselect reads no ``:not(a, b)``: scored as ``:not(m)``, m its most specific argument, as a browser does
-        parsed = cssselect.parse(_not_lists_scored(selectors))
+        parsed = cssselect.parse(not_lists_scored(selectors))
     except cssselect.SelectorError:
         # a selector a browser may read (":nth-child(1 of .p)"): it may draw its subject's elements, at any rank;
         # one whose subject is no plain compound is left out (drawing every element unhid a stored view)
@@ -381,8 +337,8 @@ def _reach(selectors: str, structural: bool = True) -> list[_Reach]:
         if selector.pseudo_element is not None:
             continue
         exact = (None if with_pseudo_element or _compounds(written) > _MAX_COMPOUNDS
-                 or (not structural and _COUNTS_SIBLINGS.search(_ATTRIBUTE_SELECTOR.sub("", written)))
-                 else _exact(written, selector))
+                 or (not structural and COUNTS_SIBLINGS.search(ATTRIBUTE_SELECTOR.sub("", written)))
+                 else exact_selector(written, selector))
         if exact is not None:
             out.append((selector.specificity(), exact, True))
         else:
@@ -393,102 +349,22 @@ def _reach(selectors: str, structural: bool = True) -> list[_Reach]:
     return out
 
 
-def _exact(written: str, selector: cssselect.Selector) -> str | None:
-    """The selector lexbor matches exactly as a browser does, when written within what it matches so (type,
-    class, id and attribute selectors, the four combinators, structural pseudo-classes, ``:not``, ``:is`` and
-    ``:where`` of compounds), else None. One holding a ``:not`` list is matched as written (cssselect read
-    it scored, with one argument)."""
-    canonical = selector.canonical()
-    if not (_within_exact(written) and _within_exact(canonical)):
-        return None
-    return _for_lexbor(written if _not_lists_scored(written) != written else canonical)
-
-
-def _not_lists_scored(selectors: str) -> str:
-    """``selectors`` with each ``:not(a, b)`` of compounds cssselect reads written ``:not(m)``, m the argument of
-    the highest specificity (a browser scores ``:not`` by it); one it cannot read is left as written.
-
-    >>> _not_lists_scored("p:not(.a, #b), li:NOT(a,.c.d)")
-    'p:not(#b), li:not(.c.d)'
-    """
-    def scored(match: re.Match[str]) -> str:
-        arguments = [part.strip(_CSS_SPACE) for part in _top_level(match.group(1), ",")]
-        if len(arguments) < 2:
-            return match.group(0)
-        try:
-            ranked = [(cssselect.parse(argument)[0].specificity(), argument) for argument in arguments]
-        except (cssselect.SelectorError, IndexError):
-            return match.group(0)
-        return f":not({max(ranked)[1]})"
-
-    return _NOT_LIST.sub(scored, selectors)
-
-
-def _within_exact(selector: str) -> bool:
-    rest = _LOGICAL_PSEUDO.sub("", _ATTRIBUTE_SELECTOR.sub("", selector))
-    return _EXACT_SELECTOR.fullmatch(_STRUCTURAL_PSEUDO.sub("", rest)) is not None
-
-
-def _for_lexbor(canonical: str) -> str:
-    """``canonical`` as lexbor matches it as a browser does: ``<html>`` is its parent's first child (lexbor counts
-    the doctype before it), and a compound never starts with a pseudo-class (``*:is(.a) .b``).
-
-    >>> _for_lexbor(":is(.a) ~ li:first-child, li:nth-child(2n)")
-    '*:is(.a) ~ li:is(:root, :first-child), li:not(:root):nth-child(2n)'
-    >>> _for_lexbor("[title=' :first-child'] :is([a])")
-    "[title=' :first-child'] *:is([a])"
-    """
-    held = _ATTRIBUTE_SELECTOR.findall(canonical)  # an attribute's value is no selector text: set aside
-    text = _ATTRIBUTE_SELECTOR.sub("\0", canonical)
-    text = _FROM_FIRST.sub(_html_first, _PSEUDO_FIRST.sub(r"\1*:", text))
-    for attribute in held:
-        text = text.replace("\0", attribute, 1)
-    return text
-
-
-def _html_first(match: re.Match[str]) -> str:
-    """A pseudo-class counted from the first sibling, true of ``<html>`` exactly where a browser holds it true."""
-    series = match.group(2)
-    if series is None or _counts_one(series.strip().lower()):
-        return f":is(:root, :{match.group(1).lower()})"
-    return f":not(:root):{match.group(1).lower()}"
-
-
-def _counts_one(series: str) -> bool:
-    """Whether the An+B ``series`` (``odd``, ``-n+3``, ``2n+1``, ``4``) holds 1 for some n ≥ 0.
-
-    >>> [_counts_one(s) for s in ("odd", "even", "-n+3", "2n+1", "3n-2", "4", "0n+1", "n", "-2n+1", "2n +\t1", "3n-1")]
-    [True, False, True, True, True, False, True, True, True, True, False]
-    """
-    series = "".join(series.split())  # "2n +\t1"
-    if series in ("odd", "even"):
-        return series == "odd"
-    if "n" not in series:
-        return int(series) == 1
-    a_text, _, b_text = series.partition("n")
-    a = int(a_text + "1") if a_text in ("", "+", "-") else int(a_text)
-    b = int(b_text) if b_text else 0
-    if a == 0:
-        return b == 1
-    return (1 - b) % a == 0 and (1 - b) // a >= 0
-
-
 def _plain(selector: str) -> bool:
-    return _PLAIN_SELECTOR.fullmatch(_ATTRIBUTE_SELECTOR.sub("", selector)) is not None
+    return _PLAIN_SELECTOR.fullmatch(ATTRIBUTE_SELECTOR.sub("", selector)) is not None
 
 
 def _split_list(selectors: str) -> list[str]:
     """A selector list's selectors as written, split at its top-level commas."""
-    return [part.strip(_CSS_SPACE) for part in _top_level(selectors, ",")]
+    return [part.strip(CSS_SPACE) for part in top_level(selectors, ",")]
 
 
 def _compounds(selector: str) -> int:
-    return sum(1 for part in _top_level(selector, _CSS_SPACE + ">+~") if part)
+    return sum(1 for part in top_level(selector, CSS_SPACE + ">+~") if part)
 
 
 def _last_compound(selector: str) -> str:
     """The selector's last compound, after its last top-level combinator."""
-    return _top_level(selector, _CSS_SPACE + ">+~")[-1]
+    return top_level(selector, CSS_SPACE + ">+~")[-1]
 
 
 def _subject(selector: str) -> str:
@@ -509,29 +385,10 @@ def _plain_compounds(selector: str) -> list[str]:
         return named  # what a :not names is what it leaves out
     for argument in re.findall(r"\(([^()]*)\)", _last_compound(selector)):
         for part in re.split(r",|\bof\b", argument):
-            compound = _subject(part.strip(_CSS_SPACE)).strip(_CSS_SPACE)
+            compound = _subject(part.strip(CSS_SPACE)).strip(CSS_SPACE)
             if compound not in ("", _ANY) and _plain(compound) and not compound.isdigit():
                 named.append(compound)
     return named
-
-
-def _top_level(text: str, separators: str) -> list[str]:
-    """``text`` split at the ``separators`` outside brackets, parentheses and strings."""
-    parts, start, depth, quote = [], 0, 0, ""
-    for index, char in enumerate(text):
-        if quote:
-            quote = "" if char == quote else quote
-        elif char in "\"'":
-            quote = char
-        elif char in "([":
-            depth += 1
-        elif char in ")]":
-            depth -= 1
-        elif depth == 0 and char in separators:
-            parts.append(text[start:index])
-            start = index + 1
-    parts.append(text[start:])
-    return parts
 
 
 #: A pseudo-class, with its argument (one level of parentheses inside: ``:not(:is(.a))``).

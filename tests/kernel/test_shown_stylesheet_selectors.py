@@ -4,7 +4,7 @@ chip with ``.copy:not(.live)``, a stored view with ``[role=main] ~ [role=main]``
 ``.more:not(.open)``; each was read as drawn: a phantom event posted as evidence, a page DEGRADED, a day lost).
 
 A differential fuzz against Chromium (7,500 page and selector pairs a feature; then the reader's own path on four
-seeds) found lexbor apart in three ways. The reader rewrites around two (``stylesheet._for_lexbor``): a compound
+seeds) found lexbor apart in three ways. The reader rewrites around two (``exact_selectors._for_lexbor``): a compound
 that starts with a pseudo-class before a descendant or sibling combinator (``:is(.a) .b`` read as ``:is(.a) > .b``),
 and the doctype counted as ``<html>``'s elder sibling (``:first-child`` false of it, ``:nth-child(2)`` true); the
 third, ``:nth-child(… of S)``, stays a superset. ``a ~ b`` is matched by the reader itself:
