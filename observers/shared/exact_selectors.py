@@ -31,8 +31,8 @@ _STRUCTURAL = (r":(?:first-child|last-child|only-child|first-of-type|last-of-typ
 _STRUCTURAL_PSEUDO = re.compile(_STRUCTURAL, re.I)
 #: A pseudo-class that counts an element's siblings (lexbor's cost grows with the square of a sibling run).
 COUNTS_SIBLINGS = re.compile(r":(?:first|last|only|nth|nth-last)-(?:child|of-type)\b", re.I)
-#: A ``:not`` whose arguments hold no parenthesis (``:not(.a, [b])``; one holding ``:nth-child(…)`` stays unscored).
-_NOT_LIST = re.compile(r":not\(((?:[^()\"']|\"[^\"]*\"|'[^']*')*)\)", re.I)
+#: A ``:not`` whose arguments hold one level of parentheses at most (``:not(.a, [b])``, ``:not(:nth-child(odd), p)``).
+_NOT_LIST = re.compile(r":not\(((?:[^()\"']|\([^()]*\)|\"[^\"]*\"|'[^']*')*)\)", re.I)
 #: ``:not``, ``:is`` and ``:where`` of compounds (type, class, id, attribute and structural pseudo-classes only,
 #: once attribute selectors are set aside; no ``of`` form: lexbor counts ``:nth-child(2 of .a.b)`` apart).
 _ARGUMENT = r"(?:[\w.#*\-]|" + _STRUCTURAL + r")+"
@@ -83,8 +83,8 @@ def not_lists_scored(selectors: str) -> str:
     """``selectors`` with each ``:not(a, b)`` of compounds cssselect reads written ``:not(m)``, m the argument of
     the highest specificity (a browser scores ``:not`` by it); one it cannot read is left as written.
 
-    >>> not_lists_scored("p:not(.a, #b), li:NOT(a,.c.d)")
-    'p:not(#b), li:not(.c.d)'
+    >>> not_lists_scored("p:not(.a, #b), li:NOT(a,.c.d), :not(:nth-child(odd), p.b)")
+    'p:not(#b), li:not(.c.d), :not(p.b)'
     """
     def scored(found: re.Match[str]) -> str:
         arguments = [part.strip(CSS_SPACE) for part in top_level(found.group(1), ",")]

@@ -144,3 +144,18 @@ def test_a_condition_leaves_a_rules_place_in_the_cascade_its_own(css: str, drawn
     specific rule beats drew a stored view (the page DEGRADED). A condition says whether a rule applies, not where
     it ranks; only a layer or a scope moves it (there it still outranks every rule of its importance)."""
     assert _drawn(css, '<div class="u" id="x">a</div>') is drawn
+
+
+def test_an_unread_selector_under_a_condition_still_outranks_every_rule() -> None:
+    """A Chromium fuzz after the change above: a rule cssselect cannot read (a ``:not`` list holding a parenthesis)
+    reaches every element at the lowest rank; under a condition it had the top rank, and lost it to ``.A.A``."""
+    css = ".A.A{visibility:hidden} @media (min-width:1px){.a :not(div:nth-child(2), div){visibility:visible}}"
+    assert _drawn(css, '<em class="a"><p class="A" id="x">a</p></em>') is True
+
+
+def test_a_not_list_holding_a_structural_pseudo_class_is_placed_exactly() -> None:
+    """The same fuzz: ``:not(:nth-child(odd), span.b)`` was unread (its list holds a parenthesis), so it reached every
+    element at the lowest rank and lost to ``i:is(*)``; a browser scores it (0,1,1), above."""
+    css = ":not(:nth-child(odd), span.b){visibility:visible} i:is(*){visibility:hidden}"
+    assert _drawn(css, '<p></p><i id="x">a</i>') is True
+    assert _drawn(css, '<i id="x">a</i>') is False
