@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from attest_kit.errors import BadInput, BadOption
+from attest_kit.errors import BadOption
 from sanitize import amount_values as amounts
 from sanitize.faker import Faker
 from sanitize.pipeline import Cleaner, Options

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
 from attest_kit.instants import load_zone, parse_instant
 from attest_kit.ledger import Ledger
 from attest_kit.ledger.commands import load_calendar_step
