@@ -6,6 +6,8 @@ the same fake (spec §6.2: one real value, one fake) so the rule still holds on 
 'priyaraman@gmail.com'
 >>> mailbox_key("Priya.Raman+receipts@example.com")
 'priya.raman@example.com'
+>>> mailbox_key("ada@XN--BCHER-KVA.example") == mailbox_key("ada@BÜCHER.example") == "ada@bücher.example"
+True
 """
 
 from __future__ import annotations
@@ -20,13 +22,47 @@ GMAIL_DOMAINS = frozenset({"gmail.com", "googlemail.com"})
 
 @lru_cache(maxsize=4096)
 def mailbox_key(address: str) -> str | None:
-    """The mailbox an address delivers to: case folded, +tag dropped, Gmail's dots dropped."""
+    """The mailbox an address delivers to: case folded, +tag dropped, Gmail's dots dropped, and an
+    international domain read in one spelling (``domain_key``)."""
     normal = normalize_email(address)
     if normal is None:
         return None
     local, _, domain = normal.rpartition("@")
     local = local.split("+", 1)[0]
+    domain = domain_key(domain)
     if domain in GMAIL_DOMAINS:
         local = local.replace(".", "")
         domain = "gmail.com"
     return f"{ascii_lower(local)}@{domain}"
+
+
+def domain_key(domain: str) -> str:
+    """One spelling of a domain name: each ``xn--`` label decoded (it is how DNS spells the Unicode
+    label: ``xn--bcher-kva`` is ``bücher``), then lower-cased in any script (a domain's case names no
+    other host). A label that does not decode is kept as written. Only spellings of one name meet
+    here: a look-alike letter (a Cyrillic а for a Latin a) stays another letter, so another domain.
+
+    >>> domain_key("XN--BCHER-KVA.Example"), domain_key("BÜCHER.example"), domain_key("xn--zz.example")
+    ('bücher.example', 'bücher.example', 'xn--zz.example')
+    >>> domain_key("xn--bacher-.example")
+    'xn--bacher-.example'
+    """
+    if domain.isascii() and "xn--" not in domain.lower():
+        return ascii_lower(domain)
+    return ".".join(_unicode_label(label).lower() for label in domain.split("."))
+
+
+def _unicode_label(label: str) -> str:
+    """An ``xn--`` label's Unicode form when it is one (it decodes, to some non-ASCII letter, and encodes
+    back to itself: ``xn--bacher-`` decodes to an ASCII ``bacher``, which no DNS name spells so), else
+    the label as written."""
+    code = label[4:].lower()
+    if label[:4].lower() != "xn--" or not code.isascii():
+        return label
+    try:
+        decoded = code.encode("ascii").decode("punycode")
+    except (UnicodeError, ValueError):
+        return label
+    if decoded.isascii() or decoded.encode("punycode").decode("ascii") != code:
+        return label
+    return decoded

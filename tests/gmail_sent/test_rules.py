@@ -66,6 +66,20 @@ def test_the_account_is_left_out_in_any_spelling_and_narrows_the_window():
     assert posted["windows"][0]["windowStart"] == "2026-11-30T22:01:00.000Z"
     assert is_own_address("p.r.iyaraman+x@GMAIL.com", "priyaraman@gmail.com")
     assert not is_own_address("p.riya@example.com", "priya@example.com")
+
+
+def test_an_international_domain_is_own_in_any_case_and_in_its_ascii_form():
+    """Spec §8.1: "any spelling Gmail delivers to it (any case …)". A domain's case is no part of a mailbox in
+    any script, and xn--bcher-kva is how DNS spells bücher: the account's mailbox was posted as a recipient,
+    and the window not narrowed, when a row spelled its domain either way."""
+    assert is_own_address("ada@BÜCHER.example", "ada@bücher.example")
+    assert is_own_address("ada@xn--bcher-kva.example", "ada@bücher.example")
+    assert is_own_address("ada@bücher.example", "ADA@XN--BCHER-KVA.EXAMPLE")
+    # a look-alike stays another mailbox: a Cyrillic а is not a Latin a, in either spelling
+    assert not is_own_address("ada@bаcher.example", "ada@bacher.example")
+    assert not is_own_address("ada@xn--bcher-kva.example", "ada@bucher.example")
+    assert not is_own_address("ada@xn--zz.example", "ada@bücher.example")  # no valid label: as written
+    assert not is_own_address("ada@xn--bacher-.example", "ada@bacher.example")  # decodes to ASCII: no IDN label
     assert mailbox_key("x@googlemail.com") == "x@gmail.com"
     assert "priya.raman@example.com" not in counterparties(run([row([OWN, DANIEL], "a" * 16)]))
 
