@@ -28,7 +28,7 @@ def decode_date_key(value: str | None) -> date | None:
     key = int(value)
     try:
         return date(1970 + key // 512, (key % 512) // 32, key % 32)
-    except ValueError:
+    except (ValueError, OverflowError):  # no such date; a year past any int date() takes
         return None
 
 

@@ -158,6 +158,29 @@ def read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layou
 
 
 
+def counted_days_unread(main: LexborNode, cell_days: dict[int, date], events: dict[str, Sentence],
+                        whole: set[date]) -> bool:
+    """A whole day of a day or week whose cell heading counts one event or more ("1 event, Monday,
+    November 30", as Calendar writes each day cell's heading) and that no event read touches: its chips
+    are there and no selector finds them (a chip that lost its id and its button role both). Read as no
+    event, the day was whole and its events absent, and the ledger derived them deleted (spec §7: never a
+    silent zero). Only "none read against some counted" is asked: what a count includes (a multi-day
+    event on each day, an event past midnight) is not known, so a count above the events read is not;
+    nor is a day whose cells hold a chip the selectors find, shown or hidden (a count may be of a chip
+    the page keeps hidden, which is never read)."""
+    touched = {day for sentence in events.values() for day in sentence.days()}
+    cells = [(cell, cell_days.get(cell.mem_id)) for cell in main.css(S.day)]
+    touched |= {day for cell, day in cells if day is not None and cell.css_first(S.event_element) is not None}
+    for cell, day in cells:
+        if day is None or day not in whole or day in touched:
+            continue
+        for heading in cell.css(S.day_heading):
+            found = _DAY_EVENT_COUNT.match(text_of(heading))
+            if found is not None and int(found.group(1)) > 0:
+                return True
+    return False
+
+
 def _headings_count_events(main: LexborNode, cell_days: dict[int, date]) -> bool:
     """A month day cell whose heading counts one event or more ("3 events, Monday, December 1"): the
     month shows an event (spec §8.3 known limits), whether or not a chip the selectors find draws it;

@@ -23,6 +23,7 @@ from observers.gcal_event.chips import (
     chip_button,
     chip_lines,
     chip_sentence,
+    counted_days_unread,
     dialog_ids,
     in_bubble,
     inside_chip,
@@ -214,9 +215,14 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
         # a text short enough to be part of one: the word may be split across nodes ("2 mo<span>re</span>")
         if word not in content.lower() and "+" not in content and len(content.strip()) > _MORE_MAX_TEXT:
             continue
-        current = node.parent
+        below, current = node, node.parent
         while current is not None and current.mem_id != main.mem_id:
             forms = texts.get(current.mem_id)
+            if forms is None and below.mem_id in texts and _only_content(current, below):
+                # an element whose one content is the one below reads as that one (or, with it hidden, as
+                # nothing, which is no control either), so it is no control and the climb goes on: read
+                # afresh at every level, a chain of n wrappers cost n^2 (10,000 deep: about ten minutes)
+                forms = texts[current.mem_id] = texts[below.mem_id]
             if forms is None:
                 forms = texts[current.mem_id] = (
                     tuple({text_without(current, is_chip), accessible_text_within(current, skip=is_chip)})
@@ -227,8 +233,19 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
             if strict or any(_MORE_IN_DAY.match(text) for text in forms):
                 controls.append((current, not strict))
                 break
-            current = current.parent
+            below, current = current, current.parent
     return [(c, loose) for c, loose in controls if shown.shown(c) and not inside_chip(c)]
+
+
+def _only_content(element: LexborNode, child: LexborNode) -> bool:
+    """Whether ``child`` is all ``element`` holds: no other element and no other text but white space."""
+    node = element.child
+    while node is not None:
+        if node.mem_id != child.mem_id and (node.is_element_node or (
+                node.tag == "-text" and (node.text_content or "").strip())):
+            return False
+        node = node.next
+    return True
 
 
 def _hide_behind_more(main: LexborNode, shown: ShownRule, read: GcalRead, cell_days: dict[int, date]) -> None:
@@ -307,9 +324,12 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
         read.reasons.add(zone_fault)
     read.calendars, read.all_calendars = read_calendars(lists)
     names = tuple(c.name for c in read.calendars if c.name)
-    chips = read_chips(ctx, main, shown, _month_layout(rows, visible), cell_days, names)
+    month_layout = _month_layout(rows, visible)
+    chips = read_chips(ctx, main, shown, month_layout, cell_days, names)
     read.events.update(chips.events)
     read.reasons |= chips.reasons
+    if not month_layout and counted_days_unread(main, cell_days, chips.events, {d.date for d in read.days if d.whole}):
+        read.reasons.add("event.unreadable")
 
     read.account = read_account(ctx.tree, ACCOUNT_LABELS, shown)
     if read.reasons:

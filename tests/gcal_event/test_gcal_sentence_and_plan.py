@@ -23,6 +23,14 @@ def test_date_keys():
     assert all(decode_date_key(v) is None for v in ("29024", "abc", "", None, "-3", "29055"))
 
 
+def test_a_day_key_past_any_year_is_no_day():
+    """A key of 20 digits names a year past 9999: date() raised OverflowError, which only ValueError was
+    caught for, and the pass said health.threw (a bug) where the page has a key that names no day
+    (range.invalid); the sanitiser, which keeps day keys, stopped on it with a traceback."""
+    assert decode_date_key("9" * 20) is None
+    assert decode_date_key(str(512 * 8030 + 32 + 1)) is None  # year 10000
+
+
 def test_windows_span_local_midnights_per_run_across_a_dst_change():
     days = [date(2026, 10, 31), date(2026, 11, 1), date(2026, 11, 3)]
     assert whole_day_windows(days, LA) == [

@@ -52,3 +52,11 @@ def test_refake_keeps_a_day_key_too() -> None:
     out = one_pass(page, Faker(KEY), Options(page_host="calendar.google.com", values_only=True)).html
     assert 'data-datekey="29057"' in out and "order 29057" not in out
 
+
+
+def test_a_day_key_past_any_year_is_read_as_any_value() -> None:
+    """20 digits name a year past 9999: reading it as a day raised OverflowError, and the capture stopped
+    with a traceback (exit 1) where it is a number like any other."""
+    key = "9" * 20
+    out = clean(f'<div data-datekey="{key}"></div><p>Order {key}</p>', page_url=CALENDAR)
+    assert "data-datekey" in out and key not in out

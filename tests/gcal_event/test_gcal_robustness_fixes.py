@@ -1,0 +1,78 @@
+"""What a robustness fuzz of the shipped Calendar pages found (1.3.76): mutations a vendor's markup change
+or a deep page makes, each failing before its fix. Pages are the shipped week, changed in one way.
+
+1. A week whose timed chips lost both their ``data-eventid`` and their button role read OK over the
+   whole week with the all-day event alone: no chip the selectors know was
+   left to say "unreadable". Each day cell's heading still counts its events ("1 event, Monday,
+   November 30"), as the month check reads them: a whole day whose heading counts events and that no
+   read event touches is a selector that stopped matching (spec §7: never a silent zero).
+2. Main's content inside thousands of nested elements: the "N more" search read each ancestor's whole
+   text afresh on the way up (n^2: 10,000 deep, about ten minutes).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import observers.gcal_event.page as gcal_page
+from tests.gcal_event.helpers import posted_for
+
+WEEK = (Path(__file__).parents[2] / "fixtures/pages/gcal/2026-11-30/synthetic-week.html").read_text(encoding="utf-8")
+
+
+def _unmark_timed_chips(html: str) -> str:
+    """Every timed chip (one whose sentence starts with a clock) without its id and its button role."""
+    def unmark(m: re.Match[str]) -> str:
+        return m.group(0).replace("data-eventid=", "data-event-ref=").replace('role="button"', 'role="link"')
+    return re.sub(r'<div[^>]*data-eventid="[^"]*"[^>]*>(?=<div[^>]*>\d{1,2}(?::\d\d)?[ap]m to )', unmark, html)
+
+
+def test_the_shipped_week_reads_its_timed_events():
+    posted = posted_for(WEEK)
+    assert posted["health"]["status"] == "OK"
+    assert len(posted["snapshot"]["events"]) >= 2
+
+
+def test_timed_chips_that_lost_their_id_and_role_are_unreadable_not_absent():
+    changed = _unmark_timed_chips(WEEK)
+    assert changed != WEEK and changed.count("data-event-ref=") >= 2
+    posted = posted_for(changed)
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["event.unreadable"]}
+    assert posted["windows"] == []
+
+
+def test_a_heading_that_counts_no_event_asks_nothing():
+    """The check reads only a heading that counts one event or more: "No events" days stay whole."""
+    posted = posted_for(WEEK.replace("1 event, ", "No events, "))
+    assert posted["health"]["status"] == "OK"
+
+
+def _nested(depth: int) -> str:
+    """The week with a short text ("x") inside ``depth`` nested elements at the start of main: every
+    ancestor's text is short, so the "N more" search climbs through all of them."""
+    at = WEEK.index('role="main"')
+    body_start = WEEK.index(">", at) + 1
+    return WEEK[:body_start] + "<div>" * depth + "x" + "</div>" * depth + WEEK[body_start:]
+
+
+@pytest.mark.parametrize("depth", [300])
+def test_main_inside_deep_nesting_reads_each_ancestor_once(monkeypatch, depth):
+    """A count of the work, not a timing: the texts read while climbing from "N more" candidates grow with
+    the elements read, not with the elements times the depth."""
+    calls: list[int] = []
+    real = gcal_page.accessible_text_within
+
+    def counted(node, *args, **kwargs):
+        calls.append(1)
+        return real(node, *args, **kwargs)
+
+    monkeypatch.setattr(gcal_page, "accessible_text_within", counted)
+    flat = posted_for(WEEK)
+    flat_calls = len(calls)
+    calls.clear()
+    deep = posted_for(_nested(depth))
+    assert deep["health"] == flat["health"] and deep["snapshot"]["events"] == flat["snapshot"]["events"]
+    assert len(calls) <= flat_calls + 10, (flat_calls, len(calls))
