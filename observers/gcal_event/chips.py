@@ -171,14 +171,8 @@ def counted_days_unread(main: LexborNode, cell_days: dict[int, date], events: di
     touched = {day for sentence in events.values() for day in sentence.days()}
     cells = [(cell, cell_days.get(cell.mem_id)) for cell in main.css(S.day)]
     touched |= {day for cell, day in cells if day is not None and cell.css_first(S.event_element) is not None}
-    for cell, day in cells:
-        if day is None or day not in whole or day in touched:
-            continue
-        for heading in cell.css(S.day_heading):
-            found = _DAY_EVENT_COUNT.match(text_of(heading))
-            if found is not None and int(found.group(1)) > 0:
-                return True
-    return False
+    return any(day is not None and day in whole and day not in touched and _heading_counts_events(cell)
+               for cell, day in cells)
 
 
 def _headings_count_events(main: LexborNode, cell_days: dict[int, date]) -> bool:
@@ -186,13 +180,15 @@ def _headings_count_events(main: LexborNode, cell_days: dict[int, date]) -> bool
     month shows an event (spec §8.3 known limits), whether or not a chip the selectors find draws it;
     read as no event, the month was OK and vouched for days it never read (spec §7, no silent zero).
     The heading is read visually hidden or not, as a screen reader reads it."""
-    for cell in main.css(S.day):
-        if cell.mem_id not in cell_days:
-            continue
-        for heading in cell.css(S.day_heading):
-            found = _DAY_EVENT_COUNT.match(text_of(heading))
-            if found is not None and int(found.group(1)) > 0:
-                return True
+    return any(cell.mem_id in cell_days and _heading_counts_events(cell) for cell in main.css(S.day))
+
+
+def _heading_counts_events(cell: LexborNode) -> bool:
+    """Whether a heading in the day cell counts one event or more ("3 events, Monday, December 1")."""
+    for heading in cell.css(S.day_heading):
+        found = _DAY_EVENT_COUNT.match(text_of(heading))
+        if found is not None and int(found.group(1)) > 0:
+            return True
     return False
 
 
