@@ -25,6 +25,8 @@ def decode_date_key(value: str | None) -> date | None:
     """The date a ``data-datekey`` names, or None when it is not one."""
     if value is None or not value.strip().isascii() or not value.strip().isdigit():
         return None  # isdigit alone takes "²" and other digits int() does not read
+    if len(value.strip()) > 9:
+        return None  # no key of a four-digit year is longer (and int() reads no string past 4,300 digits)
     key = int(value)
     try:
         return date(1970 + key // 512, (key % 512) // 32, key % 32)

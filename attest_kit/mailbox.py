@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from attest_kit.hashing import ascii_lower, normalize_email
@@ -39,23 +40,33 @@ def mailbox_key(address: str) -> str | None:
 def domain_key(domain: str) -> str:
     """One spelling of a domain name: each ``xn--`` label decoded (it is how DNS spells the Unicode
     label: ``xn--bcher-kva`` is ``bücher``), then lower-cased in any script (a domain's case names no
-    other host). A label that does not decode is kept as written. Only spellings of one name meet
-    here: a look-alike letter (a Cyrillic а for a Latin a) stays another letter, so another domain.
+    other host). Only spellings of one name meet here: a look-alike letter (a Cyrillic а for a Latin a,
+    the Kelvin sign for a K, whose lower case is an ASCII k) stays another letter, so another domain,
+    and a label that does not decode to a valid one (no non-ASCII letter, an upper-case letter, not in
+    NFC) is kept as written.
 
     >>> domain_key("XN--BCHER-KVA.Example"), domain_key("BÜCHER.example"), domain_key("xn--zz.example")
     ('bücher.example', 'bücher.example', 'xn--zz.example')
-    >>> domain_key("xn--bacher-.example")
-    'xn--bacher-.example'
+    >>> domain_key("xn--bacher-.example"), domain_key("xn--bcher-2pa.example"), domain_key("\u212aodak.example")
+    ('xn--bacher-.example', 'xn--bcher-2pa.example', '\u212aodak.example')
     """
     if domain.isascii() and "xn--" not in domain.lower():
         return ascii_lower(domain)
-    return ".".join(_unicode_label(label).lower() for label in domain.split("."))
+    return ".".join(_lower_label(_unicode_label(label)) for label in domain.split("."))
+
+
+def _lower_label(label: str) -> str:
+    """Each letter in lower case, but a non-ASCII one whose lower case is ASCII (the Kelvin sign) as written."""
+    if label.isascii():
+        return ascii_lower(label)
+    return "".join(ascii_lower(ch) if ch.isascii() else (low if not (low := ch.lower()).isascii() else ch)
+                   for ch in label)
 
 
 def _unicode_label(label: str) -> str:
-    """An ``xn--`` label's Unicode form when it is one (it decodes, to some non-ASCII letter, and encodes
-    back to itself: ``xn--bacher-`` decodes to an ASCII ``bacher``, which no DNS name spells so), else
-    the label as written."""
+    """An ``xn--`` label's Unicode form when it is a valid one (it decodes to some non-ASCII letter, already
+    in lower case and NFC, and encodes back to itself: ``xn--bacher-`` decodes to an ASCII ``bacher`` and
+    ``xn--bcher-2pa`` to ``bÜcher``, which no IDNA label spells), else the label as written."""
     code = label[4:].lower()
     if label[:4].lower() != "xn--" or not code.isascii():
         return label
@@ -63,6 +74,7 @@ def _unicode_label(label: str) -> str:
         decoded = code.encode("ascii").decode("punycode")
     except (UnicodeError, ValueError):
         return label
-    if decoded.isascii() or decoded.encode("punycode").decode("ascii") != code:
+    if (decoded.isascii() or decoded.encode("punycode").decode("ascii") != code
+            or _lower_label(decoded) != decoded or unicodedata.normalize("NFC", decoded) != decoded):
         return label
     return decoded

@@ -35,7 +35,8 @@ from observers.gcal_event.sentence import Sentence
 from observers.gcal_event.zone import zone_reason
 from observers.shared.account import AccountLabels, AccountRead, read_account
 from observers.shared.dom import (
-    ShownRule, accessible_text_within, ancestors, aria_true, attr, outermost, text_of, text_without,
+    ShownRule, accessible_text_within, ancestors, aria_true, attr, outermost, reads_as_its_content, text_of,
+    text_without,
 )
 
 S = SELECTORS.selectors
@@ -218,10 +219,11 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
         below, current = node, node.parent
         while current is not None and current.mem_id != main.mem_id:
             forms = texts.get(current.mem_id)
-            if forms is None and below.mem_id in texts and _only_content(current, below):
-                # an element whose one content is the one below reads as that one (or, with it hidden, as
-                # nothing, which is no control either), so it is no control and the climb goes on: read
-                # afresh at every level, a chain of n wrappers cost n^2 (10,000 deep: about ten minutes)
+            if (forms is None and below.mem_id in texts and _only_content(current, below)
+                    and reads_as_its_content(current, below)):
+                # an element whose one content is the one below, hiding nothing of its own, reads as that
+                # one, so it is no control and the climb goes on: read afresh at every level, a chain of n
+                # wrappers cost n^2 (10,000 deep: about ten minutes)
                 forms = texts[current.mem_id] = texts[below.mem_id]
             if forms is None:
                 forms = texts[current.mem_id] = (

@@ -253,6 +253,17 @@ def accessible_text_within(node: LexborNode, skip: Callable[[LexborNode], bool] 
     return one_line("".join(parts))
 
 
+def reads_as_its_content(element: LexborNode, child: LexborNode) -> bool:
+    """Whether ``accessible_text_within(element)`` is ``accessible_text_within(child)`` where ``child`` is all
+    ``element`` holds: ``child`` is not left out, and neither is visibility:hidden itself (inside a hidden
+    root visibility is not read, inside a shown one it is: a button whose one child is hidden with its
+    words set visible again reads the words alone, the child on its own reads its hidden parts too).
+    A visibility:visible of their own, as a capture writes on every element, changes nothing."""
+    sheet = sheet_styles(element)
+    return (not _removed_within(child, sheet) and _own_visibility(child, sheet) is not True
+            and _own_visibility(element, sheet) is not True)
+
+
 def text_without(node: LexborNode, skip: Callable[[LexborNode], bool]) -> str:
     """``text_of`` without the elements ``skip`` names, with all they hold."""
     parts: list[str] = []

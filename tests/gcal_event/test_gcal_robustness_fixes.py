@@ -50,16 +50,17 @@ def test_a_heading_that_counts_no_event_asks_nothing():
     assert posted["health"]["status"] == "OK"
 
 
-def _nested(depth: int) -> str:
+def _nested(depth: int, wrapper: str = "<div>") -> str:
     """The week with a short text ("x") inside ``depth`` nested elements at the start of main: every
     ancestor's text is short, so the "N more" search climbs through all of them."""
     at = WEEK.index('role="main"')
     body_start = WEEK.index(">", at) + 1
-    return WEEK[:body_start] + "<div>" * depth + "x" + "</div>" * depth + WEEK[body_start:]
+    return WEEK[:body_start] + wrapper * depth + "x" + "</div>" * depth + WEEK[body_start:]
 
 
-@pytest.mark.parametrize("depth", [300])
-def test_main_inside_deep_nesting_reads_each_ancestor_once(monkeypatch, depth):
+@pytest.mark.parametrize("wrapper", ["<div>", '<div style="display:block;visibility:visible">'],
+                         ids=["bare", "as-captured"])
+def test_main_inside_deep_nesting_reads_each_ancestor_once(monkeypatch, wrapper):
     """A count of the work, not a timing: the texts read while climbing from "N more" candidates grow with
     the elements read, not with the elements times the depth."""
     calls: list[int] = []
@@ -73,6 +74,21 @@ def test_main_inside_deep_nesting_reads_each_ancestor_once(monkeypatch, depth):
     flat = posted_for(WEEK)
     flat_calls = len(calls)
     calls.clear()
-    deep = posted_for(_nested(depth))
+    deep = posted_for(_nested(300, wrapper))
     assert deep["health"] == flat["health"] and deep["snapshot"]["events"] == flat["snapshot"]["events"]
     assert len(calls) <= flat_calls + 10, (flat_calls, len(calls))
+
+
+def test_a_wrapper_reads_its_one_child_only_where_the_child_hides_nothing_of_its_own():
+    """Review of 1.3.76: a shown button whose one child is visibility:hidden with its words set visible again
+    reads "2 more" (the button's reading sees the visible words), while the child read on its own starts
+    from its own hidden state and reads the hidden "▾" too: taken over from the child, the control was lost
+    and Friday, which hides two events, counted whole."""
+    control = ('<div role="button" tabindex="0" style="display:block;visibility:visible"><span style="display:inline;'
+               'visibility:hidden">▾<span style="display:inline;visibility:visible">2</span><span style="display:'
+               'inline;visibility:visible"> more</span></span></div>')
+    empty_friday = 'data-datekey="29060" style="display:block;visibility:visible"></div>'
+    assert empty_friday in WEEK
+    posted = posted_for(WEEK.replace(empty_friday, empty_friday[:-6] + control + "</div>", 1))
+    days = {d["date"]: d["whole"] for d in posted["snapshot"]["days"]}
+    assert days["2026-12-04"] is False and days["2026-12-03"] is True

@@ -29,6 +29,7 @@ def test_a_day_key_past_any_year_is_no_day():
     (range.invalid); the sanitiser, which keeps day keys, stopped on it with a traceback."""
     assert decode_date_key("9" * 20) is None
     assert decode_date_key(str(512 * 8030 + 32 + 1)) is None  # year 10000
+    assert decode_date_key("1" * 5000) is None  # past the digits int() reads from a string (review of 1.3.76)
 
 
 def test_windows_span_local_midnights_per_run_across_a_dst_change():

@@ -80,6 +80,11 @@ def test_an_international_domain_is_own_in_any_case_and_in_its_ascii_form():
     assert not is_own_address("ada@xn--bcher-kva.example", "ada@bucher.example")
     assert not is_own_address("ada@xn--zz.example", "ada@bücher.example")  # no valid label: as written
     assert not is_own_address("ada@xn--bacher-.example", "ada@bacher.example")  # decodes to ASCII: no IDN label
+    # review of 1.2.53: an A-label of an upper-case letter is no valid label (no IDNA takes it), and a letter whose
+    # lower case is an ASCII one (the Kelvin sign K) is a look-alike of it: each stays another domain
+    assert not is_own_address("ada@xn--bcher-kva.example", "ada@xn--bcher-2pa.example")
+    assert not is_own_address("ada@kodak.example", "ada@\u212aodak.example")
+    assert is_own_address("ada@\u212aODAK.example", "ada@\u212aodak.example")  # its case is still no part of it
     assert mailbox_key("x@googlemail.com") == "x@gmail.com"
     assert "priya.raman@example.com" not in counterparties(run([row([OWN, DANIEL], "a" * 16)]))
 
