@@ -122,6 +122,12 @@ def _decided(inline: _Inline, ruled: SheetStyle | None) -> tuple[str | None, boo
 _ABSENT = object()
 
 
+#: Elements a browser's own stylesheet sets display:none (HTML §15.3.1): a capture writes that computed
+#: display inline, a hand-built page does not, and their text (a mail's <style>) is never drawn.
+UA_DISPLAY_NONE = frozenset({"area", "base", "basefont", "datalist", "head", "link", "meta", "noembed",
+                             "noframes", "param", "rp", "script", "style", "template", "title"})
+
+
 class ShownRule:
     """The shown rule with a per-pass memo, so a deep page is walked once per ancestor."""
 
@@ -166,6 +172,7 @@ class ShownRule:
                     or (hidden is not _ABSENT and (not has_display or (hidden or "").lower() == "until-found"))
                     or (tag == "dialog" and not has_display and attrs.get("open", _ABSENT) is _ABSENT)
                     or tag == "noscript"
+                    or (tag in UA_DISPLAY_NONE and not has_display)
                     or (above is not None and _closed_details(above) and not _first_summary(above, element))
                 )
             if hides is not None:
@@ -293,7 +300,8 @@ def _removed_within(element: LexborNode, sheet: Mapping[int, SheetStyle]) -> boo
     if display == "none":
         return True
     closed_dialog = element.tag == "dialog" and attrs.get("open", _ABSENT) is _ABSENT
-    return (attrs.get("hidden", _ABSENT) is not _ABSENT or closed_dialog) and display is None
+    return (attrs.get("hidden", _ABSENT) is not _ABSENT or closed_dialog or element.tag in UA_DISPLAY_NONE
+            ) and display is None
 
 
 def aria_true(value: str | None) -> bool:

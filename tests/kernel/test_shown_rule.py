@@ -80,3 +80,21 @@ def test_shown_text_leaves_out_the_text_of_a_closed_details_but_its_summary():
     tree = LexborHTMLParser("<html><body><h2 id='h'><details><summary>Receipt</summary> hidden words</details>"
                             "<span style='visibility:hidden'>B<b style='visibility:visible'>C</b></span></h2></body></html>")
     assert shown_text_of(tree.css_first("#h"), ShownRule()) == "ReceiptC"
+
+
+@pytest.mark.parametrize("tag", ["style", "script", "title"])
+def test_what_a_browser_never_draws_is_not_shown_unless_a_display_is_set(tag):
+    """A browser's own stylesheet sets display:none on script, style, template, title and the rest of
+    its list (HTML §15.3.1): a hand-built page carries no computed style for them (a capture writes
+    display:none), and their text was read as drawn: a mail's <style> inside its total cell ran into
+    the label ("td{color:red}Total"), and the line was no total line."""
+    from observers.shared.dom import accessible_text_within, block_text_of, shown_text_of
+
+    tree = LexborHTMLParser(f'<html><body><div id="c">Total <{tag}>td{{color:red}}</{tag}>$12.34</div></body></html>',
+                            scripting=True)
+    cell, rule = tree.css_first("#c"), ShownRule()
+    assert not rule.shown(cell.css_first(tag))
+    assert shown_text_of(cell, rule) == block_text_of(cell, rule) == accessible_text_within(cell) == "Total $12.34"
+    # an author's display brings it back, as in a browser
+    tree = LexborHTMLParser(f'<html><body><{tag} id="x" style="display:block">a</{tag}></body></html>')
+    assert ShownRule().shown(tree.css_first("#x"))
