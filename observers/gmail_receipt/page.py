@@ -104,6 +104,17 @@ def message_items(main: LexborNode, shown: ShownRule) -> list[LexborNode]:
     return [n for n in items if not any(up.mem_id in ids for up in ancestors(n, stop=main))]
 
 
+def _collapsed(item: LexborNode) -> bool:
+    """Whether the message item is drawn collapsed (§8.2: "Only expanded messages"): its own aria-expanded
+    says false, or, with none of its own, an element around its message key inside it does (the state
+    drawn one level in; a toggle beside the key, as a trimmed quote's, is no part of it)."""
+    own = attr(item, A.expanded)
+    if own is not None:
+        return aria_false(own)
+    key = item.css_first(S.message_key)
+    return key is not None and any(aria_false(attr(up, A.expanded)) for up in (key, *ancestors(key, stop=item)))
+
+
 def _message_id(item: LexborNode) -> str | None:
     own = attr(item, A.message_id)
     if own is not None:
@@ -192,8 +203,12 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
     if not items:
         read.reasons.add("selector.missing.message")
         return read
-    headings = {shown_text_of(h, shown) for h in shown.filter(main.css(S.subject_heading))}
-    expanded = [i for i in items if not aria_false(attr(i, A.expanded))]
+    # a heading inside a message is that mail's own markup, never its conversation's subject (§8.2: "Each
+    # message is read under its own conversation's subject heading"; a newsletter's h2 made it ambiguous)
+    item_ids = {i.mem_id for i in items}
+    headings = {shown_text_of(h, shown) for h in shown.filter(main.css(S.subject_heading))
+                if not any(up.mem_id in item_ids for up in ancestors(h, stop=main))}
+    expanded = [i for i in items if not _collapsed(i)]
     if expanded and len(headings) != 1:
         read.reasons.add("selector.missing.heading" if not headings else "selector.ambiguous.heading")
         return read

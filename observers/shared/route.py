@@ -16,8 +16,12 @@ from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
 _PAGE = re.compile(r"^p(\d{1,6})$")
-# A thread id: Gmail's 16 hex digits, or a long opaque token (FMfcgz...).
+# A thread id: Gmail's 16 hex digits, or a long opaque token (FMfcgz...). After a label or a search a part
+# may be a nested label's or a query's, so only these are threads there; after a one-part folder (#inbox/…)
+# Gmail writes nothing but a page number or a thread, so any token is one (a hand-written "FMfcgzQXJWxyz"
+# of 13 characters was no thread, and a conversation route drawing the list read as a list).
 _THREAD = re.compile(r"^(?:[0-9a-f]{16}|[A-Za-z0-9_-]{20,})$")
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{6,}$")
 # Folders whose name is one part; label/ and search/ carry a second part.
 _TWO_PART = frozenset({"label", "search", "category", "advanced-search", "settings"})
 
@@ -44,11 +48,12 @@ def parse_route(url: str) -> Route:
         rest = rest[1:]
     page = 1
     thread = None
+    thread_form = _THREAD if folder != head else _TOKEN
     for part in rest:
         page_match = _PAGE.match(part)
         if page_match and thread is None:
             page = int(page_match.group(1))
-        elif _THREAD.match(part):
+        elif thread_form.match(part):
             thread = part
         else:
             # An unknown part: not a list page we can read, and not a thread we know.
