@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import click
 
 from attest_kit.errors import EXIT_FOUND, AttestKitError, BadOption
+from attest_kit.pipes import ReaderSafeStream
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,6 +54,11 @@ def main() -> None:
     observer must read from it, check the labels against the page, run the bench that regenerates
     RESULTS.md, and gate CI on the figures.
     """
+    # a reader that stops reading (`| head`) never stops the work (attest_kit/pipes.py)
+    if not isinstance(sys.stdout, ReaderSafeStream) and hasattr(sys.stdout, "fileno"):
+        sys.stdout = ReaderSafeStream(sys.stdout)  # type: ignore[assignment]
+    if not isinstance(sys.stderr, ReaderSafeStream) and hasattr(sys.stderr, "fileno"):
+        sys.stderr = ReaderSafeStream(sys.stderr)  # type: ignore[assignment]
 
 
 @main.command()
