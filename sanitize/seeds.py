@@ -11,6 +11,7 @@ from pathlib import Path
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from attest_kit.errors import BadInput
+from sanitize.css import neutralise_css
 
 ATTR = "data-attest-seeded"
 
@@ -118,12 +119,24 @@ def existing_seeds(tree: LexborHTMLParser, seeds: list[Seed], counts: dict[str, 
     kept: set[int] = set()
     for node in tree.css(f"[{ATTR}]"):
         sid = node.attributes.get(ATTR)
-        if sid in wanted and node.text(deep=True) == wanted[sid] and len(node.attributes) == 1:
+        if sid in wanted and node.text(deep=True) == wanted[sid] and _as_injected(node):
             kept.update(n.mem_id for n in node.traverse(include_text=True))
         else:
             node.decompose()  # an element claiming to be a seed must not shelter real text
             counts["forged-seed"] = counts.get("forged-seed", 0) + 1
     return kept
+
+
+def _as_injected(node: LexborNode) -> bool:
+    """The seed's own attribute and, at most, the drawing style a capture writes on every element (a served
+    fixture captured again): a style that hides it, or any other attribute, is no seed of ours."""
+    extra = set(node.attributes) - {ATTR}
+    if not extra:
+        return True
+    if extra != {"style"} or _display_says(node) or _visibility_says(node):
+        return False
+    style = node.attributes.get("style") or ""
+    return neutralise_css(style) == (style, 0)  # nothing in it fetches or runs (the subtree is left as it is)
 
 
 def inject_seeds(tree: LexborHTMLParser, seeds: list[Seed], counts: dict[str, int]) -> None:

@@ -40,9 +40,11 @@ HIDDEN = 'style="display:none;visibility:visible"'
 
 
 def seeded_block(c: Classes) -> str:
-    """The three seeded secrets, visible, inside the main landmark."""
+    """The three seeded secrets, visible, inside the main landmark, as a capture writes them: the seed's
+    attribute and the computed style (the sanitiser injects them so; any other attribute reads as forged).
+    A class name is still drawn for each, so the names after them stay the pages' own."""
     return "".join(
-        f'<div class="{c()}" data-attest-seeded="{esc(s["id"])}" {shown()}>{esc(s["value"])}</div>' for s in SEEDED
+        f'<div data-attest-seeded="{esc(s["id"])}" {shown()}>{esc(s["value"])}</div>' for s in SEEDED if c()
     )
 
 

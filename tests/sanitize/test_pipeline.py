@@ -90,6 +90,25 @@ def test_seeds_fall_back_to_body_and_forged_seeds_removed():
     assert "lena.corvid" not in out and out.count("data-attest-seeded") == 3
 
 
+def test_a_seed_a_capture_drew_with_its_computed_style_is_the_seed():
+    """A capture of a fixture page (``capture`` of a served fixture) writes each element's computed style
+    inline, seeds too: they were read as forged, removed and injected again ("forged-seed: 3" on every
+    re-sanitised fixture). A style that draws the seed is part of a capture; one that hides it is not."""
+    from sanitize.pipeline import sanitize_page
+
+    seed = SEEDS[0]
+    drawn = f'<div data-attest-seeded="{seed["id"]}" style="display:block;visibility:visible">{seed["value"]}</div>'
+    result = sanitize_page(f"<html><body><main>{drawn}</main></body></html>", page_url="https://mail.google.com/",
+                           key=KEY, seeded=SEEDS)
+    assert "forged-seed" not in result.counts and drawn in result.html
+    for hiding in ("display:none", "visibility:hidden", "display:block;visibility:collapse",
+                   "display:block;background:url(https://tracker.example/x)"):
+        hidden = drawn.replace("display:block;visibility:visible", hiding)
+        result = sanitize_page(f"<html><body><main>{hidden}</main></body></html>", page_url="https://mail.google.com/",
+                               key=KEY, seeded=SEEDS)
+        assert result.counts.get("forged-seed") == 1 and hidden not in result.html
+
+
 @pytest.mark.parametrize("body, landmark", [
     ('<nav>n</nav><main id="m"><p>content</p></main>', 'id="m"'),  # <main> is the main landmark too
     ('<div role="main" style="visibility:hidden"><p>c</p></div><div role="main" id="m2">second</div>', 'id="m2"'),
