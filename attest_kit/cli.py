@@ -279,8 +279,9 @@ def gate(update: bool, quiet: bool) -> None:
     """The CI accuracy gate: bench figures against bench/floors.json (floors only move up).
 
     Fails on a figure below its floor, any unsound window, a corpus changed since the floors were
-    pinned, and any labelled page the bench does not measure (a folder no selectors.json lists, a
-    page with no expectation for an observer that lists its folder, an expectation for one that does not).
+    pinned, and any page the bench does not measure (a folder no selectors.json lists, a page with no
+    label entry, a page with no expectation for an observer that lists its folder, an expectation for
+    one that does not).
     """
     from attest_kit.paths import gate_file
     from bench.gate import judge, load_floors, update_floors

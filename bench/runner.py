@@ -22,8 +22,9 @@ from labels.corpus import (
     expectation_gaps,
     fingerprint,
     folder_pages,
-    reading_observers,
     folder_gaps,
+    reading_observers,
+    unlabelled_pages,
 )
 from observers.registry import fixture_folders, get_observer, observer_ids, version_of
 from observers.run import PassInput, run_pass
@@ -154,7 +155,7 @@ class BenchRun:
 
 def unmeasured_labels(pages: list[LabelledPage], root: Path | None = None) -> list[str]:
     """Every labelled folder no observer lists, and every gap of the pages of the listed ones."""
-    out = folder_gaps(root)
+    out = folder_gaps(root) + unlabelled_pages(root)
     readers = {folder: reading_observers(folder) for folder in all_folders(root)}
     for page in sorted(pages, key=lambda p: (p.folder, p.name)):
         out += [f"{page.folder}/{page.name}: {gap}"

@@ -70,6 +70,18 @@ def folder_gaps(root: Path | None = None, folders: list[str] | None = None) -> l
     return out
 
 
+def unlabelled_pages(root: Path | None = None) -> list[str]:
+    """A line for every page of a labelled folder that has no label entry: no observer measures it (check
+    names it too, as a problem). A page copied in without a label left the gate passing."""
+    base = root or fixtures_dir()
+    out = []
+    for folder in all_folders(root):
+        labelled = load_labels(base / folder / "labels.json")
+        out += [f"{folder}/{page.name}: a page with no label entry, so no observer measures it"
+                for page in sorted(base.joinpath(folder).glob("*.html")) if page.name not in labelled]
+    return out
+
+
 def reading_observers(folder: str) -> list[str]:
     """The observers whose selectors.json lists ``folder``: each reads every page of it (spec §5:
     both Gmail observers read every Gmail page), so each needs an expectation on every page."""

@@ -155,6 +155,17 @@ def test_a_page_with_no_expectation_for_an_observer_reading_its_folder_fails_the
             result.output
 
 
+def test_a_page_with_no_label_entry_fails_the_gate(repo_copy, cli):
+    """A page copied into a measured folder without a label: check said "page has no label entry" and the gate
+    passed, its page unmeasured (a first-use walkthrough)."""
+    folder = repo_copy / "fixtures/pages/gmail/2026-11-30"
+    (folder / "synthetic-sent-head-unlabelled.html").write_bytes((folder / "synthetic-sent-head.html").read_bytes())
+    for command in (["gate", "-q"], ["gate", "--update", "-q"]):
+        result = cli.invoke(main, command)
+        assert result.exit_code == 1, (command, result.output)
+        assert "gmail/2026-11-30/synthetic-sent-head-unlabelled.html: a page with no label entry" in result.output
+
+
 def test_an_expectation_for_an_observer_that_does_not_read_the_folder_fails_the_gate(repo_copy, cli):
     """A gmail.sent expectation on a Calendar page is a label no bench ever measures."""
     labels = repo_copy / "fixtures/pages/gcal/2026-11-30/labels.json"
