@@ -47,7 +47,11 @@ def observe_pass(page: Path, observer_id: str, *, url: str | None = None, time_z
     if missing:
         # The page is fine; the command was given too little: a usage error (exit 2), as Click's own
         # "Missing option" is, naming exactly the flags still missing.
-        raise BadOption(f"{page} is not a labelled fixture, so give {', '.join(missing)}")
+        if entry is None:
+            raise BadOption(f"{page} is not a labelled fixture, so give {', '.join(missing)}")
+        # capture writes an entry without the page's facts: `label` adds them (capture printed its read-at)
+        raise BadOption(f"{page}'s label has no page facts yet: add them with `attest-kit label {page} --view … "
+                        f"--url … --tz … --read-at …`, or give {', '.join(missing)}")
     try:
         instant = parse_instant(now)  # type: ignore[arg-type]
     except InvalidInstant:

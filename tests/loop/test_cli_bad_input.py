@@ -71,6 +71,21 @@ def test_an_unlabelled_page_without_facts_is_a_usage_error_naming_the_missing_fl
     assert "--url" not in result.output
 
 
+def test_a_captured_page_whose_label_has_no_facts_yet_names_the_label_command(cli, repo_copy):
+    """capture writes an entry without the page's facts (`label` adds them): observe said the page was
+    "not a labelled fixture", though labels.json had its entry (a first-use walkthrough)."""
+    folder = repo_copy / "fixtures/pages/gmail/2026-11-30"
+    page = folder / "captured.html"
+    page.write_bytes((folder / "synthetic-sent-head.html").read_bytes())
+    labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    labels["captured.html"] = {"selectorsVersion": None, "expected": [], "notes": "", "capturedAt": "2026-11-30",
+                               "seededSecrets": []}
+    (folder / "labels.json").write_text(json.dumps(labels), encoding="utf-8")
+    result = cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"])
+    _one_clear_line(result, "no page facts yet", "attest-kit label", "--url, --tz, --now", code=2)
+    assert "not a labelled fixture" not in result.output
+
+
 def test_a_bad_instant_and_zone(cli):
     _usage_error(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--now", "yesterday"]), "--now")
     _usage_error(cli.invoke(main, ["observe", HEAD, "--observer", "gmail.sent", "--tz", "Mars/Base"]), "--tz", "zone")
