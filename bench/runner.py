@@ -118,7 +118,7 @@ def bench_observer(observer_id: str, root: Path | None = None,
     by_name = {f"{p.folder}/{p.name}": p for p in pages}
     step = _step_scorer(observer_id)
     posted_by_page: dict[str, dict[str, Any]] = {}
-    for page in pages:
+    for number, page in enumerate(pages, 1):
         expected = page.entry.expected_for(observer_id)
         if expected is None:
             continue  # nothing to score against: unmeasured_labels names the page, and the gate fails on it
@@ -130,7 +130,7 @@ def bench_observer(observer_id: str, root: Path | None = None,
         score = score_page(f"{page.folder}/{page.name}", expected, posted)
         result.scores.append(score)
         if progress:
-            progress(f"{observer_id} {page.folder}/{page.name}")
+            progress(f"[{number}/{len(pages)}] {observer_id} {page.folder}/{page.name}")
     if step is not None:
         for score in result.scores:
             page = by_name[score.page]
