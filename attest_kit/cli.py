@@ -181,6 +181,8 @@ def _compare_with_label(page: Path, observer_id: str, posted: dict[str, Any]) ->
     entry = entry_for(page)
     expected = entry.expected_for(observer_id) if entry is not None else None
     if expected is None:
+        if entry is not None:  # labelled, with nothing yet to say about this observer: say so, not nothing
+            click.echo(f"label: no {observer_id} expectation yet (write one, then `attest-kit check`)")
         return
     score = score_page(page.name, expected, posted)
     for line in score.disagreements:

@@ -201,6 +201,18 @@ def test_a_folder_one_observer_of_its_vendor_lists_and_another_does_not_fails_th
     assert f"warning: {line}" in checked.output, checked.output
 
 
+def test_observe_says_when_a_label_holds_no_expectation_for_the_observer(repo_copy, cli):
+    """A label with no expectation for the observer printed no `label:` line at all (a first-use walkthrough)."""
+    labels = repo_copy / "fixtures/pages/gmail/2026-11-30/labels.json"
+    page = repo_copy / "fixtures/pages/gmail/2026-11-30/synthetic-sent-head.html"
+    data = json.loads(labels.read_text(encoding="utf-8"))
+    data["synthetic-sent-head.html"]["expected"] = [
+        e for e in data["synthetic-sent-head.html"]["expected"] if e["observer"] != "gmail.sent"]
+    labels.write_text(json.dumps(data), encoding="utf-8")
+    result = cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"])
+    assert result.exit_code == 0 and "label: no gmail.sent expectation yet" in result.output, result.output
+
+
 def test_observe_bench_and_check_say_where_a_label_disagrees(repo_copy, cli):
     """A second user-journey review: observe never compared its output with the page's label, bench named no page
     that disagreed, and check listed 42 stale versions without naming the command that moves them."""
