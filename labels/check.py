@@ -51,7 +51,7 @@ def load_seeded() -> dict[str, str]:
     if not isinstance(items, list):
         raise BadInput(path, shape)
     seeded: dict[str, str] = {}
-    for n, item in enumerate(items):
+    for n, item in enumerate(items, 1):
         if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not isinstance(item.get("value"), str):
             raise BadInput(path, f"{shape}: entry {n}")
         if not item["id"] or not item["value"]:
@@ -116,7 +116,7 @@ def _project_problems(entry: LabelEntry) -> list[str]:
         unknown = [r for r in expected.health.reasons if not is_known(r)]
         if unknown:
             problems.append(f"{expected.observer}: reasons not in the catalogue: {unknown}")
-        for n, obs in enumerate(expected.observations):
+        for n, obs in enumerate(expected.observations, 1):  # counted as a person counts them
             projected = project(RawRow(obs.type, dict(obs.fields)), expected.observer, instant, policy)
             if isinstance(projected, Refusal):
                 problems.append(f"{expected.observer} observation {n}: project() refuses it ({projected.reason})")

@@ -80,12 +80,12 @@ def check_page(html: str, entry: Any) -> list[str]:
     calendars = {_sha(el.get("aria-label") or "") for el in walk(root)
                  if (el.get("role") == "checkbox" or (el.tag == "input" and el.get("type") == "checkbox"))}
 
-    for n, window in enumerate(expected.windows):
+    for n, window in enumerate(expected.windows, 1):
         for day in _days_between(window.window_start, window.window_end, zone):
             if _key(day) not in day_keys:
                 problems.append(f"window {n}: day {day.isoformat()} is no shown day cell")
 
-    for n, obs in enumerate(expected.observations):
+    for n, obs in enumerate(expected.observations, 1):  # counted as a person counts them
         hint = obs.fields.get("subjectHint")
         if hint is not None and not any(f", {hint}" in s for s in all_sentences):
             problems.append(f"observation {n}: subjectHint is in no chip sentence")
@@ -99,7 +99,7 @@ def check_page(html: str, entry: Any) -> list[str]:
     for calendar in snapshot.calendars:
         if calendar.key not in calendars:
             problems.append("snapshot calendar is no side-panel checkbox")
-    for n, event in enumerate(snapshot.events):
+    for n, event in enumerate(snapshot.events, 1):
         sentences = chips.get(event.key)
         if not sentences:
             problems.append(f"snapshot event {n}: key is no shown data-eventid's SHA-256")

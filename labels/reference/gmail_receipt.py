@@ -115,7 +115,7 @@ def check_page(html: str, entry: Any) -> list[str]:
     if len(observations) > len(facts["keys"]):
         problems.append(f"{len(observations)} observations but {len(facts['keys'])} message keys on the page")
     minutes: set[str] = set()
-    for index, obs in enumerate(observations):
+    for index, obs in enumerate(observations, 1):
         f = obs.fields
         where = f"observation {index} ({obs.type})"
         at = f.get("occurredAt")

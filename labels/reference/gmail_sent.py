@@ -52,7 +52,7 @@ def check_page(html: str, entry: Any) -> list[str]:
     page = _RowFacts(root)
     rows = [_RowFacts(el) for el in walk(root) if el.get("role") == "row"]
     zone = ZoneInfo(facts.time_zone)
-    for n, obs in enumerate(expected.observations):
+    for n, obs in enumerate(expected.observations, 1):  # counted as a person counts them
         fields = obs.fields
         found = []
         if fields.get("counterparty") not in page.emails:
@@ -67,7 +67,7 @@ def check_page(html: str, entry: Any) -> list[str]:
             found.append(f"observation {n}: its counterparty, occurredAt and subjectHint are on the page, "
                          "but in no one row")
         problems += found
-    for n, window in enumerate(expected.windows):
+    for n, window in enumerate(expected.windows, 1):
         if window.window_end != facts.read_at:
             problems.append(f"window {n}: a Sent window ends at the pass instant")
         if not window.window_start.endswith(":00.000Z"):
