@@ -212,10 +212,10 @@ def load_labels(path: Path) -> dict[str, LabelEntry]:
         # A misspelt key is two faults, the key it should be missing and the key it is unknown:
         # name the unknown one first, it is the one the author typed.
         errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
-        first = errors[0]
-        where = ".".join(str(p) for p in first["loc"])
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise BadInput(path, f"invalid label at {where}: {first['msg']}{more}") from None
+        # up to three on the one line, so a second fault is not found only after fixing the first
+        shown = "; ".join(f"at {'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in errors[:3])
+        more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+        raise BadInput(path, f"invalid label {shown}{more}") from None
     problem = _step_base_problem(entries)
     if problem is not None:
         raise BadInput(path, problem)

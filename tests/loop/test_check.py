@@ -293,3 +293,16 @@ def test_a_folder_named_by_no_day_is_one_clear_line_not_a_traceback(repo_copy, c
     result = cli.invoke(main, ["check", "-q"])
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
     assert "capturedAt is not the folder's date" in result.output
+
+
+def test_a_labels_file_with_several_faults_names_them_on_its_one_line(repo_copy, cli):
+    """Only the first fault was named ("… (and 1 more)"): a user fixed it, ran check again, met the next."""
+    def break_two(data):
+        entry = data["synthetic-sent-head.html"]
+        entry["page"]["readAt"] = "yesterday"
+        entry["expected"][0]["health"]["status"] = "FINE"
+    _edit(repo_copy, break_two)
+    result = cli.invoke(main, ["check", "-q"])
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 3 and len(lines) == 1, result.output
+    assert "readAt" in lines[0] and "status" in lines[0] and "more)" not in lines[0], lines[0]
