@@ -116,7 +116,13 @@ def _project_problems(entry: LabelEntry) -> list[str]:
         unknown = [r for r in expected.health.reasons if not is_known(r)]
         if unknown:
             problems.append(f"{expected.observer}: reasons not in the catalogue: {unknown}")
+        allowed = policy.allowlisted_fields.get(expected.observer, [])
         for n, obs in enumerate(expected.observations, 1):  # counted as a person counts them
+            unknown_fields = sorted(set(obs.fields) - set(allowed))
+            if unknown_fields:  # a misspelt name ("occuredAt") read only as "occurredAt is missing"
+                problems.append(f"{expected.observer} observation {n}: unknown field(s) {', '.join(unknown_fields)} "
+                                f"(the policy allows {', '.join(allowed)})")
+                continue
             projected = project(RawRow(obs.type, dict(obs.fields)), expected.observer, instant, policy)
             if isinstance(projected, Refusal):
                 problems.append(f"{expected.observer} observation {n}: project() refuses it ({projected.reason})")

@@ -43,7 +43,18 @@ def test_a_label_with_a_field_project_would_drop_fails(repo_copy):
     def extra(data):
         data["synthetic-sent-head.html"]["expected"][0]["observations"][0]["fields"]["snippet"] = "x"
     _edit(repo_copy, extra)
-    assert any("project() changes it" in str(p) for p in check_all())
+    assert any("unknown field(s) snippet" in str(p) for p in check_all())
+
+
+def test_a_misspelt_field_is_named_as_unknown(repo_copy):
+    """"occuredAt" read as "project() refuses it (redact.missing_occurred_at)", naming the field it lacked, not the
+    one the author typed (a first-use walkthrough)."""
+    def misspell(data):
+        fields = data["synthetic-sent-head.html"]["expected"][0]["observations"][0]["fields"]
+        fields["occuredAt"] = fields.pop("occurredAt")
+    _edit(repo_copy, misspell)
+    problems = [str(p) for p in check_all()]
+    assert any("unknown field(s) occuredAt" in p for p in problems) and not any("refuses" in p for p in problems)
 
 
 def test_a_wrong_selectors_version_fails(repo_copy):
