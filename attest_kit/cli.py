@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import click
 
 from attest_kit.errors import EXIT_FOUND, AttestKitError, BadOption
-from attest_kit.pipes import ReaderSafeStream
+from attest_kit.pipes import protect_streams
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -45,7 +45,16 @@ def _progress(quiet: bool) -> Callable[[str], None] | None:
     return lambda what: click.echo(f"  {what}", err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _ReaderSafeGroup(click.Group):
+    """The command group, its streams made safe for a reader that stops reading before click reads its
+    arguments, so that --help, --version and a usage error finish with their own exit codes too."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        protect_streams()
+        return super().main(*args, **kwargs)
+
+
+@click.group(cls=_ReaderSafeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="attest-kit")
 def main() -> None:
     """attest-kit: capture, sanitise, label and measure Attest's observers.
@@ -54,11 +63,6 @@ def main() -> None:
     observer must read from it, check the labels against the page, run the bench that regenerates
     RESULTS.md, and gate CI on the figures.
     """
-    # a reader that stops reading (`| head`) never stops the work (attest_kit/pipes.py)
-    if not isinstance(sys.stdout, ReaderSafeStream) and hasattr(sys.stdout, "fileno"):
-        sys.stdout = ReaderSafeStream(sys.stdout)  # type: ignore[assignment]
-    if not isinstance(sys.stderr, ReaderSafeStream) and hasattr(sys.stderr, "fileno"):
-        sys.stderr = ReaderSafeStream(sys.stderr)  # type: ignore[assignment]
 
 
 @main.command()

@@ -9,6 +9,8 @@ rest of the output goes to the null device, as a reader that closed wants, and t
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 
@@ -24,6 +26,10 @@ class ReaderSafeStream:
         except BrokenPipeError:
             self._to_null()
             return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
 
     def flush(self) -> None:
         try:
@@ -42,3 +48,11 @@ class ReaderSafeStream:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def protect_streams() -> None:
+    """Wrap sys.stdout and sys.stderr (once) so that a closed reader never stops the command."""
+    if not isinstance(sys.stdout, ReaderSafeStream) and hasattr(sys.stdout, "fileno"):
+        sys.stdout = ReaderSafeStream(sys.stdout)  # type: ignore[assignment]
+    if not isinstance(sys.stderr, ReaderSafeStream) and hasattr(sys.stderr, "fileno"):
+        sys.stderr = ReaderSafeStream(sys.stderr)  # type: ignore[assignment]

@@ -51,3 +51,10 @@ def test_progress_to_a_closed_reader_stops_nothing() -> None:
     finally:
         os.close(write_end)
     assert done.returncode == 2
+
+
+def test_help_version_and_a_usage_error_keep_their_exit_codes() -> None:
+    """These run before the group's own code (a review): click's broken-pipe handling answered 1 for each."""
+    assert _with_closed_reader("--help").returncode == 0
+    assert _with_closed_reader("--version").returncode == 0
+    assert _with_closed_reader("no-such-command").returncode == 2
