@@ -11,7 +11,6 @@ from pathlib import Path
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from attest_kit.errors import BadInput
-from sanitize.css import neutralise_css
 
 ATTR = "data-attest-seeded"
 
@@ -119,7 +118,9 @@ def existing_seeds(tree: LexborHTMLParser, seeds: list[Seed], counts: dict[str, 
     kept: set[int] = set()
     for node in tree.css(f"[{ATTR}]"):
         sid = node.attributes.get(ATTR)
-        if sid in wanted and node.text(deep=True) == wanted[sid] and _as_injected(node):
+        if sid in wanted and _only_text(node) == wanted[sid] and _as_injected(node):
+            if "style" in node.attributes:
+                del node.attrs["style"]  # written as injected: a kept seed's style shelters nothing
             kept.update(n.mem_id for n in node.traverse(include_text=True))
         else:
             node.decompose()  # an element claiming to be a seed must not shelter real text
@@ -128,15 +129,18 @@ def existing_seeds(tree: LexborHTMLParser, seeds: list[Seed], counts: dict[str, 
 
 
 def _as_injected(node: LexborNode) -> bool:
-    """The seed's own attribute and, at most, the drawing style a capture writes on every element (a served
-    fixture captured again): a style that hides it, or any other attribute, is no seed of ours."""
-    extra = set(node.attributes) - {ATTR}
-    if not extra:
-        return True
-    if extra != {"style"} or _display_says(node) or _visibility_says(node):
-        return False
-    style = node.attributes.get("style") or ""
-    return neutralise_css(style) == (style, 0)  # nothing in it fetches or runs (the subtree is left as it is)
+    """The seed's own attribute and, at most, the style a capture writes on every element (a served fixture
+    captured again), which the kept seed loses: any other attribute is no seed of ours."""
+    return set(node.attributes) - {ATTR} <= {"style"}
+
+
+def _only_text(node: LexborNode) -> str | None:
+    """The element's text when one text node is all it holds (as injected), else None: an element inside a
+    kept seed would be sheltered from every value rule."""
+    child = node.child
+    if child is None or child.next is not None or not child.is_text_node:
+        return None
+    return child.text_content
 
 
 def inject_seeds(tree: LexborHTMLParser, seeds: list[Seed], counts: dict[str, int]) -> None:

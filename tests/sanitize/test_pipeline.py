@@ -93,20 +93,24 @@ def test_seeds_fall_back_to_body_and_forged_seeds_removed():
 def test_a_seed_a_capture_drew_with_its_computed_style_is_the_seed():
     """A capture of a fixture page (``capture`` of a served fixture) writes each element's computed style
     inline, seeds too: they were read as forged, removed and injected again ("forged-seed: 3" on every
-    re-sanitised fixture). A style that draws the seed is part of a capture; one that hides it is not."""
+    re-sanitised fixture). The seed is kept, written as injected."""
     from sanitize.pipeline import sanitize_page
 
     seed = SEEDS[0]
-    drawn = f'<div data-attest-seeded="{seed["id"]}" style="display:block;visibility:visible">{seed["value"]}</div>'
-    result = sanitize_page(f"<html><body><main>{drawn}</main></body></html>", page_url="https://mail.google.com/",
-                           key=KEY, seeded=SEEDS)
-    assert "forged-seed" not in result.counts and drawn in result.html
-    for hiding in ("display:none", "visibility:hidden", "display:block;visibility:collapse",
-                   "display:block;background:url(https://tracker.example/x)"):
-        hidden = drawn.replace("display:block;visibility:visible", hiding)
-        result = sanitize_page(f"<html><body><main>{hidden}</main></body></html>", page_url="https://mail.google.com/",
+    injected = f'<div data-attest-seeded="{seed["id"]}">{seed["value"]}</div>'
+    # a review: a kept style sheltered what it held from every value rule, or hid the seed; it is dropped
+    for style in ("display:block;visibility:visible", "display:none", "opacity:0",
+                  "--x:'ada.quorn@corp.example.io'", "background:url(https://tracker.example/x)"):
+        drawn = injected.replace(">", f' style="{style}">', 1)
+        result = sanitize_page(f"<html><body><main>{drawn}</main></body></html>", page_url="https://mail.google.com/",
                                key=KEY, seeded=SEEDS)
-        assert result.counts.get("forged-seed") == 1 and hidden not in result.html
+        assert "forged-seed" not in result.counts and injected in result.html and style not in result.html
+    # anything else on it, or inside it, is a forgery: an element inside a kept seed escaped the value rules
+    for forged in (injected.replace(">", ' title="ada.quorn@corp.example.io">', 1),
+                   injected.replace("</div>", '<span title="ada.quorn@corp.example.io"></span></div>')):
+        result = sanitize_page(f"<html><body><main>{forged}</main></body></html>", page_url="https://mail.google.com/",
+                               key=KEY, seeded=SEEDS)
+        assert result.counts.get("forged-seed") == 1 and "ada.quorn" not in result.html
 
 
 @pytest.mark.parametrize("body, landmark", [
