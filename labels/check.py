@@ -21,7 +21,7 @@ from attest_kit.instants import is_day, parse_instant
 from attest_kit.paths import fixtures_dir, seeded_secrets_path
 from attest_kit.policy import Refusal, load_policy, project
 from attest_kit.reasons import is_known
-from labels.corpus import all_folders, expectation_gaps
+from labels.corpus import all_folders, expectation_gaps, unlabelled_pages
 from labels.reference import reference_for
 from labels.reference.html5 import hidden, parent_map, parse, text, walk
 from labels.schema import LabelEntry, load_labels
@@ -179,6 +179,12 @@ def check_all(root: Path | None = None, progress: Callable[[str], None] | None =
         if progress:
             progress(folder)
         problems += check_folder(folder, root)
+    # pages the folders' own checks do not see: in a folder with no labels.json, or named .HTML or .htm
+    seen = {p.page for p in problems}
+    for line in unlabelled_pages(root):
+        where, _, what = line.partition(": ")
+        if where not in seen:
+            problems.append(Problem(where, what))
     return problems
 
 

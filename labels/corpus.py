@@ -71,14 +71,22 @@ def folder_gaps(root: Path | None = None, folders: list[str] | None = None) -> l
 
 
 def unlabelled_pages(root: Path | None = None) -> list[str]:
-    """A line for every page of a labelled folder that has no label entry: no observer measures it (check
-    names it too, as a problem). A page copied in without a label left the gate passing."""
+    """A line for every page under fixtures/pages/<vendor>/<date>/ no label entry names: no observer measures
+    it (check names it too, as a problem). A page copied in without a label left the gate passing; so did one
+    in a folder with no labels.json, or one named ``.HTML`` or ``.htm``."""
     base = root or fixtures_dir()
     out = []
-    for folder in all_folders(root):
-        labelled = load_labels(base / folder / "labels.json")
-        out += [f"{folder}/{page.name}: a page with no label entry, so no observer measures it"
-                for page in sorted(base.joinpath(folder).glob("*.html")) if page.name not in labelled]
+    for folder in sorted(p for p in base.glob("*/*") if p.is_dir()):
+        name = str(folder.relative_to(base))
+        pages = sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix.lower() in (".html", ".htm"))
+        labels_file = folder / "labels.json"
+        if not labels_file.exists():
+            if pages:
+                out.append(f"{name}: {len(pages)} page(s) and no labels.json, so no observer measures them")
+            continue
+        labelled = load_labels(labels_file)
+        out += [f"{name}/{page}: a page with no label entry, so no observer measures it"
+                for page in pages if page not in labelled]
     return out
 
 

@@ -317,3 +317,15 @@ def test_a_labels_file_with_several_faults_names_them_on_its_one_line(repo_copy,
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert result.exit_code == 3 and len(lines) == 1, result.output
     assert "readAt" in lines[0] and "status" in lines[0] and "more)" not in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("where", ["gmail/2026-11-30/SHOUTED.HTML", "gmail/2026-11-30/short.htm",
+                                   "gmail/2026-12-24/page.html"])
+def test_a_page_no_label_names_fails_check_and_the_gate_wherever_it_is(repo_copy, cli, where):
+    """A review: pages named .HTML or .htm, and a folder with pages and no labels.json, were seen by neither."""
+    page = repo_copy / "fixtures/pages" / where
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_bytes((repo_copy / FOLDER / "synthetic-sent-head.html").read_bytes())
+    assert any(where.rsplit("/", 1)[0] in str(p) for p in check_all())
+    result = cli.invoke(main, ["gate", "-q"])
+    assert result.exit_code == 1 and where.rsplit("/", 1)[0] in result.output, result.output
