@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 import json
 from pathlib import Path
 from typing import Any
@@ -50,8 +52,8 @@ def observe_pass(page: Path, observer_id: str, *, url: str | None = None, time_z
         if entry is None:
             raise BadOption(f"{page} is not a labelled fixture, so give {', '.join(missing)}")
         # capture writes an entry without the page's facts: `label` adds them (capture printed its read-at)
-        raise BadOption(f"{page}'s label has no page facts yet: add them with `attest-kit label {page} --view … "
-                        f"--url … --tz … --read-at …`, or give {', '.join(missing)}")
+        raise BadOption(f"{page}'s label has no page facts yet: add them with `attest-kit label {shlex.quote(str(page))} "
+                        f"--view VIEW --url URL --tz ZONE --read-at INSTANT`, or give {', '.join(missing)}")
     try:
         instant = parse_instant(now)  # type: ignore[arg-type]
     except InvalidInstant:
