@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import shlex
-
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
