@@ -20,7 +20,6 @@ from attest_kit.instants import is_day, is_wire_instant, load_zone
 from attest_kit.selectors import VERSION_TOKEN
 
 
-
 class LabelModel(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=to_camel)
 

@@ -267,7 +267,6 @@ def _ends_address_block(text: str) -> bool:
     )
 
 
-
 def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, int | None]) -> None:
     """Every text after an address label up to the next heading, label, table or amount (at most six)."""
     first_table = None

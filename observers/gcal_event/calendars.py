@@ -28,7 +28,6 @@ class CalendarEntry:
     shown: bool
 
 
-
 #: Elements a side panel labels with a list's name that are not lists: the section's heading, and its
 #: toggle, by role or by tag (a native <button> or <summary> is a toggle without a role).
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})

@@ -157,7 +157,6 @@ def read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layou
     return read
 
 
-
 def counted_days_unread(main: LexborNode, cell_days: dict[int, date], events: dict[str, Sentence],
                         whole: set[date]) -> bool:
     """A whole day of a day or week whose cell heading counts one event or more ("1 event, Monday,

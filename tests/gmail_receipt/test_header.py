@@ -210,7 +210,6 @@ def test_a_body_laid_out_in_the_cell_beside_the_header_never_lends_its_date(run)
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
 
 
-
 @pytest.mark.parametrize("body_date", [
     "<div>Order placed Sat, Nov 28, 2026, 1:00 PM</div>",
     '<div title="Sat, Nov 28, 2026, 1:00 PM">Order placed</div>',
@@ -416,7 +415,6 @@ def test_an_aged_body_column_beside_a_header_date_in_another_form_is_never_the_m
     column's aged span through. A clock drawn or labelled anywhere before the body makes the aged one a guess."""
     result = run(_header_beside_a_text_column(_BODY_AGED, f"<div>{_BODY_AGED}</div>", date))
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
-
 
 
 def test_a_header_date_titled_at_the_aged_minute_agrees(run) -> None:

@@ -76,7 +76,6 @@ def test_the_swiss_grouping_with_a_typographic_apostrophe_reads() -> None:
     assert parse_amount("CHF 1'234.50") == Money(123450, "CHF")
 
 
-
 # A review of the fixes above (old against new on 1,301 pages and 149 targeted inputs).
 @pytest.mark.parametrize("html, expected", [
     ("<table><tr><td>Total</td><td>\u2014</td><td>$63.18</td></tr></table>", Money(6318, "USD")),  # an empty Qty

@@ -20,7 +20,6 @@ OBSERVERS = pytest.mark.parametrize("labels", [SENT, RECEIPT, GCAL], ids=["gmail
 ME = '<a role="button" aria-label="Google Account: Dana Whitfield\n(dana.whitfield@example.com)"></a>'
 
 
-
 @OBSERVERS
 @pytest.mark.parametrize("page", [
     f"<body><header>{ME}</header><div role='main'></div></body>",
@@ -111,7 +110,6 @@ def test_a_header_inside_a_hidden_or_roled_wrapper_names_no_second_account(label
             "<div role='main'></div></body>")
     read = read_account(LexborHTMLParser(page), labels, ShownRule())
     assert (read.status, read.address) == ("ok", "dana.whitfield@example.com")
-
 
 
 @OBSERVERS

@@ -100,7 +100,6 @@ def test_address_in_same_text_after_label():
     assert "Quillby" not in out and ADDRESS_PHRASE in out
 
 
-
 # A label names "the next two tokens", and those can be the first groups of a card, phone or
 # street address that a pattern rule fakes whole. When both rules took the same digits, the second
 # pass faked the card fake's groups as labelled ids and the card rule then faked that mixture again

@@ -53,7 +53,6 @@ def test_refake_keeps_a_day_key_too() -> None:
     assert 'data-datekey="29057"' in out and "order 29057" not in out
 
 
-
 def test_a_day_key_past_any_year_is_read_as_any_value() -> None:
     """20 digits name a year past 9999: reading it as a day raised OverflowError, and the capture stopped
     with a traceback (exit 1) where it is a number like any other."""
