@@ -50,9 +50,13 @@ def calendar_lists(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]
     collapsed as ``_collapsed`` reads it; only on a page with a labelled list).
     """
     labelled, toggles = [], []
-    for node in tree.css(S.calendar_list):
-        if _list_label(node) not in L.calendar_lists:
-            continue
+    in_dialogs = {n.mem_id for node in tree.css(S.dialog) for n in node.traverse(include_text=False)}
+    candidates = [node for node in tree.css(S.calendar_list) if _list_label(node) in L.calendar_lists]
+    if any(node.mem_id not in in_dialogs for node in candidates):
+        # the side panel's, where there is one: a dialog's copy (settings, a picker) is no list of the panel; it
+        # read a collapsed section as filled (allCalendars true) and named each calendar twice (an audit)
+        candidates = [node for node in candidates if node.mem_id not in in_dialogs]
+    for node in candidates:
         if node.css_first(S.calendar_entry) is None:
             if attr(node, A.role) == "heading" or node.tag in _HEADING_TAGS:
                 continue
@@ -266,3 +270,20 @@ def _drawn_text(node: LexborNode) -> str:
     """The text a label draws (a hidden "Options for …" beside the name left out), else all of it: the entries
     of a collapsed section are read too, and there nothing is drawn."""
     return shown_text_of(node, ShownRule()) or text_of(node)
+
+
+def unticked_outside_lists(tree: LexborHTMLParser, lists: list[LexborNode], main: LexborNode) -> bool:
+    """A calendar entry switched off outside every named list, main and any dialog: a list labelled another
+    way (aria-labelledby, a third list's own name) holds a calendar the page does not show, and the page never
+    says every calendar is shown (spec §1: "A calendar switched off hides its events, and coverage then says
+    so"). Its name and state are not read into the snapshot: only that not all are shown."""
+    in_lists = {n.mem_id for node in lists for n in node.traverse(include_text=False)}
+    dialogs = {n.mem_id for node in tree.css(S.dialog) for n in node.traverse(include_text=False)}
+    in_main = {n.mem_id for n in main.traverse(include_text=False)}
+    for entry in tree.css(S.calendar_entry):
+        if entry.mem_id in in_lists or entry.mem_id in dialogs or entry.mem_id in in_main:
+            continue
+        ticked = attr(entry, A.checked) is not None if _native_checkbox(entry) else aria_true(attr(entry, A.aria_checked))
+        if not ticked:
+            return True
+    return False

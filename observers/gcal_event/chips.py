@@ -131,6 +131,11 @@ def read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layou
         cell = cell_day(node, main, cell_days)
         sentence = None if text is None else parse_sentence(text, ctx.tz, chip_lines(button), all_day_cell=cell,
                                                             calendars=names)
+        if sentence is not None and sentence.calendar not in names and unlisted_calendar_names(text or ""):
+            # "Calendar: Smith, Jones" that no list names: the name may hold the comma or stop at it, and a
+            # guess ("Smith") became a calendar.updated once a list named "Smith, Jones" (not guessed, spec §1)
+            read.reasons.add("event.unreadable")
+            continue
         if sentence is not None and cell is not None and not sentence.first_day <= cell <= sentence.last_day:
             # Drawn in a day its sentence does not touch: the page contradicts itself (1.3.48).
             read.reasons.add("event.unreadable")

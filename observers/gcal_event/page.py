@@ -17,7 +17,7 @@ from selectolax.lexbor import LexborNode
 from attest_kit.contract import PassContext
 from attest_kit.day_keys import decode_date_key
 from attest_kit.text import one_line
-from observers.gcal_event.calendars import CalendarEntry, calendar_lists, read_calendars
+from observers.gcal_event.calendars import CalendarEntry, calendar_lists, read_calendars, unticked_outside_lists
 from observers.gcal_event.chips import (
     cell_day,
     chip_button,
@@ -325,6 +325,8 @@ def read_gcal_page(ctx: PassContext) -> GcalRead:
     if zone_fault is not None:
         read.reasons.add(zone_fault)
     read.calendars, read.all_calendars = read_calendars(lists)
+    if read.all_calendars and unticked_outside_lists(ctx.tree, lists, main):
+        read.all_calendars = False
     names = tuple(c.name for c in read.calendars if c.name)
     month_layout = _month_layout(rows, visible)
     chips = read_chips(ctx, main, shown, month_layout, cell_days, names)

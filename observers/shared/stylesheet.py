@@ -52,8 +52,11 @@ DISPLAY_WORDS = frozenset({
 })
 #: Visibility values: hidden (True), visible (False); inherit, unset and revert take the parent's.
 VISIBILITY = {"hidden": True, "collapse": True, "visible": False, "initial": False}
-MAX_SHEET_CHARS = 64 * 1024
-MAX_RULES = 100
+#: A page's sheets past these (comments not counted) are a page saved from the browser, whose sheets are Gmail's own
+#: megabytes: no rule of it is read. A mail's own sheet stays under them (a metamorphic audit: 101 rules that match
+#: nothing, or a 70 kB comment, took a page past 100 rules or 64 kB, and a message its class rule hid was read).
+MAX_SHEET_CHARS = 256 * 1024
+MAX_RULES = 500
 #: (element, rule) pairs matched: past it a page is no hand-built one, and no rule of it is read.
 MAX_MATCHES = 100_000
 #: Elements a page may hold for its structural pseudo-classes to be matched exactly: lexbor counts each element's
@@ -143,7 +146,7 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
                 or any(up.tag == "noscript" for up in _ancestors(sheet)) or _in_mathml(sheet)):
             continue  # another language, paper only, text in a page that runs scripts (a live tab does), MathML
         texts.append((sheet.text(deep=True), _MAY_APPLY if media not in _SCREEN_MEDIA else _PLAIN))
-    if sum(len(text) for text, _ in texts) > MAX_SHEET_CHARS:
+    if sum(len(text) - _comments_length(text) for text, _ in texts) > MAX_SHEET_CHARS:
         return {}
     if not any("display" in text.lower() or "visibility" in text.lower() or "all" in text.lower() for text, _ in texts):
         return {}
@@ -176,6 +179,12 @@ def _read(parser: LexborHTMLParser) -> Mapping[int, SheetStyle]:
 
 
 _DRAWN = {"display": UNKNOWN_DISPLAY, "visibility": False}
+_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.S)
+
+
+def _comments_length(text: str) -> int:
+    """How much of a sheet is comments (a sheet's size bound is for its rules; strings holding "/*" are rare)."""
+    return sum(len(m.group(0)) for m in _COMMENT.finditer(text)) if "/*" in text else 0
 
 
 def _selector_text(rule: tinycss2.ast.QualifiedRule) -> str:

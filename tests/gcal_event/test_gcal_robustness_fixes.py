@@ -92,3 +92,50 @@ def test_a_wrapper_reads_its_one_child_only_where_the_child_hides_nothing_of_its
     posted = posted_for(WEEK.replace(empty_friday, empty_friday[:-6] + control + "</div>", 1))
     days = {d["date"]: d["whole"] for d in posted["snapshot"]["days"]}
     assert days["2026-12-04"] is False and days["2026-12-03"] is True
+
+
+def _with_third_list(entry: str) -> str:
+    at = WEEK.index('<ul class="jm Jf" role="list" aria-label="Other calendars"')
+    return WEEK[:at] + f'<div aria-labelledby="shared-h"><h3 id="shared-h">Shared with me</h3>{entry}</div>' + WEEK[at:]
+
+
+def test_an_unticked_calendar_outside_the_named_lists_says_not_every_calendar_is_shown():
+    """A calendar-list audit: a list labelled another way (aria-labelledby, a third list) holding a calendar
+    switched off read allCalendars true, as if every calendar were shown (spec §1: "A calendar switched off
+    hides its events, and coverage then says so (allCalendars: false)")."""
+    plain = posted_for(WEEK)
+    assert plain["allCalendars"] is True
+    off = posted_for(_with_third_list('<input type="checkbox" aria-label="Ops Rota">'))
+    assert off["health"]["status"] == "OK" and off["allCalendars"] is False
+    assert off["snapshot"]["allCalendars"] is False
+    on = posted_for(_with_third_list('<input type="checkbox" aria-label="Ops Rota" checked>'))
+    assert on["allCalendars"] is True
+    # a checkbox in main (a task's) or in a dialog (settings) is no calendar
+    in_dialog = _with_third_list('<div role="dialog"><input type="checkbox" aria-label="Show weekends"></div>')
+    assert posted_for(in_dialog)["allCalendars"] is True
+
+
+def test_a_dialog_s_copy_of_a_list_is_no_list_of_the_side_panel():
+    """A calendar-list audit: a dialog holding its own "My calendars" list was read beside the panel's (every
+    calendar named twice, so no snapshot was ever complete, and a collapsed panel section read as filled)."""
+    at = WEEK.index('<ul class="jm Jf" role="list" aria-label="Other calendars"')
+    dialog = ('<div role="dialog"><div aria-label="My calendars"><input type="checkbox" aria-label="Dana Whitfield" '
+              'checked><input type="checkbox" aria-label="Team Rota" checked></div></div>')
+    posted = posted_for(WEEK[:at] + dialog + WEEK[at:])
+    assert posted["snapshot"]["calendars"] == posted_for(WEEK)["snapshot"]["calendars"]
+
+
+def test_a_calendar_name_a_comma_may_cut_and_no_list_names_is_unreadable():
+    """A calendar-list audit: with "Other calendars" not filled in yet, "Calendar: Smith, Jones" read as the
+    calendar "Smith" (the rest a leftover part); once the list named "Smith, Jones", the step derived a
+    calendar.updated that never happened. A name no list settles is not guessed (spec §1: DEGRADED, not
+    guessed): the chip is unreadable until a list names it."""
+    chip = "Calendar: Holidays in Testland"
+    assert chip in WEEK
+    posted = posted_for(WEEK.replace(chip, "Calendar: Smith, Jones"))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["event.unreadable"]}
+    # listed, it reads whole
+    listed = WEEK.replace(chip, "Calendar: Smith, Jones").replace('aria-label="Holidays in Testland"',
+                                                                  'aria-label="Smith, Jones"')
+    read = posted_for(listed)
+    assert read["health"]["status"] == "OK"

@@ -267,3 +267,15 @@ def test_an_unparsed_rule_draws_the_compounds_its_pseudo_classes_name(css: str) 
     what it may style."""
     page = f"<style>{css}</style><div class='v'><span id='x'>a</span></div>"
     assert _drawn(page) is True
+
+
+@pytest.mark.parametrize("extra", [
+    "".join(f".unused-{i}{{display:block}}" for i in range(101)),  # rules that match nothing
+    "/*" + "x" * 70_000 + "*/",  # a comment draws nothing
+    "".join(f".m{i} td{{display:table-cell}}" for i in range(300)),  # a merchant mail's own sheet
+], ids=["101-unmatched-rules", "70kB-comment", "300-rules"])
+def test_a_mail_sized_sheet_is_read_whole(extra):
+    """A metamorphic audit: 101 rules that match nothing, or a 70 kB comment, took a page past the caps (100
+    rules, 64 kB), no rule of it was read, and a message its class rule hid was read as a receipt. The caps
+    stand for a page saved from the browser (megabytes of Gmail's own CSS), not for a mail's sheet."""
+    assert _shown(extra + ".hid{display:none}", '<div class="hid"><span id="x">a</span></div>') is False
