@@ -52,9 +52,12 @@ def calendar_lists(tree: LexborHTMLParser, shown: ShownRule) -> list[LexborNode]
     labelled, toggles = [], []
     in_dialogs = {n.mem_id for node in tree.css(S.dialog) for n in node.traverse(include_text=False)}
     candidates = [node for node in tree.css(S.calendar_list) if _list_label(node) in L.calendar_lists]
-    if any(node.mem_id not in in_dialogs for node in candidates):
-        # the side panel's, where there is one: a dialog's copy (settings, a picker) is no list of the panel; it
-        # read a collapsed section as filled (allCalendars true) and named each calendar twice (an audit)
+    if any(node.mem_id not in in_dialogs and node.css_first(S.calendar_entry) is not None and shown.shown(node)
+           for node in candidates):
+        # the side panel's, where a shown one with entries is outside every dialog: a dialog's copy (settings, a
+        # picker) is no list of the panel; it read a collapsed section as filled (allCalendars true) and named
+        # each calendar twice (an audit). A heading, a toggle or a hidden stale copy outside leaves a drawer's
+        # lists the lists (a review: a stale copy's ticks then hid a live calendar switched off)
         candidates = [node for node in candidates if node.mem_id not in in_dialogs]
     for node in candidates:
         if node.css_first(S.calendar_entry) is None:
@@ -280,10 +283,28 @@ def unticked_outside_lists(tree: LexborHTMLParser, lists: list[LexborNode], main
     in_lists = {n.mem_id for node in lists for n in node.traverse(include_text=False)}
     dialogs = {n.mem_id for node in tree.css(S.dialog) for n in node.traverse(include_text=False)}
     in_main = {n.mem_id for n in main.traverse(include_text=False)}
+    shown = ShownRule()
     for entry in tree.css(S.calendar_entry):
         if entry.mem_id in in_lists or entry.mem_id in dialogs or entry.mem_id in in_main:
             continue
+        if not shown.shown(entry) or not _in_a_calendar_region(entry, tree):
+            continue  # a task's box, a menu's or a form's, a hidden copy: no calendar (a review)
         ticked = attr(entry, A.checked) is not None if _native_checkbox(entry) else aria_true(attr(entry, A.aria_checked))
         if not ticked:
+            return True
+    return False
+
+
+def _in_a_calendar_region(entry: LexborNode, tree: LexborHTMLParser) -> bool:
+    """Whether an element around the entry is named as calendars ("Shared calendars", "My Calendars" in another
+    case, a list named by ``aria-labelledby``): by its aria-label or the text its aria-labelledby names."""
+    words = tuple(word.lower() for word in L.calendar_region_words)
+    for up in ancestors(entry):
+        name = attr(up, A.aria_label) or ""
+        ids = (attr(up, "aria-labelledby") or "").split()
+        if ids:
+            named = {n.attributes.get("id"): n for n in tree.css("[id]") if n.attributes.get("id") in ids}
+            name += " " + " ".join(text_of(named[i]) for i in ids if i in named)
+        if any(word in name.lower() for word in words):
             return True
     return False

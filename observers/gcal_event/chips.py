@@ -131,7 +131,8 @@ def read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layou
         cell = cell_day(node, main, cell_days)
         sentence = None if text is None else parse_sentence(text, ctx.tz, chip_lines(button), all_day_cell=cell,
                                                             calendars=names)
-        if sentence is not None and sentence.calendar not in names and unlisted_calendar_names(text or ""):
+        if (sentence is not None and sentence.calendar is not None and sentence.calendar not in names
+                and _reads_another_calendar(text or "", ctx, button, cell, names)):
             # "Calendar: Smith, Jones" that no list names: the name may hold the comma or stop at it, and a
             # guess ("Smith") became a calendar.updated once a list named "Smith, Jones" (not guessed, spec §1)
             read.reasons.add("event.unreadable")
@@ -160,6 +161,18 @@ def read_chips(ctx: PassContext, main: LexborNode, shown: ShownRule, month_layou
     if month_layout and _headings_count_events(main, cell_days):
         read.reasons.add("event.unreadable")
     return read
+
+
+def _reads_another_calendar(text: str, ctx: PassContext, button: LexborNode, cell: date | None,
+                            names: tuple[str, ...]) -> bool:
+    """Whether the sentence also reads whole with a longer calendar name holding a comma ("Smith, Jones"), so
+    the name read ("Smith") is a guess (a trailing date or part the form names is no part of any name)."""
+    lines = chip_lines(button)
+    for name in unlisted_calendar_names(text):
+        longer = parse_sentence(text, ctx.tz, lines, all_day_cell=cell, calendars=(*names, name))
+        if longer is not None and longer.calendar == name:
+            return True
+    return False
 
 
 def counted_days_unread(main: LexborNode, cell_days: dict[int, date], events: dict[str, Sentence],

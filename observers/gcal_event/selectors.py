@@ -80,6 +80,8 @@ class GcalLabels(Strict):
     no_title: str
     response_statuses: list[str]
     calendar_lists: list[str] = Field(min_length=1)
+    #: a word naming an element around a calendar entry outside the named lists as calendars (any case)
+    calendar_region_words: list[str] = Field(min_length=1)
     #: The account button's label in any display language ("Google Account:", "Google-Konto:", "Compte Google :"):
     #: Google's name before the first colon of its first line.
     account_label_pattern: str

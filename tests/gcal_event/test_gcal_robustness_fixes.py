@@ -96,7 +96,7 @@ def test_a_wrapper_reads_its_one_child_only_where_the_child_hides_nothing_of_its
 
 def _with_third_list(entry: str) -> str:
     at = WEEK.index('<ul class="jm Jf" role="list" aria-label="Other calendars"')
-    return WEEK[:at] + f'<div aria-labelledby="shared-h"><h3 id="shared-h">Shared with me</h3>{entry}</div>' + WEEK[at:]
+    return WEEK[:at] + f'<div aria-labelledby="shared-h"><h3 id="shared-h">Shared calendars</h3>{entry}</div>' + WEEK[at:]
 
 
 def test_an_unticked_calendar_outside_the_named_lists_says_not_every_calendar_is_shown():
@@ -110,9 +110,14 @@ def test_an_unticked_calendar_outside_the_named_lists_says_not_every_calendar_is
     assert off["snapshot"]["allCalendars"] is False
     on = posted_for(_with_third_list('<input type="checkbox" aria-label="Ops Rota" checked>'))
     assert on["allCalendars"] is True
-    # a checkbox in main (a task's) or in a dialog (settings) is no calendar
+    # a checkbox in a dialog (settings), hidden, or in no region named as calendars (a task's) is no calendar
     in_dialog = _with_third_list('<div role="dialog"><input type="checkbox" aria-label="Show weekends"></div>')
     assert posted_for(in_dialog)["allCalendars"] is True
+    hidden = _with_third_list('<input type="checkbox" aria-label="Ops Rota" style="display:none">')
+    assert posted_for(hidden)["allCalendars"] is True
+    at = WEEK.index('<ul class="jm Jf" role="list" aria-label="Other calendars"')
+    task = WEEK[:at] + '<div aria-label="Tasks"><div role="checkbox" aria-checked="false" aria-label="Mark complete"></div></div>' + WEEK[at:]
+    assert posted_for(task)["allCalendars"] is True
 
 
 def test_a_dialog_s_copy_of_a_list_is_no_list_of_the_side_panel():
@@ -139,3 +144,25 @@ def test_a_calendar_name_a_comma_may_cut_and_no_list_names_is_unreadable():
                                                                   'aria-label="Smith, Jones"')
     read = posted_for(listed)
     assert read["health"]["status"] == "OK"
+
+
+def test_an_unlisted_calendar_before_the_date_still_reads():
+    """A review of 1.3.79: the guard counted the sentence's trailing date as part of a possible name, and every
+    chip of a calendar no list names whose sentence says no status and no place was unreadable; an invitation
+    whose title starts "Calendar:" (its calendar part empty) was too."""
+    unlisted = WEEK.replace("Calendar: Holidays in Testland, No location,", "Calendar: Ops,")
+    assert unlisted != WEEK
+    posted = posted_for(unlisted)
+    assert posted["health"]["status"] == "OK", posted["health"]
+
+
+def test_a_drawer_s_lists_stay_the_lists_beside_a_hidden_stale_copy():
+    """A review of 1.3.79: with the live lists in a drawer drawn as a dialog and a hidden stale copy outside, the
+    copy's ticks were read and a live calendar switched off was missed (allCalendars true)."""
+    start = WEEK.rindex("<", 0, WEEK.index('aria-label="My calendars"'))
+    end = WEEK.index("</ul>", WEEK.index('aria-label="Other calendars"')) + len("</ul>")
+    lists = WEEK[start:end]
+    live = lists.replace('aria-label="Team Rota" checked', 'aria-label="Team Rota"')
+    assert live != lists
+    page = WEEK[:start] + f'<div style="display:none">{lists}</div><div role="dialog">{live}</div>' + WEEK[end:]
+    assert posted_for(page)["allCalendars"] is False

@@ -279,3 +279,10 @@ def test_a_mail_sized_sheet_is_read_whole(extra):
     rules, 64 kB), no rule of it was read, and a message its class rule hid was read as a receipt. The caps
     stand for a page saved from the browser (megabytes of Gmail's own CSS), not for a mail's sheet."""
     assert _shown(extra + ".hid{display:none}", '<div class="hid"><span id="x">a</span></div>') is False
+
+
+def test_a_comment_opener_inside_a_string_opens_no_comment():
+    """A review: `content:"/*"` made the rest of a sheet count as a comment, and a saved page's megabytes were read."""
+    from observers.shared.stylesheet import MAX_SHEET_CHARS
+    filler = ".a{color:red}" * (MAX_SHEET_CHARS // 13 + 1)
+    assert _shown('.q::before{content:"/*"}.v{display:none}' + filler, '<div class="v"><span id="x">a</span></div>')
