@@ -220,10 +220,7 @@ def read_calendars(lists: list[LexborNode]) -> tuple[list[CalendarEntry], bool]:
             calendars.append(CalendarEntry(None, False))
             all_shown = False
         for entry in entries:
-            if _native_checkbox(entry):  # its own ticked state: a browser ignores aria-checked on a native control
-                ticked = attr(entry, A.checked) is not None
-            else:
-                ticked = aria_true(attr(entry, A.aria_checked))
+            ticked = _ticked(entry)
             name = _entry_name(entry)
             name = one_line(name) if name else None  # as a chip's sentence writes it (white space collapsed)
             calendars.append(CalendarEntry(name or None, ticked))
@@ -251,14 +248,9 @@ def _entry_name(entry: LexborNode) -> str | None:
     root = entry
     while root.parent is not None:
         root = root.parent
-    ids = (attr(entry, "aria-labelledby") or "").split()
-    if ids:
-        with_id: dict[str | None, LexborNode] = {}
-        for node in root.css("[id]"):
-            with_id.setdefault(node.attributes.get("id"), node)  # an id a stale copy repeats: the first
-        named = [with_id[i] for i in ids if i in with_id]
-        if named:
-            return " ".join(_drawn_text(node) for node in named)
+    named = _labelled_by(entry, root)
+    if named:
+        return " ".join(_drawn_text(node) for node in named)
     # a label around it, when it labels this entry alone (a <label> around a whole list names none)
     label = next((up for up in ancestors(entry) if up.tag == "label"), None)
     if label is not None and len(_entries(label)) != 1:
@@ -267,6 +259,25 @@ def _entry_name(entry: LexborNode) -> str | None:
     if label is None and own_id:
         label = next((node for node in root.css("label[for]") if node.attributes.get("for") == own_id), None)
     return _drawn_text(label) if label is not None else None
+
+
+def _labelled_by(node: LexborNode, root: LexborNode) -> list[LexborNode]:
+    """The elements ``node``'s aria-labelledby names, in its order (an id a stale copy repeats: the first)."""
+    ids = (attr(node, "aria-labelledby") or "").split()
+    if not ids:
+        return []
+    with_id: dict[str | None, LexborNode] = {}
+    for element in root.css("[id]"):
+        with_id.setdefault(element.attributes.get("id"), element)
+    return [with_id[i] for i in ids if i in with_id]
+
+
+def _ticked(entry: LexborNode) -> bool:
+    """A native checkbox by its own ticked state (a browser ignores aria-checked on a native control), any
+    other entry by aria-checked."""
+    if _native_checkbox(entry):
+        return attr(entry, A.checked) is not None
+    return aria_true(attr(entry, A.aria_checked))
 
 
 def _drawn_text(node: LexborNode) -> str:
@@ -280,18 +291,14 @@ def unticked_outside_lists(tree: LexborHTMLParser, lists: list[LexborNode], main
     way (aria-labelledby, a third list's own name) holds a calendar the page does not show, and the page never
     says every calendar is shown (spec §1: "A calendar switched off hides its events, and coverage then says
     so"). Its name and state are not read into the snapshot: only that not all are shown."""
-    in_lists = {n.mem_id for node in lists for n in node.traverse(include_text=False)}
-    dialogs = {n.mem_id for node in tree.css(S.dialog) for n in node.traverse(include_text=False)}
-    in_main = {n.mem_id for n in main.traverse(include_text=False)}
+    # the few entries are walked up, not main's whole grid down
+    outside = {node.mem_id for node in (*lists, *tree.css(S.dialog), main)}
     shown = ShownRule()
     for entry in tree.css(S.calendar_entry):
-        if entry.mem_id in in_lists or entry.mem_id in dialogs or entry.mem_id in in_main:
+        if _ticked(entry) or any(up.mem_id in outside for up in (entry, *ancestors(entry))):
             continue
-        if not shown.shown(entry) or not _in_a_calendar_region(entry, tree):
-            continue  # a task's box, a menu's or a form's, a hidden copy: no calendar (a review)
-        ticked = attr(entry, A.checked) is not None if _native_checkbox(entry) else aria_true(attr(entry, A.aria_checked))
-        if not ticked:
-            return True
+        if shown.shown(entry) and _in_a_calendar_region(entry, tree):
+            return True  # (not: a task's box, a menu's or a form's, a hidden copy: no calendar; a review)
     return False
 
 
@@ -300,11 +307,7 @@ def _in_a_calendar_region(entry: LexborNode, tree: LexborHTMLParser) -> bool:
     case, a list named by ``aria-labelledby``): by its aria-label or the text its aria-labelledby names."""
     words = tuple(word.lower() for word in L.calendar_region_words)
     for up in ancestors(entry):
-        name = attr(up, A.aria_label) or ""
-        ids = (attr(up, "aria-labelledby") or "").split()
-        if ids:
-            named = {n.attributes.get("id"): n for n in tree.css("[id]") if n.attributes.get("id") in ids}
-            name += " " + " ".join(text_of(named[i]) for i in ids if i in named)
+        name = " ".join([attr(up, A.aria_label) or "", *(text_of(n) for n in _labelled_by(up, tree.root or up))])
         if any(word in name.lower() for word in words):
             return True
     return False
