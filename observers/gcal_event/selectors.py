@@ -72,6 +72,8 @@ class GcalPatterns(Strict):
 class GcalLabels(Strict):
     all_day: str
     to: str
+    #: Dashes that join the first and last day of an all-day range ("October 2 – 12, 2026"), as ``to`` does.
+    range_dashes: list[str] = Field(min_length=1)
     at: str
     calendar_prefix: str
     guests_prefix: str

@@ -6,7 +6,8 @@ sentence. The forms real pages show (REAL-PAGES.md):
 * timed: ``3pm to 3:30pm, <title>, <calendar>, <status>, No location, September 9, 2026``;
 * across midnight: ``January 4, 2026 at 10pm to January 5, 2026 at 1:15am, <title>, <calendar>, ...``;
 * all day: ``All day, <title>, Calendar: <name>, ..., December 25, 2026``; a span of days is read
-  as ``All day, ..., <date> to <date>`` or ``<date> to <date>, <title>, ...`` (a guess, tolerated).
+  as ``All day, ..., <date> to <date>`` or ``<date> to <date>, <title>, ...``, or written short with a dash
+  (``All day, ..., October 2 – 12, 2026``, ``2 – 12 October 2026``): guesses, tolerated.
 
 A date is month-first (``December 25, 2026``) or day-first as en-GB Calendar writes it
 (``25 December 2026``); both are English and unambiguous.
@@ -43,6 +44,16 @@ _HEAD_SPAN_DAYS = re.compile(rf"^(?P<d1>{_DATE}){_TO}(?P<d2>{_DATE}),\s*(?P<rest
 _HEAD_TIMED = re.compile(rf"^(?P<t1>{_CLOCK_TOKEN}){_TO}(?P<t2>{_CLOCK_TOKEN}),\s*(?P<rest>.*)$", re.S)
 _TAIL = re.compile(rf"(?:^|,\s*)(?P<d1>{_DATE})(?:{_TO}(?P<d2>{_DATE}))?[,\s]*$")
 _DATE_PARTS = re.compile(rf"^{_DATE}$")
+_MONTH_NAME = "|".join(re.escape(month) for month in L.months)
+_RANGE_JOIN = rf"(?:\s*(?:{'|'.join(re.escape(dash) for dash in L.range_dashes)})\s*|{_TO})"
+#: An all-day range written short, as the tail: "October 2 – 12, 2026", "October 28 – November 2, 2026",
+#: "October 2, 2026 – October 12, 2026", "2 – 12 October 2026" (a dash or "to"); the last day is written in full,
+#: the first takes the month and year it leaves out from it (``_range_days``).
+_TAIL_RANGE = re.compile(
+    rf"(?:^|,\s*)(?:(?P<m1>{_MONTH_NAME}) (?P<d1>\d{{1,2}})(?:, (?P<y1>\d{{4}}))?{_RANGE_JOIN}"
+    rf"(?:(?P<m2>{_MONTH_NAME}) )?(?P<d2>\d{{1,2}}), (?P<y2>\d{{4}})"
+    rf"|(?P<gd1>\d{{1,2}})(?: (?P<gm1>{_MONTH_NAME})(?: (?P<gy1>\d{{4}}))?)?{_RANGE_JOIN}"
+    rf"(?P<gd2>\d{{1,2}}) (?P<gm2>{_MONTH_NAME}) (?P<gy2>\d{{4}}))[,\s]*$")
 _CLOCK12 = re.compile(P.clock12, re.I)
 _CLOCK24 = re.compile(P.clock24)
 _ADDRESS = re.compile(P.address)
@@ -149,6 +160,27 @@ def _at(day: date, clock: time, tz: ZoneInfo) -> datetime | None:
     return instant
 
 
+def _range_days(match: re.Match[str]) -> tuple[date, date] | None:
+    """The first and last day of a ``_TAIL_RANGE``; None unless both are days and the first is before the last
+    ("December 30 – January 2, 2027" runs backwards once the first takes 2027: never guessed).
+
+    >>> _range_days(_TAIL_RANGE.search("No location, October 28 – November 2, 2026"))
+    (datetime.date(2026, 10, 28), datetime.date(2026, 11, 2))
+    """
+    if match["m1"]:
+        month1, day1, year1 = match["m1"], match["d1"], match["y1"]
+        month2, day2, year2 = match["m2"] or month1, match["d2"], match["y2"]
+    else:
+        month2, day2, year2 = match["gm2"], match["gd2"], match["gy2"]
+        month1, day1, year1 = match["gm1"] or month2, match["gd1"], match["gy1"]
+    try:
+        first = date(int(year1 or year2), _MONTHS[month1], int(day1))
+        last = date(int(year2), _MONTHS[month2], int(day2))
+    except (KeyError, ValueError):
+        return None
+    return (first, last) if first < last else None
+
+
 def _split_parts(middle: str) -> list[str]:
     return [one_line(p) for p in middle.split(",")]
 
@@ -240,9 +272,22 @@ def _known_part(part: str) -> bool:
             or part.startswith(L.guests_prefix))
 
 
+def _calendar_at(parts: list[str]) -> int:
+    """Where the calendar part stands: the first ``Calendar: <name>`` before the place and the guests
+    (REAL-PAGES: "Another calendar's event names it as `Calendar: <name>`", so it names the calendar
+    even after a bare name: "Sync, Sam Lee, Calendar: Team Rota"), else the first part (the bare name)."""
+    for index, part in enumerate(parts):
+        if part.startswith((L.location_prefix, L.guests_prefix)):
+            break
+        if part.startswith(L.calendar_prefix):
+            return index
+    return 0
+
+
 def _calendar(parts: list[str], calendars: tuple[str, ...] = ()) -> str | None:
     """The calendar part: ``Calendar: <name>``, a bare name, or none. A name holding a comma spans
     several parts; the longest run of them that the side panel lists (``calendars``) is the name."""
+    parts = parts[_calendar_at(parts):]
     if not parts:
         return None
     first = parts[0]
@@ -310,7 +355,10 @@ def _names_another_day(after: list[str], calendar: str | None, calendars: tuple[
     so within one only the part right before the tail's date is held to it: a weekday there joins
     another day to the date ("Location: Hall, Tuesday, December 1 – Wednesday, December 2, 2026")."""
     calendar_parts = 1 + calendar.count(",") if calendar is not None and calendar in calendars else 1
-    rest = [after[0], *after[calendar_parts:]] if after else []
+    at = _calendar_at(after)
+    # the calendar's own parts are the calendar's; the first part stays first (a bare name there is explained)
+    rest = ([after[0], *after[calendar_parts:]] if not at else [*after[:at], *after[at + calendar_parts:]]
+            ) if after else []
     if any(_UNREAD_DATE.search(part) or _WEEKDAY.search(part) for part in _unexplained_parts(rest)):
         return True
     last = rest[-1] if len(rest) > 1 else None
@@ -418,7 +466,14 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
 
     rest = head["rest"]
     tail = _TAIL.search(rest)
-    if tail is not None:
+    span = _TAIL_RANGE.search(rest) if tail is None and all_day and d1 is None else None
+    if span is not None:
+        days = _range_days(span)
+        if days is None:
+            return None
+        d1, d2 = days
+        middle = rest[:span.start()]
+    elif tail is not None:
         middle = rest[:tail.start()]
         if d1 is None:
             d1 = _date(tail["d1"])
@@ -442,7 +497,7 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
     if title == L.no_title or not title:
         title = None
     calendar = _calendar(after, calendars)
-    if _names_another_day(after, calendar, calendars, dated_by_tail=tail is not None):
+    if _names_another_day(after, calendar, calendars, dated_by_tail=tail is not None or span is not None):
         return None
     if on_cell and _dated_after_location(after):
         return None

@@ -85,12 +85,15 @@ def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
 
 def _selected_folder(entry: LexborNode, shown: ShownRule) -> str | None:
     """The Gmail folder a selected nav entry names: its own link's; for a tree item or option with no link of its
-    own, the one folder its shown links name (a parent whose links name several names none). A link elsewhere than
-    Gmail (a date cell, a help page) names no folder."""
+    own, or any element but a tab marked the current page (a ``<li aria-current="page">`` around its link), the one
+    folder its shown links name (a parent whose links name several names none). A link elsewhere than Gmail (a date
+    cell, a help page) names no folder, nor does a selected app-rail tab holding its Mail link."""
     if attr(entry, A.href):
         links = [entry] if entry.css_matches(S.nav_link) else []
+    elif entry.css_matches(S.nav_entry) or (entry.css_matches(S.nav_current) and not entry.css_matches(S.nav_tab)):
+        links = shown.filter(entry.css(S.nav_link))
     else:
-        links = shown.filter(entry.css(S.nav_link)) if entry.css_matches(S.nav_entry) else []
+        links = []
     folders = {parse_route(attr(link, A.href) or "").folder for link in links}
     folders.discard(None)
     return folders.pop() if len(folders) == 1 else None

@@ -24,6 +24,10 @@ class SentSelectors(Strict):
     nav_selected: str
     nav_link: str
     nav_entry: str
+    #: marks the current page on any element (ARIA), so a wrapper around a folder's link names it too
+    nav_current: str
+    #: an app rail's tab: its Mail entry holds an Inbox link, and is no folder of the nav
+    nav_tab: str
     account_label: str
     #: a <header> that is a banner by its implicit role (HTML-AAM): its labels count only with an account label's start
     account_label_implicit: str

@@ -25,12 +25,10 @@ def _read(sentence: str) -> tuple[str, list[str], list[tuple[str, str]]]:
 
 
 @pytest.mark.parametrize("sentence", [
-    "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 – 3, 2026",
-    "All day, Offsite, Dana Whitfield, Location: Room 4, November 28 – December 1, 2026",
     "All day, Offsite, Dana Whitfield, Location: Room 4, Dec 1 – 3",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 – 3",  # no year
+    "All day, Offsite, Dana Whitfield, Location: Room 4, 1 – 3 Dec 2026",
     # a review of 1.3.53: ranges in other forms were read as one day again (1.3.54)
-    "All day, Offsite, Dana Whitfield, Location: Room 4, 1 – 3 December 2026",
-    "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 to 3, 2026",
     "All day, Offsite, Dana Whitfield, Location: Room 4, Dec 1st – 3rd",
     "All day, Offsite, Dana Whitfield, Location: Room 4, from December 1 – 3",
     "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 ~ 3",
@@ -63,3 +61,16 @@ def test_a_date_after_the_location_of_an_undated_all_day_sentence_is_unreadable(
 def test_a_place_after_the_location_is_still_a_place(sentence: str) -> None:
     status, reasons, events = _read(sentence)
     assert (status, reasons) == ("OK", []) and events == [("2026-12-01T08:00:00.000Z", "2026-12-02T08:00:00.000Z")]
+
+
+@pytest.mark.parametrize("sentence", [
+    "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 – 3, 2026",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, December 1 to 3, 2026",
+    "All day, Offsite, Dana Whitfield, Location: Room 4, 1 – 3 December 2026",
+])
+def test_a_range_with_its_year_after_the_location_is_the_events_days(sentence: str) -> None:
+    """Since 1.3.81 such a range is read as the sentence's days (the place is what stands before it), as a single
+    date there always was: never one day on its cell."""
+    status, reasons, events = _read(sentence)
+    assert (status, reasons) == ("OK", [])
+    assert [(start[:10], end[:10]) for start, end in events] == [("2026-12-01", "2026-12-04")]

@@ -1,0 +1,39 @@
+"""gmail.sent: a clause-coverage audit of 2026-12-02 (c), about 240 Sent pages written from §8.1 and REAL-PAGES.md.
+
+A nav entry marked ``aria-current="page"`` (or ``"true"``) on a wrapper around its link (a ``<div>``, an ``<li>``, a
+list item, a menu item) named no folder: only the link's own mark, or a tree item or option, was read, so a Sent
+route beside a nav whose current page is Inbox posted rows and a window (spec §8.1: "the nav's selected folder and
+the document title can only refuse it (DEGRADED view.mismatch)"). ``aria-current`` says "the current page" on any
+element; ``aria-selected`` stays a tree item's or an option's (a selected app-rail tab holds its Mail link).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gmail_sent.test_heldout_fixes_12 import INBOX, SENT, _with_nav
+
+
+@pytest.mark.parametrize("wrapper", [
+    '<div aria-current="page">{link}</div>',
+    '<ul><li aria-current="page">{link}</li></ul>',
+    '<div role="list"><div role="listitem" aria-current="true">{link}</div></div>',
+    '<div role="menu"><div role="menuitem" aria-current="page"><span>{link}</span></div></div>',
+])
+def test_a_wrapper_marked_current_around_another_folders_link_refuses(wrapper: str) -> None:
+    entry = wrapper.format(link=f'<a href="{INBOX}">Inbox</a>')
+    posted = _with_nav(f'<div role="navigation">{entry}<a href="{SENT}">Sent</a></div>')
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["view.mismatch"]}
+    assert posted["observations"] == [] and posted["windows"] == []
+
+
+@pytest.mark.parametrize("entry", [
+    f'<div aria-current="page"><a href="{SENT}">Sent</a></div>',  # the Sent entry itself
+    f'<div role="tab" aria-current="page"><a href="{INBOX}">Mail</a></div>',  # an app rail's tab
+    f'<div aria-selected="true"><a href="{INBOX}">Inbox</a></div>',  # selected, not current, and no tree item
+    f'<div aria-current="page"><a href="{INBOX}">Inbox</a><a href="https://mail.google.com/mail/u/0/#starred">S</a></div>',
+    f'<div aria-current="page"><a href="{INBOX}" style="display:none">Inbox</a></div>',
+])
+def test_a_wrapper_that_names_no_other_mail_folder_refuses_nothing(entry: str) -> None:
+    posted = _with_nav(f'<div role="navigation">{entry}<a href="{SENT}">Sent</a></div>')
+    assert posted["health"]["status"] == "OK" and len(posted["observations"]) == 1
