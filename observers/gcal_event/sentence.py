@@ -168,6 +168,8 @@ def _range_days(match: re.Match[str]) -> tuple[date, date] | None:
     (datetime.date(2026, 10, 28), datetime.date(2026, 11, 2))
     """
     if match["m1"]:
+        if match["y1"] and not match["m2"]:
+            return None  # "October 2, 2025 – 12, 2026": a whole first date, then a day with no month
         month1, day1, year1 = match["m1"], match["d1"], match["y1"]
         month2, day2, year2 = match["m2"] or month1, match["d2"], match["y2"]
     else:
@@ -179,6 +181,12 @@ def _range_days(match: re.Match[str]) -> tuple[date, date] | None:
     except (KeyError, ValueError):
         return None
     return (first, last) if first < last else None
+
+
+def _ends_a_title_line(tail: str, title_lines: tuple[str, ...]) -> bool:
+    """Whether a shown title line ends with ``tail``'s words ("Planning, December 1 – 3, 2026")."""
+    words = one_line(tail.lstrip(", ")).rstrip(", ")
+    return any(one_line(line).rstrip(", ").endswith(words) for line in title_lines)
 
 
 def _split_parts(middle: str) -> list[str]:
@@ -273,14 +281,14 @@ def _known_part(part: str) -> bool:
 
 
 def _calendar_at(parts: list[str]) -> int:
-    """Where the calendar part stands: the first ``Calendar: <name>`` before the place and the guests
+    """Where the calendar part stands: the first ``Calendar: <name>`` before the status, the place and the guests
     (REAL-PAGES: "Another calendar's event names it as `Calendar: <name>`", so it names the calendar
     even after a bare name: "Sync, Sam Lee, Calendar: Team Rota"), else the first part (the bare name)."""
     for index, part in enumerate(parts):
-        if part.startswith((L.location_prefix, L.guests_prefix)):
-            break
         if part.startswith(L.calendar_prefix):
             return index
+        if _known_part(part):
+            break  # the calendar stands before the status, the place and the guests (a review of 1.3.81)
     return 0
 
 
@@ -356,9 +364,9 @@ def _names_another_day(after: list[str], calendar: str | None, calendars: tuple[
     another day to the date ("Location: Hall, Tuesday, December 1 – Wednesday, December 2, 2026")."""
     calendar_parts = 1 + calendar.count(",") if calendar is not None and calendar in calendars else 1
     at = _calendar_at(after)
-    # the calendar's own parts are the calendar's; the first part stays first (a bare name there is explained)
-    rest = ([after[0], *after[calendar_parts:]] if not at else [*after[:at], *after[at + calendar_parts:]]
-            ) if after else []
+    # the calendar's own parts are the calendar's, read first (explained); a part before a later calendar part
+    # is held to the rest ("Offsite, December 1 – 3, Calendar: Team Rota": a range, not a name; a review of 1.3.81)
+    rest = [after[at], *after[:at], *after[at + calendar_parts:]] if after else []
     if any(_UNREAD_DATE.search(part) or _WEEKDAY.search(part) for part in _unexplained_parts(rest)):
         return True
     last = rest[-1] if len(rest) > 1 else None
@@ -467,6 +475,8 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
     rest = head["rest"]
     tail = _TAIL.search(rest)
     span = _TAIL_RANGE.search(rest) if tail is None and all_day and d1 is None else None
+    if span is not None and _ends_a_title_line(span.group(0), title_lines):
+        span = None  # the shown title line holds the range's words: the title's (a review of 1.3.81)
     if span is not None:
         days = _range_days(span)
         if days is None:

@@ -14,6 +14,8 @@ parser), and only the amount leaves the parser.
 
 from __future__ import annotations
 
+import functools
+
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -123,6 +125,16 @@ def _message_id(item: LexborNode) -> str | None:
     return attr(key, A.message_id) if key is not None else None
 
 
+@functools.lru_cache(maxsize=None)
+def _platform_labels(parser: str) -> tuple[str, ...]:
+    """A platform's total labels: its own first, in their order (the first found decides), then the generic
+    parser's it does not list ("Total charged" on a Facebook receipt is a total as on any shop's): a platform
+    reads no fewer total lines than a stranger's receipt would."""
+    own = SELECTORS.platforms[parser].total_labels
+    folded = {label.casefold() for label in own}
+    return (*own, *(label for label in SELECTORS.generic.total_labels if label.casefold() not in folded))
+
+
 def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject: str | None,
                   read: ReceiptRead) -> None:
     sender, recipient = find_sender(item, shown)
@@ -142,7 +154,7 @@ def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject:
     if platform is not None and says_no_receipt(item, platform.refuse_texts, shown):
         return  # Uber's charge summary under the trip's subject: no receipt
     labels = (SELECTORS.generic.total_labels if platform is None
-              else platform.kind_total_labels.get(choice.kind, platform.total_labels))
+              else platform.kind_total_labels.get(choice.kind) or _platform_labels(choice.parser))
     amount = find_total(item, labels, shown, first_label_decides=platform is not None)
     if not isinstance(amount, Money):
         if not generic:

@@ -115,14 +115,21 @@ def _own_cells(row: LexborNode) -> list[LexborNode]:
     return [c for c in element_children(row) if c.tag in _CELL_TAGS]
 
 
+def _drawn(text: str) -> str:
+    """``text`` as drawn: without invisible format characters (a zero-width space or joiner, a direction mark, a
+    soft hyphen, a byte-order mark), which one_line keeps and which split a label ("To\u00adtal") or stand beside an
+    amount ("\u200e$23.45") without drawing anything."""
+    return text if text.isascii() else "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
 def _draws_text(text: str) -> bool:
-    """Whether a cell's text draws anything: a spacer cell holding only a zero-width space or another
-    format character (one_line keeps them) holds no text, as one holding a no-break space."""
-    return any(not ch.isspace() and unicodedata.category(ch) != "Cf" for ch in text)
+    """Whether a cell's text (``_drawn``) draws anything: a spacer cell holding only a zero-width space
+    holds no text, as one holding a no-break space."""
+    return not text.isspace() and text != ""
 
 
 def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: ShownRule) -> tuple[int, Amount] | None:
-    written = [(c, t) for c in _own_cells(row) if _draws_text(t := block_text_of(c, shown))]
+    written = [(c, t) for c in _own_cells(row) if _draws_text(t := _drawn(block_text_of(c, shown)))]
     cells = [c for c, _ in written]
     texts = [t if i == 0 else _without_note(t) for i, (_, t) in enumerate(written)]  # a note beside an amount only
     if holds_rows and len(texts) != 2:
@@ -223,7 +230,7 @@ def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
             continue  # not a leaf: its inner blocks or rows are the lines
         # read whole: a block's <br> lines are no total lines of their own (an item cell's "Qty: 2<br>Total:
         # $36.00", a struck "was" price after its label); "Amount paid<br>$12.34" is one line
-        line = _one_cell_line(block_text_of(block, shown), labels)
+        line = _one_cell_line(_drawn(block_text_of(block, shown)), labels)
         if line is not None:
             lines.append((line[0], AMBIGUOUS) if _raised_digits(block, shown) else line)
     return lines

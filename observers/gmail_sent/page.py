@@ -90,13 +90,21 @@ def _selected_folder(entry: LexborNode, shown: ShownRule) -> str | None:
     cell, a help page) names no folder, nor does a selected app-rail tab holding its Mail link."""
     if attr(entry, A.href):
         links = [entry] if entry.css_matches(S.nav_link) else []
-    elif entry.css_matches(S.nav_entry) or (entry.css_matches(S.nav_current) and not entry.css_matches(S.nav_tab)):
+    elif entry.css_matches(S.nav_entry) or (entry.css_matches(S.nav_current) and not _in_or_around_a_tab(entry)):
         links = shown.filter(entry.css(S.nav_link))
     else:
         links = []
     folders = {parse_route(attr(link, A.href) or "").folder for link in links}
     folders.discard(None)
     return folders.pop() if len(folders) == 1 else None
+
+
+def _in_or_around_a_tab(entry: LexborNode) -> bool:
+    """Whether a wrapper marked the current page is, holds or sits in a tab: an app rail's (Mail, Chat, Meet),
+    whose Mail entry holds an Inbox link and selects no folder (a review of 1.2.58)."""
+    if entry.css_matches(S.nav_tab) or entry.css_first(S.nav_tab) is not None:
+        return True
+    return any(up.css_matches(S.nav_tab) for up in ancestors(entry))
 
 
 def _visible_chars(text: str) -> str:

@@ -3,7 +3,7 @@
 A sentence that names a bare name after the title and then ``Calendar: <name>`` ("3pm to 4pm, Sync, Sam Lee,
 Calendar: Team Rota, Accepted, …") was read as on the calendar "Sam Lee", a name no list carries: posted OK on the
 wrong calendar. REAL-PAGES.md: "Another calendar's event names it as `Calendar: <name>`"; the explicit part names
-the calendar wherever it stands before the place.
+the calendar wherever it stands before the status and the place.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ NY = ZoneInfo("America/New_York")
 @pytest.mark.parametrize("text, lines, calendar", [
     ("3pm to 4pm, Sync, Sam Lee, Calendar: Team Rota, Accepted, No location, October 6, 2026", ("Sync",),
      "Team Rota"),
+    # after the status it is no calendar part (the form's order: title, calendar, status, place; a review)
     ("3pm to 4pm, Sync, Sam Lee, Accepted, Calendar: Team Rota, No location, October 6, 2026", ("Sync",),
-     "Team Rota"),
+     "Sam Lee"),
     ("3pm to 4pm, Sync, Sam Lee, Calendar: Monday rota, Accepted, No location, October 6, 2026", ("Sync",),
      "Monday rota"),
     # the form real pages show is unchanged
@@ -84,3 +85,31 @@ def test_a_dash_range_that_does_not_name_two_days_in_order_stays_unreadable(date
 def test_a_timed_sentence_with_a_dash_range_stays_unreadable() -> None:
     assert parse_sentence("3pm to 4pm, Sync, Calendar: Team Rota, No location, October 2 – 12, 2026", NY,
                           ("Sync",)) is None
+
+
+# A review of the first cut (1.3.81).
+def test_a_part_before_a_later_calendar_part_is_still_held_to_the_date_rules() -> None:
+    from datetime import date
+    for middle in ("December 1 – 3", "Weekly on Tuesday"):
+        text = f"All day, Offsite, {middle}, Calendar: Team Rota, No location,"
+        assert parse_sentence(text, NY, ("Offsite",), all_day_cell=date(2026, 12, 2),
+                              calendars=("Team Rota", "Dana Whitfield")) is None, middle
+
+
+def test_a_calendar_part_after_the_status_is_no_calendar() -> None:
+    read = parse_sentence("3pm to 4pm, Sync, Priya Raman, Accepted, Calendar: Hall, No location, October 6, 2026",
+                          NY, ("Sync",))
+    assert read is None or read.calendar == "Priya Raman"
+
+
+def test_a_range_the_shown_title_line_holds_is_the_titles() -> None:
+    from datetime import date
+    read = parse_sentence("All day, Planning, December 1 – 3, 2026", NY, ("Planning, December 1 – 3, 2026",),
+                          all_day_cell=date(2026, 12, 2))
+    assert read is None or read.title == "Planning, December 1 – 3, 2026"
+
+
+def test_a_whole_first_date_then_a_day_with_no_month_is_unreadable() -> None:
+    from datetime import date
+    text = "All day, Offsite, Calendar: Team Rota, No location, October 2, 2025 – 12, 2026"
+    assert parse_sentence(text, NY, ("Offsite",), all_day_cell=date(2025, 10, 2)) is None

@@ -1,10 +1,11 @@
 """gmail.sent: a clause-coverage audit of 2026-12-02 (c), about 240 Sent pages written from §8.1 and REAL-PAGES.md.
 
-A nav entry marked ``aria-current="page"`` (or ``"true"``) on a wrapper around its link (a ``<div>``, an ``<li>``, a
+A nav entry marked ``aria-current="page"`` on a wrapper around its link (a ``<div>``, an ``<li>``, a
 list item, a menu item) named no folder: only the link's own mark, or a tree item or option, was read, so a Sent
 route beside a nav whose current page is Inbox posted rows and a window (spec §8.1: "the nav's selected folder and
-the document title can only refuse it (DEGRADED view.mismatch)"). ``aria-current`` says "the current page" on any
-element; ``aria-selected`` stays a tree item's or an option's (a selected app-rail tab holds its Mail link).
+the document title can only refuse it (DEGRADED view.mismatch)"). ``aria-current="page"`` says "the current page"
+on any element; ``aria-selected`` and ``aria-current="true"`` (the current item of a set) stay a tree item's or an
+option's, and a tab (an app rail's Mail, holding an Inbox link) never speaks for the folder.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from tests.gmail_sent.test_heldout_fixes_12 import INBOX, SENT, _with_nav
 @pytest.mark.parametrize("wrapper", [
     '<div aria-current="page">{link}</div>',
     '<ul><li aria-current="page">{link}</li></ul>',
-    '<div role="list"><div role="listitem" aria-current="true">{link}</div></div>',
+    '<div role="list"><div role="listitem" aria-current="page">{link}</div></div>',
     '<div role="menu"><div role="menuitem" aria-current="page"><span>{link}</span></div></div>',
 ])
 def test_a_wrapper_marked_current_around_another_folders_link_refuses(wrapper: str) -> None:
@@ -33,6 +34,11 @@ def test_a_wrapper_marked_current_around_another_folders_link_refuses(wrapper: s
     f'<div aria-selected="true"><a href="{INBOX}">Inbox</a></div>',  # selected, not current, and no tree item
     f'<div aria-current="page"><a href="{INBOX}">Inbox</a><a href="https://mail.google.com/mail/u/0/#starred">S</a></div>',
     f'<div aria-current="page"><a href="{INBOX}" style="display:none">Inbox</a></div>',
+    # a review of the first cut: "true" is the current item of a set (the signed-in account of a list), not the
+    # page; a tab around or inside the marked wrapper is an app rail's
+    f'<ul><li aria-current="true"><a href="{INBOX}">ada@example.com</a></li></ul>',
+    f'<div role="tablist"><div role="tab"><div aria-current="page"><a href="{INBOX}">Mail</a></div></div></div>',
+    f'<div aria-current="page"><div role="tab"><a href="{INBOX}">Mail</a></div></div>',
 ])
 def test_a_wrapper_that_names_no_other_mail_folder_refuses_nothing(entry: str) -> None:
     posted = _with_nav(f'<div role="navigation">{entry}<a href="{SENT}">Sent</a></div>')

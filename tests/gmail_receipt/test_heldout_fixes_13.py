@@ -1,0 +1,98 @@
+"""gmail.receipt: a clause-coverage audit of 2026-12-02 (c), about 480 conversation pages written from §8.2 and
+REAL-PAGES.md. No wrong row or window; three ways a receipt was missed:
+
+1. An invisible format character in a total line (a zero-width space after "Total", a direction mark before
+   "$23.45", a soft hyphen inside the label) lost the amount: a platform receipt was DEGRADED
+   ``receipt.amount_missing``, a generic one silently no row. Such characters draw nothing (a spacer cell holding
+   only one was already empty, 1.2.22; refuse texts were compared without them, 1.2.36).
+2. A platform read only its own total labels, narrower than the generic parser's: a Facebook "Total charged", an
+   Instacart "Amount charged", an Uber "Total paid" was ``receipt.amount_missing``. A platform now reads its own
+   labels first, in their order, then the generic parser's.
+3. Receipt subjects for the platforms REAL-PAGES.md calls guesses (Instacart, OpenTable, Facebook) and Amazon's
+   "Order Confirmation" written with the brand were no kind: the receipt was ignored (OK, no row).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from observers.gmail_receipt.classify import choose
+from tests.fixture_builders.gmail_receipt_pages import INSTACART, UBER, Conversation, build_conversation, msg, table, \
+    td, tr
+
+ROUTE = "inbox/18d3a1c0de000001"
+DAY = "Mon, Nov 30, 2026"
+FACEBOOK = "no-reply@facebookmail.com"
+
+
+def _page(sender: str, name: str, subject: str, cells: tuple[str, ...]) -> str:
+    body = lambda c: table(c, tr(c, td(c, "Subtotal"), td(c, "$20.00")), tr(c, *[td(c, x) for x in cells]))  # noqa: E731
+    message = msg(name, sender, DAY, "9:41 AM", "18d3a1c0de000002", body)
+    return build_conversation(Conversation("unit", ROUTE, subject, "18d3a1c0de000001", [message]))
+
+
+def _rows(result) -> list[tuple[str, int, str]]:
+    return [(o.fields["merchant"], o.fields["amountCents"], o.fields["currency"]) for o in result.observations]
+
+
+TRIP = "Your Monday evening trip with Uber"
+
+
+@pytest.mark.parametrize("cells", [
+    ("Total\u200b", "$23.45"), ("Total", "\u200e$23.45"), ("Total", "$23.45\u200c"), ("To\u00adtal", "$23.45"),
+    ("\ufeffTotal:", "$23.45"), ("Total: \u2060$23.45",),
+])
+def test_invisible_format_characters_in_a_total_line_draw_nothing(run, cells: tuple[str, ...]) -> None:
+    result = run(_page(UBER, "Uber Receipts", TRIP, cells))
+    assert result.health.status == "OK" and _rows(result) == [("Uber", 2345, "USD")]
+    generic = run(_page("orders@larkspur.example", "Larkspur Bakery", "Your order receipt", cells))
+    assert _rows(generic) == [("Larkspur Bakery", 2345, "USD")]
+
+
+@pytest.mark.parametrize("sender, name, subject, label, merchant", [
+    (FACEBOOK, "Facebook", "Your Meta Pay receipt", "Total charged", "Facebook"),
+    (FACEBOOK, "Facebook", "Your Meta Pay receipt", "Amount charged", "Facebook"),
+    (INSTACART, "Instacart", "Your Instacart receipt", "Amount charged", "Instacart"),
+    (UBER, "Uber Receipts", TRIP, "Total paid", "Uber"),
+])
+def test_a_platform_reads_the_generic_labels_after_its_own(run, sender, name, subject, label, merchant) -> None:
+    result = run(_page(sender, name, subject, (label, "$23.45")))
+    assert result.health.status == "OK" and _rows(result) == [(merchant, 2345, "USD")]
+
+
+def test_a_platforms_own_label_still_decides_before_a_generic_one(run) -> None:
+    body = lambda c: table(c, tr(c, td(c, "Amount charged"), td(c, "$30.00")),  # noqa: E731
+                           tr(c, td(c, "Total"), td(c, "$23.45")))
+    message = msg("Facebook", FACEBOOK, DAY, "9:41 AM", "18d3a1c0de000002", body)
+    html = build_conversation(Conversation("unit", ROUTE, "Your Meta Pay receipt", "18d3a1c0de000001", [message]))
+    assert _rows(run(html)) == [("Facebook", 2345, "USD")]
+
+
+@pytest.mark.parametrize("parser, address, subject", [
+    ("amazon", "auto-confirm@amazon.com", "Your Amazon.com order confirmation"),
+    ("amazon", "auto-confirm@amazon.com", "Amazon.com order confirmation"),
+    ("amazon", "auto-confirm@amazon.com", "Your Amazon order #112-4829301-5520147"),
+    ("instacart", INSTACART, "Your receipt from Instacart"),
+    ("instacart", INSTACART, "Your order receipt from Instacart"),
+    ("instacart", INSTACART, "Receipt for your Instacart order"),
+    ("instacart", INSTACART, "Here's your Instacart receipt"),
+    ("opentable", "receipts@opentable.com", "Your OpenTable payment receipt"),
+    ("facebook", FACEBOOK, "Your Facebook Marketplace receipt"),
+    ("facebook", FACEBOOK, "Your Meta receipt"),
+    ("facebook", FACEBOOK, "Your receipt from Facebook"),
+    ("shopify", "store+58213907@t.shopifyemail.com", "Order #1001 confirmation"),
+])
+def test_a_plain_receipt_subject_of_a_platform_is_a_purchase(parser: str, address: str, subject: str) -> None:
+    choice = choose(address, "Sender", subject, "ada@example.com")
+    assert (choice.parser, choice.kind) == (parser, "purchase.made")
+
+
+@pytest.mark.parametrize("parser, address, subject", [
+    ("instacart", INSTACART, "Your Instacart order from Greenway Market is on its way"),
+    ("amazon", "auto-confirm@amazon.com", "Your Amazon.com order has shipped"),
+    ("facebook", FACEBOOK, "Your Facebook Marketplace listing receipt"),
+    ("opentable", "receipts@opentable.com", "Your OpenTable reservation confirmation"),
+])
+def test_other_mail_of_a_platform_stays_no_kind(parser: str, address: str, subject: str) -> None:
+    choice = choose(address, "Sender", subject, "ada@example.com")
+    assert (choice.parser, choice.kind, choice.refusal) == (None, None, "platform_other_mail")
