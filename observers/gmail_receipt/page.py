@@ -14,8 +14,6 @@ parser), and only the amount leaves the parser.
 
 from __future__ import annotations
 
-import functools
-
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -32,8 +30,8 @@ from observers.gmail_receipt.amounts import Money
 from observers.gmail_receipt.classify import Choice, choose
 from observers.gmail_receipt.header import find_sender, message_minute
 from observers.gmail_receipt.merchant import merchant_for
-from observers.gmail_receipt.selectors import SELECTORS, Kind
-from observers.gmail_receipt.totals import find_total, says_no_receipt
+from observers.gmail_receipt.selectors import SELECTORS, Kind, Platform
+from observers.gmail_receipt.totals import Amount, find_total, says_no_receipt
 from observers.shared.account import AccountLabels, AccountRead, read_account
 from observers.shared.dom import ShownRule, ancestors, aria_false, attr, outermost, shown_text_of, text_of
 from observers.shared.gmail_words import is_no_subject
@@ -125,14 +123,25 @@ def _message_id(item: LexborNode) -> str | None:
     return attr(key, A.message_id) if key is not None else None
 
 
-@functools.lru_cache(maxsize=None)
-def _platform_labels(parser: str) -> tuple[str, ...]:
-    """A platform's total labels: its own first, in their order (the first found decides), then the generic
-    parser's it does not list ("Total charged" on a Facebook receipt is a total as on any shop's): a platform
-    reads no fewer total lines than a stranger's receipt would."""
-    own = SELECTORS.platforms[parser].total_labels
-    folded = {label.casefold() for label in own}
-    return (*own, *(label for label in SELECTORS.generic.total_labels if label.casefold() not in folded))
+def _total(item: LexborNode, choice: Choice, platform: Platform | None, shown: ShownRule) -> Amount:
+    """The message's total. The generic parser's labels: every line must agree. A platform's: its own labels in
+    their order, the first found deciding; with none of them on the page, the generic labels it does not list,
+    read as the generic parser reads them ("Total charged" on a Facebook receipt is a total as on any shop's, and
+    "Total paid" beside another "Amount charged" is as ambiguous as on a stranger's receipt: a review of 1.2.85)."""
+    if platform is None:
+        return find_total(item, SELECTORS.generic.total_labels, shown)
+    own = platform.kind_total_labels.get(choice.kind) if choice.kind else None
+    if own:
+        return find_total(item, own, shown, first_label_decides=True)
+    amount = find_total(item, platform.total_labels, shown, first_label_decides=True)
+    return amount if amount is not None else find_total(item, _other_labels(choice.parser), shown)
+
+
+@lru_cache(maxsize=None)
+def _other_labels(parser: str) -> tuple[str, ...]:
+    """The generic parser's total labels a platform does not list, in their order."""
+    folded = {label.casefold() for label in SELECTORS.platforms[parser].total_labels}
+    return tuple(label for label in SELECTORS.generic.total_labels if label.casefold() not in folded)
 
 
 def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject: str | None,
@@ -153,9 +162,7 @@ def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject:
     platform = None if generic else SELECTORS.platforms[choice.parser]
     if platform is not None and says_no_receipt(item, platform.refuse_texts, shown):
         return  # Uber's charge summary under the trip's subject: no receipt
-    labels = (SELECTORS.generic.total_labels if platform is None
-              else platform.kind_total_labels.get(choice.kind) or _platform_labels(choice.parser))
-    amount = find_total(item, labels, shown, first_label_decides=platform is not None)
+    amount = _total(item, choice, platform, shown)
     if not isinstance(amount, Money):
         if not generic:
             read.reasons.add("receipt.amount_missing")

@@ -115,17 +115,23 @@ def _own_cells(row: LexborNode) -> list[LexborNode]:
     return [c for c in element_children(row) if c.tag in _CELL_TAGS]
 
 
+#: Format characters that neither draw nor move what is around them: zero-width space, non-joiner and joiner, word
+#: joiner, soft hyphen, byte-order mark, left-to-right mark. The bidi controls (right-to-left marks, embeddings,
+#: overrides, isolates) are kept: they reorder what is drawn ("\u202e54.32$" draws "$23.45"), so a line holding one
+#: reads as written, which no amount is (a review of 1.2.85).
+_INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\u00ad\ufeff\u200e")
+
+
 def _drawn(text: str) -> str:
-    """``text`` as drawn: without invisible format characters (a zero-width space or joiner, a direction mark, a
-    soft hyphen, a byte-order mark), which one_line keeps and which split a label ("To\u00adtal") or stand beside an
-    amount ("\u200e$23.45") without drawing anything."""
-    return text if text.isascii() else "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    """``text`` as drawn: without the ``_INVISIBLE`` characters, which one_line keeps and which split a label
+    ("To\u00adtal") or stand beside an amount ("\u200b$23.45") without drawing anything."""
+    return text if text.isascii() else "".join(ch for ch in text if ch not in _INVISIBLE)
 
 
 def _draws_text(text: str) -> bool:
-    """Whether a cell's text (``_drawn``) draws anything: a spacer cell holding only a zero-width space
-    holds no text, as one holding a no-break space."""
-    return not text.isspace() and text != ""
+    """Whether a cell's text (``_drawn``) draws anything: a spacer cell holding only a zero-width space or another
+    format character holds no text, as one holding a no-break space."""
+    return any(not ch.isspace() and unicodedata.category(ch) != "Cf" for ch in text)
 
 
 def _row_line(row: LexborNode, labels: Sequence[str], holds_rows: bool, shown: ShownRule) -> tuple[int, Amount] | None:

@@ -96,3 +96,39 @@ def test_a_plain_receipt_subject_of_a_platform_is_a_purchase(parser: str, addres
 def test_other_mail_of_a_platform_stays_no_kind(parser: str, address: str, subject: str) -> None:
     choice = choose(address, "Sender", subject, "ada@example.com")
     assert (choice.parser, choice.kind, choice.refusal) == (None, None, "platform_other_mail")
+
+
+# A review of the first cut (1.2.85).
+@pytest.mark.parametrize("sender, name, subject, lines", [
+    (UBER, "Uber Receipts", TRIP, [("Grand total", "$50.00"), ("Uber Cash", "-$10.00"), ("Amount paid", "$40.00")]),
+    (FACEBOOK, "Facebook", "Your Meta Pay receipt", [("Order total", "$50.00"), ("Total charged", "$40.00")]),
+    (INSTACART, "Instacart", "Your Instacart receipt", [("Total paid", "$50.00"), ("Amount charged", "$40.00")]),
+])
+def test_generic_labels_on_a_platform_receipt_that_disagree_are_ambiguous(run, sender, name, subject, lines) -> None:
+    """With none of its own labels on the page, a platform reads the generic ones as the generic parser does: every
+    line must agree ("first found decides" ranks a platform's own labels only, which its layout orders)."""
+    body = lambda c: table(c, *[tr(c, td(c, label), td(c, amount)) for label, amount in lines])  # noqa: E731
+    message = msg(name, sender, DAY, "9:41 AM", "18d3a1c0de000002", body)
+    result = run(build_conversation(Conversation("unit", ROUTE, subject, "18d3a1c0de000001", [message])))
+    assert result.observations == [] and "receipt.amount_missing" in result.health.reasons
+
+
+@pytest.mark.parametrize("amount", ["\u202e54.32$\u202c", "$\u202e54\u202c.23", "$12\u200f.34", "\u2067$23.45\u2069"])
+def test_a_bidi_control_in_an_amount_is_no_amount(run, amount: str) -> None:
+    """A right-to-left override draws "\u202e54.32$" as "$23.45": what is stored is not what is drawn, so such a
+    line reads no amount, as before 1.2.85 (only characters that neither draw nor reorder are taken out)."""
+    assert _rows(run(_page(UBER, "Uber Receipts", TRIP, ("Total", amount)))) == []
+    assert _rows(run(_page("orders@larkspur.example", "Larkspur Bakery", "Your order receipt", ("Total", amount)))) == []
+
+
+@pytest.mark.parametrize("tag", ["Order cancelled", "Return", "Awaiting payment", "Draft order", "Payment pending",
+                                 "Refund issued", "Shipping update"])
+def test_a_shopify_tag_naming_a_status_is_no_store_name(tag: str) -> None:
+    choice = choose("store+58213907@t.shopifyemail.com", "Shop", f"[{tag}] Order #1001 confirmation", "ada@example.com")
+    assert choice.kind is None
+
+
+def test_a_shopify_store_tag_still_reads() -> None:
+    choice = choose("store+58213907@t.shopifyemail.com", "Shop", "[Tidewater Candle Co.] Order #1001 confirmed",
+                    "ada@example.com")
+    assert (choice.parser, choice.kind) == ("shopify", "purchase.made")
