@@ -286,3 +286,13 @@ def test_an_account_label_with_no_address_is_read_in_any_display_language(label)
 def test_other_banner_labels_are_not_account_labels(label):
     page = posted_page(variant(WEEK_PAGE, account_labels=[ACCOUNT_LABEL, label]))
     assert _health(page) == ("OK", []) and page["accountHash"]
+
+
+def test_a_native_progress_element_in_main_is_a_progressbar():
+    """``<progress>`` has the progressbar role implicitly (HTML-AAM), as a ``div[role=progressbar]`` has it written
+    (a day-view audit of 2026-12-02 (c): it was read as a page drawn whole)."""
+    html = render(WEEK_PAGE)
+    shown = html.replace("</div></div></body>", '<progress max="100" value="40"></progress></div></div></body>', 1)
+    hidden = html.replace("</div></div></body>", '<progress style="display:none"></progress></div></div></body>', 1)
+    assert posted_for(shown)["windows"] == [] and posted_for(shown)["snapshot"] is None
+    assert posted_for(hidden)["windows"] == [WEEK_WINDOW]

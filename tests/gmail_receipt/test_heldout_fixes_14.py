@@ -1,0 +1,69 @@
+"""gmail.receipt: a generic-receipt audit of 2026-12-02 (c) (262 conversation pages of invented shops, rendered as
+WooCommerce, Magento, Square, airlines, food delivery… render them) found no wrong amount, currency or date: every
+wrong row came from a subject in one of §8.2's refusal categories ("no refusal marker in the subject (reply or
+forward, promotions, cart reminders, unpaid or pending, shipping, refunds, returns, cancellations, updates)") written
+in words the markers did not hold. Each repeated the order's total and posted a purchase. Each subject below was
+seen read as a receipt first; the receipts after them must stay unrefused.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from observers.gmail_receipt.classify import refusal_marker
+
+REFUSED = {
+    "unpaidOrPending": [
+        "Your order #1234 is waiting for payment", "Order #1234 – waiting for your payment",
+        "Payment needed for order #1234", "Please complete your payment", "Finish paying for your order",
+        "Your order #1234 hasn't been paid yet", "Order #1234 not yet paid", "Reminder: order #1234 is not paid",
+        "Pay for your order #1234", "Order #1234 - bank transfer instructions", "Your order awaits payment",
+        "Incomplete payment for order #1234", "Order #1234: payment incomplete", "Order #1234: payment by check",
+        "Here's your payment link for order #1234",
+        "Order #1234 payment in progress", "Your order #1234 requires action",
+        "Your order is reserved – pay within 24 hours",
+    ],
+    "promotion": [
+        "$10 off your next order", "Enjoy €10 off your next order", "Thanks for your order – enjoy $10 off next time",
+        "Take 20 percent off your next order", "Free gift with your next order", "Black Friday: order now",
+        "Cyber Monday – order by midnight", "Your order could be free – enter our giveaway",
+        "Your next order is on us", "Treat yourself: order again and save", "Your saved items are back in stock – order now",
+    ],
+    "cartReminder": [
+        "You forgot to check out", "Come back and finish your order", "Your order is incomplete",
+        "Checkout incomplete – order #1234", "Your Order Is Almost Complete", "Still thinking about your order?",
+        "You left items in your bag",
+    ],
+    "shipping": [
+        "Your order #1234 has left our warehouse", "Your order is headed your way", "Your order #1234 is en route",
+        "Your order is with the carrier", "Your order #1234 arrived", "Delivery complete – order #1234",
+        "Order #1234 collected",
+    ],
+    "refund": ["Order #1234: credit issued", "A credit has been applied to order #1234", "Credit for order #1234",
+               "Partial credit on order #1234", "Your RMA for order #1234", "Money back for order #1234"],
+    "cancellation": ["We couldn't fulfill your order #1234", "We were unable to process your order #1234",
+                     "Unfortunately we cannot fulfil your order #1234", "Your order #1234 has been withdrawn"],
+    "update": ["Changes to order #1234", "Order #1234 modification", "Order #1234 — an item was substituted",
+               "Order #1234: substitutions", "Order #1234 rescheduled", "Adjustment to order #1234",
+               "Order #1234 has a new total", "Order #1234 — item unavailable"],
+}
+
+
+@pytest.mark.parametrize("subject", [s for subjects in REFUSED.values() for s in subjects])
+def test_a_subject_in_a_refusal_category_is_refused(subject: str) -> None:
+    assert refusal_marker(subject) is not None
+
+
+@pytest.mark.parametrize("subject", [
+    "Order #1234 confirmed", "Your order receipt", "Thanks for your order!", "Order confirmation #1234",
+    "We've received your order #1234", "Receipt for your payment", "Payment received – order #1234",
+    "Your order is confirmed", "Order #1234 placed", "Thanks for your order today", "Your Larkspur order receipt",
+    "Payment confirmation for order #1234", "Your receipt from Larkspur Bakery", "Order #1234: payment received",
+    "Thank you for your payment", "Your order from Larkspur Bakery", "Your Larkspur Bakery order confirmation",
+    "Order confirmation – Click & Collect", "Your pre-order confirmation", "Order #1234 paid in full",
+    "Your order has been paid", "Receipt: order #1234 (paid by card)", "Your order of a Free Spirit tote",
+    "Order confirmed: The Collected Works", "Order confirmation: Come Back Coffee beans",
+    "Your order receipt – Greenway Delivery Co.",
+])
+def test_a_receipt_subject_stays_unrefused(subject: str) -> None:
+    assert refusal_marker(subject) is None
