@@ -67,3 +67,24 @@ def test_a_subject_in_a_refusal_category_is_refused(subject: str) -> None:
 ])
 def test_a_receipt_subject_stays_unrefused(subject: str) -> None:
     assert refusal_marker(subject) is None
+
+
+@pytest.mark.parametrize("subject", [
+    "Thanks for your Black Friday order!", "Your Cyber Monday order confirmation #10293",
+    "Receipt: $10 off applied to order #4410", "Order confirmation - 10 percent off applied",
+    "Order confirmation: free delivery on us!", "Your Subscribe and Save order confirmation",
+    "Order confirmation — free gift included!", "Order confirmation – you've been entered into our giveaway!",
+    "Order confirmation – BOGO applied", "Your receipt – gift card credit applied",
+    "Your order receipt – 60-day money back guarantee", "Your payment link receipt from Larkspur Bakery",
+    "Receipt for order #2231 – payment by bank transfer received", "Your receipt – thanks, come back and visit again",
+    "The Incomplete Manual – order confirmation", "Order confirmation: Collected Vintage tee",
+    "Order confirmation: Arrived Home candle", "Your en route purchase receipt – Skyway Air",
+    "Your monthly donation has been withdrawn – receipt",
+    "Order confirmation: The Eras Tour (Rescheduled Date)", "Payment receipt: flight modification fee",
+    "Your receipt: adjustment to lower back",
+])
+def test_a_receipt_naming_a_word_of_a_status_mail_stays_unrefused(subject: str) -> None:
+    """A review of the first cut of these markers (1.2.87): 553 of 964 genuine receipt subjects were refused by a
+    word taken alone ("black friday", "$10 off", "on us", "and save", "incomplete", "withdrawn", "rescheduled"…);
+    each marker is now its status phrase (1.2.88)."""
+    assert refusal_marker(subject) is None
