@@ -183,10 +183,15 @@ def _range_days(match: re.Match[str]) -> tuple[date, date] | None:
     return (first, last) if first < last else None
 
 
-def _ends_a_title_line(tail: str, title_lines: tuple[str, ...]) -> bool:
-    """Whether a shown title line ends with ``tail``'s words ("Planning, December 1 – 3, 2026")."""
-    words = one_line(tail.lstrip(", ")).rstrip(", ")
-    return any(one_line(line).rstrip(", ").endswith(words) for line in title_lines)
+def _title_line_runs_into(rest: str, start: int, title_lines: tuple[str, ...]) -> bool:
+    """Whether a shown line that starts the sentence after its head (the title, "Planning, December 1 – 3, 2026")
+    runs past ``start``, where a range at the end begins: the range is the title's words. Any other line (a time or
+    place line that shows the range, a title that ends before it) says nothing (a review of 1.3.82)."""
+    for line in title_lines:
+        line = one_line(line)
+        if line and re.match(rf"{re.escape(line)}\s*(?:,|$)", rest) is not None and len(line) > start:
+            return True
+    return False
 
 
 def _split_parts(middle: str) -> list[str]:
@@ -290,6 +295,19 @@ def _calendar_at(parts: list[str]) -> int:
         if _known_part(part):
             break  # the calendar stands before the status, the place and the guests (a review of 1.3.81)
     return 0
+
+
+def _late_calendar_part(parts: list[str]) -> bool:
+    """A ``Calendar: <name>`` part after a status or ``No location`` and before the place and the guests
+    ("Sync, Accepted, Calendar: Team Rota"): the form reads none there, and leaving it out posted the event on no
+    calendar or on the bare name before it (a review of 1.3.82)."""
+    at = _calendar_at(parts)
+    for index, part in enumerate(parts):
+        if part.startswith((L.location_prefix, L.guests_prefix)):
+            return False
+        if index != at and part.startswith(L.calendar_prefix):
+            return True
+    return False
 
 
 def _calendar(parts: list[str], calendars: tuple[str, ...] = ()) -> str | None:
@@ -475,7 +493,7 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
     rest = head["rest"]
     tail = _TAIL.search(rest)
     span = _TAIL_RANGE.search(rest) if tail is None and all_day and d1 is None else None
-    if span is not None and _ends_a_title_line(span.group(0), title_lines):
+    if span is not None and _title_line_runs_into(rest, span.start(), title_lines):
         span = None  # the shown title line holds the range's words: the title's (a review of 1.3.81)
     if span is not None:
         days = _range_days(span)
@@ -507,6 +525,8 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
     if title == L.no_title or not title:
         title = None
     calendar = _calendar(after, calendars)
+    if _late_calendar_part(after):
+        return None  # a form no page shows names a calendar where the form does not read one: never guessed
     if _names_another_day(after, calendar, calendars, dated_by_tail=tail is not None or span is not None):
         return None
     if on_cell and _dated_after_location(after):

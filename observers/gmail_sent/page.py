@@ -104,7 +104,14 @@ def _in_or_around_a_tab(entry: LexborNode) -> bool:
     whose Mail entry holds an Inbox link and selects no folder (a review of 1.2.58)."""
     if entry.css_matches(S.nav_tab) or entry.css_first(S.nav_tab) is not None:
         return True
-    return any(up.css_matches(S.nav_tab) for up in ancestors(entry))
+    # an ancestor that is itself a tab, found among the tabs the page holds, never by css_matches: lexbor's is true
+    # when anything inside the node matches, so every ancestor up to <body> "was" a tab on a page holding one
+    # anywhere (a review of 1.2.59)
+    above = list(ancestors(entry))
+    if not above:
+        return False
+    tabs = {tab.mem_id for tab in above[-1].css(S.nav_tab)}
+    return any(up.mem_id in tabs for up in above)
 
 
 def _visible_chars(text: str) -> str:

@@ -20,9 +20,6 @@ NY = ZoneInfo("America/New_York")
 @pytest.mark.parametrize("text, lines, calendar", [
     ("3pm to 4pm, Sync, Sam Lee, Calendar: Team Rota, Accepted, No location, October 6, 2026", ("Sync",),
      "Team Rota"),
-    # after the status it is no calendar part (the form's order: title, calendar, status, place; a review)
-    ("3pm to 4pm, Sync, Sam Lee, Accepted, Calendar: Team Rota, No location, October 6, 2026", ("Sync",),
-     "Sam Lee"),
     ("3pm to 4pm, Sync, Sam Lee, Calendar: Monday rota, Accepted, No location, October 6, 2026", ("Sync",),
      "Monday rota"),
     # the form real pages show is unchanged
@@ -96,10 +93,20 @@ def test_a_part_before_a_later_calendar_part_is_still_held_to_the_date_rules() -
                               calendars=("Team Rota", "Dana Whitfield")) is None, middle
 
 
-def test_a_calendar_part_after_the_status_is_no_calendar() -> None:
-    read = parse_sentence("3pm to 4pm, Sync, Priya Raman, Accepted, Calendar: Hall, No location, October 6, 2026",
-                          NY, ("Sync",))
-    assert read is None or read.calendar == "Priya Raman"
+@pytest.mark.parametrize("text", [
+    "3pm to 4pm, Sync, Priya Raman, Accepted, Calendar: Hall, No location, October 6, 2026",
+    "3pm to 4pm, Sync, Accepted, Calendar: Team Rota, No location, October 6, 2026",
+    "3pm to 4pm, Sync, , Needs RSVP, Calendar: Team Rota, No location, October 6, 2026",
+])
+def test_a_calendar_part_after_the_status_is_unreadable(text: str) -> None:
+    """The form's order is title, calendar, status, place: a calendar named after the status is a form no page
+    shows, never read as the bare name before it or as no calendar (a review of 1.3.82)."""
+    assert parse_sentence(text, NY, ("Sync",)) is None
+
+
+def test_a_place_holding_calendar_is_still_the_place() -> None:
+    read = parse_sentence("3pm to 4pm, Sync, Sam Lee, Accepted, Location: Calendar: Hall, October 6, 2026", NY, ("Sync",))
+    assert read is not None and read.calendar == "Sam Lee"
 
 
 def test_a_range_the_shown_title_line_holds_is_the_titles() -> None:
@@ -113,3 +120,18 @@ def test_a_whole_first_date_then_a_day_with_no_month_is_unreadable() -> None:
     from datetime import date
     text = "All day, Offsite, Calendar: Team Rota, No location, October 2, 2025 – 12, 2026"
     assert parse_sentence(text, NY, ("Offsite",), all_day_cell=date(2025, 10, 2)) is None
+
+
+@pytest.mark.parametrize("text, lines", [
+    ("All day, Offsite, Calendar: Team Rota, No location, October 2 – 12, 2026", ("Offsite", "October 2 – 12, 2026")),
+    ("All day, Offsite, Calendar: Team Rota, No location, 2 – 12 October 2026", ("Offsite", "2 – 12 October 2026")),
+    ("All day, Offsite October 2 – 12, 2026, Calendar: Team Rota, No location, October 2 – 12, 2026",
+     ("Offsite October 2 – 12, 2026",)),
+])
+def test_a_line_that_only_shows_the_range_leaves_it_the_events_days(text: str, lines: tuple[str, ...]) -> None:
+    """A review of 1.3.82: any shown line ending with the range's words (a time line showing it, a title that
+    ends with the same words) made the range the title's, and the week was voided; only the title line that starts
+    the sentence and runs into the range does."""
+    from datetime import date
+    read = parse_sentence(text, NY, lines, all_day_cell=date(2026, 10, 2))
+    assert read is not None and (read.first_day, read.last_day) == (date(2026, 10, 2), date(2026, 10, 12))

@@ -43,3 +43,13 @@ def test_a_wrapper_marked_current_around_another_folders_link_refuses(wrapper: s
 def test_a_wrapper_that_names_no_other_mail_folder_refuses_nothing(entry: str) -> None:
     posted = _with_nav(f'<div role="navigation">{entry}<a href="{SENT}">Sent</a></div>')
     assert posted["health"]["status"] == "OK" and len(posted["observations"]) == 1
+
+
+def test_a_tab_elsewhere_on_the_page_does_not_silence_the_wrapper() -> None:
+    """A review of 1.2.59: the "sits in a tab" test asked each ancestor ``css_matches``, which lexbor answers true
+    when anything inside the node matches, so one tab anywhere (Inbox category tabs, a hidden earlier view's)
+    made every wrapper "in a tab" up to <body>, and a nav whose current page is Inbox refused nothing."""
+    entry = f'<div aria-current="page"><a href="{INBOX}">Inbox</a></div>'
+    tabs = '<div style="display:none"><div role="tablist"><div role="tab">Primary</div></div></div>'
+    posted = _with_nav(f'{tabs}<div role="navigation">{entry}<a href="{SENT}">Sent</a></div>')
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["view.mismatch"]}
