@@ -22,7 +22,8 @@ from observers.gmail_sent.row_parts import RowParts, cells_of, is_drawn_person, 
 from observers.gmail_sent.row_time import read_row_time
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from observers.shared.dom import ShownRule, ancestors, aria_true, attr, outermost, shown_text_of, text_of
+from observers.shared.dom import (ShownRule, ancestors, aria_true, attr, matches_itself, outermost, shown_text_of,
+                                  text_of)
 from observers.shared.gmail_words import is_no_subject
 from observers.shared.own_address import is_own_address
 from observers.shared.route import Route, parse_route
@@ -89,8 +90,9 @@ def _selected_folder(entry: LexborNode, shown: ShownRule) -> str | None:
     folder its shown links name (a parent whose links name several names none). A link elsewhere than Gmail (a date
     cell, a help page) names no folder, nor does a selected app-rail tab holding its Mail link."""
     if attr(entry, A.href):
-        links = [entry] if entry.css_matches(S.nav_link) else []
-    elif entry.css_matches(S.nav_entry) or (entry.css_matches(S.nav_current) and not _in_or_around_a_tab(entry)):
+        links = [entry] if matches_itself(entry, S.nav_link) else []
+    elif matches_itself(entry, S.nav_entry) or (
+            matches_itself(entry, S.nav_current) and not _in_or_around_a_tab(entry)):
         links = shown.filter(entry.css(S.nav_link))
     else:
         links = []
@@ -102,7 +104,7 @@ def _selected_folder(entry: LexborNode, shown: ShownRule) -> str | None:
 def _in_or_around_a_tab(entry: LexborNode) -> bool:
     """Whether a wrapper marked the current page is, holds or sits in a tab: an app rail's (Mail, Chat, Meet),
     whose Mail entry holds an Inbox link and selects no folder (a review of 1.2.58)."""
-    if entry.css_matches(S.nav_tab) or entry.css_first(S.nav_tab) is not None:
+    if entry.css_first(S.nav_tab) is not None or matches_itself(entry, S.nav_tab):
         return True
     # an ancestor that is itself a tab, found among the tabs the page holds, never by css_matches: lexbor's is true
     # when anything inside the node matches, so every ancestor up to <body> "was" a tab on a page holding one

@@ -347,6 +347,21 @@ def outermost(nodes: list[LexborNode]) -> list[LexborNode]:
     return [n for n in nodes if not any(a.mem_id in ids for a in ancestors(n))]
 
 
+def matches_itself(node: LexborNode, selector: str) -> bool:
+    """Whether ``node`` itself matches ``selector``. lexbor's ``css_matches`` answers for the node's whole subtree
+    (true when anything inside it matches), so a wrapper "was" whatever it holds.
+
+    >>> from selectolax.lexbor import LexborHTMLParser
+    >>> outer = LexborHTMLParser('<div id="a"><span role="tab">x</span></div>').css_first("#a")
+    >>> outer.css_matches("[role=tab]"), matches_itself(outer, "[role=tab]")
+    (True, False)
+    """
+    parent = node.parent
+    if parent is None:
+        return node.css_matches(selector)
+    return any(found.mem_id == node.mem_id for found in parent.css(selector))
+
+
 def is_inside(node: LexborNode, container: LexborNode) -> bool:
     """True when ``node`` is ``container`` or lies inside it."""
     if node.mem_id == container.mem_id:
