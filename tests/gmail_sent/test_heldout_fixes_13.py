@@ -53,3 +53,11 @@ def test_a_tab_elsewhere_on_the_page_does_not_silence_the_wrapper() -> None:
     tabs = '<div style="display:none"><div role="tablist"><div role="tab">Primary</div></div></div>'
     posted = _with_nav(f'{tabs}<div role="navigation">{entry}<a href="{SENT}">Sent</a></div>')
     assert posted["health"] == {"status": "DEGRADED", "reasons": ["view.mismatch"]}
+
+
+def test_a_selected_wrapper_is_no_tree_item_because_it_holds_one() -> None:
+    """lexbor's ``css_matches`` answers for a node's whole subtree: a plain wrapper marked ``aria-selected`` (which
+    ARIA gives no meaning off an item role) was read as the tree item it holds, and refused the Sent list."""
+    entry = f'<div aria-selected="true"><div role="treeitem"><a href="{INBOX}">Inbox</a></div></div>'
+    posted = _with_nav(f'<div role="navigation">{entry}<a href="{SENT}">Sent</a></div>')
+    assert posted["health"]["status"] == "OK" and len(posted["observations"]) == 1
