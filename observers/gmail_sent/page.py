@@ -178,12 +178,26 @@ def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts
             elif child.is_element_node:
                 if child.mem_id in skip:
                     seen = seen or child.mem_id in persons
-                elif not only_people(child):
+                elif not _decoration(child) and not only_people(child):
                     return False
             child = child.next
         return True
 
     return all(only_people(cell) for cell in cells if cell.mem_id not in skip)
+
+
+#: Character classes an icon draws: symbols (★, ⭐) and an icon font's private-use glyphs.
+_ICON_CATEGORIES = frozenset({"So", "Sm", "Sk", "Co"})
+
+
+def _decoration(node: LexborNode) -> bool:
+    """An element hidden from assistive technology whose text is symbols only (an icon: ``★``, an icon font's
+    private-use glyph): no person, and no elision either. One holding a letter, a digit or punctuation (".." or
+    "+3", "and 2 more", an icon font's ligature word) is read as drawn (a metamorphic audit of 1.2.61)."""
+    if not aria_true(attr(node, A.aria_hidden)):
+        return False
+    text = node.text(deep=True) or ""
+    return all(ch.isspace() or unicodedata.category(ch) in _ICON_CATEGORIES for ch in text)
 
 
 def _following_nodes(node: LexborNode, container: LexborNode) -> list[LexborNode]:

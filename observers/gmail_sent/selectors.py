@@ -42,6 +42,7 @@ class SentAttributes(Strict):
     title: str
     aria_label: str
     aria_disabled: str
+    aria_hidden: str
     href: str
     name: str
     role: str
