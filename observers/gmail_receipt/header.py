@@ -156,8 +156,8 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
     that holds neither the sender nor anything after the body's start (its first table, row or paragraph
     after the sender, or the element holding one), and whose nearest block with the sender draws only a
     header's parts (a text mail's body has no table to start at: 1.2.58, 1.2.60). None unless every
-    such element names one minute, and one its age does not contradict (a clock-only title read as today
-    beside "(2 days ago)"): never a guess."""
+    such element names one minute, and, for a title that leaves its day to the pass, one its age does not
+    contradict (a clock-only title read as today beside "(2 days ago)"): never a guess."""
     minutes: set[datetime] = set()
     others: set[datetime] = set()  # minutes titled without an age before the body: the header's, drawn elsewhere?
     holds_sender = {up.mem_id for up in ancestors(sender, stop=item)}
@@ -186,8 +186,8 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
         if not _only_the_header(_common_ancestor(node, sender, message), node, headers, shown):
             continue  # the body's: its nearest block with the sender holds more than a header (1.2.60)
         minute = read_minute(title, ctx.instant, ctx.tz)
-        if minute is None or not _age_agrees(ctx.instant - minute, age):
-            return None
+        if minute is None or (_YEAR.search(title) is None and not _age_agrees(ctx.instant - minute, age)):
+            return None  # a title that leaves its day to the pass (a clock) is read only as its age allows
         minutes.add(minute)
     # another minute titled before the body (the header's own date, drawn outside its block with the sender), or
     # a clock drawn or labelled there in another form, makes the aged one a guess (1.2.63, 1.2.65)
@@ -234,6 +234,11 @@ _RELATIVE_AGE_ANYWHERE = re.compile(SELECTORS.patterns.relative_age.rstrip("$"),
 #: Each unit of a relative age, in seconds (a month and a year at their longest).
 _AGE_UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 31 * 86400,
               "year": 366 * 86400}
+
+
+#: A year written in a title: the title names its day whole, and the age beside it is only the mark of Gmail's
+#: header date (a page copying "2:03 PM (5 minutes ago)" read an hour on still dates its message: 1.2.89).
+_YEAR = re.compile(r"(?<!\d)(?:19|20|21)\d\d(?!\d)")
 
 
 def _age_agrees(elapsed: timedelta, age: re.Match[str]) -> bool:

@@ -288,10 +288,30 @@ def _with_footer(html: str, footer: str) -> str:
 def test_an_aged_date_whose_title_its_age_contradicts_stays_loud(run, age) -> None:
     """A review of 1.2.55: a title naming only a clock ("9:41 AM", read as today) beside "(2 days ago)" was read
     as today. The age says how long before the pass the date was, to its unit: a minute further off than that
-    is no reading of it."""
-    html = _regrouped(_base().replace(SHORT, f"9:41\u202fAM {age}"), "div columns")
+    is no reading of a title that leaves its day to the pass (a clock, a month and day without a year)."""
+    html = _regrouped(_base().replace(SHORT, f"9:41\u202fAM {age}").replace(TITLE, "9:41\u202fAM"), "div columns")
     result = run(html)
     assert result.observations == [] and result.health.reasons == ("selector.missing.time",)
+
+
+@pytest.mark.parametrize("age", ["(2 days ago)", "(3 hours ago)", "(5 minutes ago)"])
+@pytest.mark.parametrize("layout", ["wrapped", "div columns", "date first"])
+def test_an_aged_date_whose_title_names_its_year_is_read_whatever_its_age(run, age, layout) -> None:
+    """A platform audit of 2026-12-02 (c): a regrouped header whose date copied REAL-PAGES' "2:03 PM (5 minutes
+    ago)" beside a title naming the day in full, read later than five minutes on, lost its date (DEGRADED
+    ``selector.missing.time``), where the same header in a table reads it. A title that names its year says the
+    date whole; the age is only the mark of Gmail's header date (1.2.89)."""
+    html = _base().replace(SHORT, f"9:41\u202fAM {age}")
+    if layout == "date first":
+        start = html.index('<h3 class="')
+        aged = f"9:41\u202fAM {age}"
+        date = html[html.rindex("<span", 0, html.index(aged)):html.index("</span>", html.index(aged)) + 7]
+        html = html.replace(date, "", 1)
+        html = html[:start] + date + html[start:]
+    else:
+        html = _regrouped(html, layout)
+    result = run(html)
+    assert result.health.reasons == () and windows(result) == ["2026-11-30T14:41:00.000Z"]
 
 
 @pytest.mark.parametrize("layout", ["wrapped", "inner table", "div columns"])

@@ -132,3 +132,18 @@ def test_a_shopify_store_tag_still_reads() -> None:
     choice = choose("store+58213907@t.shopifyemail.com", "Shop", "[Tidewater Candle Co.] Order #1001 confirmed",
                     "ada@example.com")
     assert (choice.parser, choice.kind) == ("shopify", "purchase.made")
+
+
+def test_an_opentable_receipt_is_read_at_the_amount_charged_after_the_tip(run) -> None:
+    """A platform audit of 2026-12-02 (c): a restaurant's receipt writes its total before the tip and the amount
+    charged after it; OpenTable listed "Total" first, so the first label found read the bill before the tip
+    (1.2.89: what was charged decides, and a receipt with a total alone still reads it)."""
+    def page(lines):
+        body = lambda c: table(c, *[tr(c, td(c, label), td(c, amount)) for label, amount in lines])  # noqa: E731
+        message = msg("OpenTable", "receipts@opentable.com", DAY, "9:41 AM", "18d3a1c0de000002", body)
+        return build_conversation(Conversation("unit", ROUTE, "Your receipt from Juniper Table", "18d3a1c0de000001",
+                                               [message]))
+    tipped = page([("Subtotal", "$84.00"), ("Tax", "$7.46"), ("Total", "$91.46"), ("Tip", "$16.80"),
+                   ("Amount charged", "$108.26")])
+    assert _rows(run(tipped)) == [("Juniper Table", 10826, "USD")]
+    assert _rows(run(page([("Subtotal", "$84.00"), ("Total", "$91.46")]))) == [("Juniper Table", 9146, "USD")]
