@@ -186,8 +186,8 @@ def _aged_date(item: LexborNode, sender: LexborNode, ctx: PassContext, shown: Sh
         if not _only_the_header(_common_ancestor(node, sender, message), node, headers, shown):
             continue  # the body's: its nearest block with the sender holds more than a header (1.2.60)
         minute = read_minute(title, ctx.instant, ctx.tz)
-        if minute is None or (_YEAR.search(title) is None and not _age_agrees(ctx.instant - minute, age)):
-            return None  # a title that leaves its day to the pass (a clock) is read only as its age allows
+        if minute is None or not _age_allows(title, minute, ctx, age):
+            return None
         minutes.add(minute)
     # another minute titled before the body (the header's own date, drawn outside its block with the sender), or
     # a clock drawn or labelled there in another form, makes the aged one a guess (1.2.63, 1.2.65)
@@ -236,18 +236,30 @@ _AGE_UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 *
               "year": 366 * 86400}
 
 
-#: A year written in a title: the title names its day whole, and the age beside it is only the mark of Gmail's
-#: header date (a page copying "2:03 PM (5 minutes ago)" read an hour on still dates its message: 1.2.89).
-_YEAR = re.compile(r"(?<!\d)(?:19|20|21)\d\d(?!\d)")
+def _age_allows(title: str, minute: datetime, ctx: PassContext, age: re.Match[str]) -> bool:
+    """Whether the age beside a title allows its minute. A title that names its day whole (read the same from a
+    pass 400 days later: it holds its year) is dated by itself, and the age is the mark of Gmail's header date: a
+    page drawn earlier shows an age shorter than the time since (REAL-PAGES' "(5 minutes ago)" read an hour on,
+    1.2.89), never a longer one. A title that leaves its day to the pass (a clock) must agree with its age."""
+    elapsed = ctx.instant - minute
+    if read_minute(title, ctx.instant + timedelta(days=400), ctx.tz) == minute:
+        return elapsed.total_seconds() >= _age_bounds(age)[0]
+    return _age_agrees(elapsed, age)
+
+
+def _age_bounds(age: re.Match[str]) -> tuple[float, float]:
+    """The seconds an age written allows: from half a unit less (Gmail may round it) to a unit more (or cut it),
+    give or take the date's minute."""
+    count = int(age.group(1)) if age.group(1).isdigit() else 1
+    unit = _AGE_UNITS[age.group(2).lower()]
+    return (count - 0.5) * unit - 60, (count + 1) * unit + 60
 
 
 def _age_agrees(elapsed: timedelta, age: re.Match[str]) -> bool:
-    """Whether ``elapsed`` (the pass instant less the date) is the age written: from half a unit less (Gmail
-    may round it) to a unit more (or cut it), give or take the date's minute. "(1 day ago)" is never today."""
-    count = int(age.group(1)) if age.group(1).isdigit() else 1
-    unit = _AGE_UNITS[age.group(2).lower()]
-    seconds = elapsed.total_seconds()
-    return (count - 0.5) * unit - 60 <= seconds <= (count + 1) * unit + 60
+    """Whether ``elapsed`` (the pass instant less the date) is the age written (``_age_bounds``). "(1 day ago)"
+    is never today."""
+    low, high = _age_bounds(age)
+    return low <= elapsed.total_seconds() <= high
 
 
 def _minute_in(nodes: list[LexborNode], ctx: PassContext) -> datetime | str:

@@ -130,10 +130,11 @@ def _total(item: LexborNode, choice: Choice, platform: Platform | None, shown: S
     "Total paid" beside another "Amount charged" is as ambiguous as on a stranger's receipt: a review of 1.2.85)."""
     if platform is None:
         return find_total(item, SELECTORS.generic.total_labels, shown)
+    decides = platform.first_label_decides  # a guessed layout's lines must all agree (a review of 1.2.89)
     own = platform.kind_total_labels.get(choice.kind) if choice.kind else None
     if own:
-        return find_total(item, own, shown, first_label_decides=True)
-    amount = find_total(item, platform.total_labels, shown, first_label_decides=True)
+        return find_total(item, own, shown, first_label_decides=decides)
+    amount = find_total(item, platform.total_labels, shown, first_label_decides=decides)
     return amount if amount is not None else find_total(item, _other_labels(choice.parser), shown)
 
 

@@ -98,6 +98,9 @@ class Platform(Strict):
     kind_total_labels: dict[Kind, list[str]] = Field(default_factory=dict)
     refuse_texts: list[str]
     merchant: MerchantRule
+    #: Whether the first of ``total_labels`` found decides (a layout known from a capture: Stripe's "Amount paid"
+    #: before a summary's "Total"); false for a layout only guessed, whose total lines must all agree.
+    first_label_decides: bool
 
     @field_validator("kinds")
     @classmethod

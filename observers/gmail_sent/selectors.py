@@ -78,6 +78,8 @@ class SentLabels(Strict):
     title_other_folders: list[str]
     #: The ``name`` Gmail gives the account's own recipient entry.
     self_name: str
+    #: Stars an aria-hidden mark beside the people may draw without standing for a person left out (★ ☆ ⭐).
+    icon_ornaments: list[str]
     #: Between the folder's name and the rest of the document title ("Sent Mail - ada@… - Gmail").
     title_separator: str
     #: Punctuation that stands for people left out rather than between them: full stops of every

@@ -134,10 +134,12 @@ def test_a_shopify_store_tag_still_reads() -> None:
     assert (choice.parser, choice.kind) == ("shopify", "purchase.made")
 
 
-def test_an_opentable_receipt_is_read_at_the_amount_charged_after_the_tip(run) -> None:
+def test_an_opentable_receipt_whose_total_and_charge_disagree_is_ambiguous(run) -> None:
     """A platform audit of 2026-12-02 (c): a restaurant's receipt writes its total before the tip and the amount
-    charged after it; OpenTable listed "Total" first, so the first label found read the bill before the tip
-    (1.2.89: what was charged decides, and a receipt with a total alone still reads it)."""
+    charged after it; OpenTable listed "Total" first, so the first label found read the bill before the tip. 1.2.89
+    put "Amount charged" first; a review found that reads $0.00 for a prepaid meal, the rest after a gift card or a
+    deposit, half a split check. OpenTable's layout is a guess (REAL-PAGES.md), so its lines must agree, as a
+    stranger's must (1.2.90): disagreeing, the amount is not read (loud), and a receipt with a total alone reads it."""
     def page(lines):
         body = lambda c: table(c, *[tr(c, td(c, label), td(c, amount)) for label, amount in lines])  # noqa: E731
         message = msg("OpenTable", "receipts@opentable.com", DAY, "9:41 AM", "18d3a1c0de000002", body)
@@ -145,5 +147,10 @@ def test_an_opentable_receipt_is_read_at_the_amount_charged_after_the_tip(run) -
                                                [message]))
     tipped = page([("Subtotal", "$84.00"), ("Tax", "$7.46"), ("Total", "$91.46"), ("Tip", "$16.80"),
                    ("Amount charged", "$108.26")])
-    assert _rows(run(tipped)) == [("Juniper Table", 10826, "USD")]
+    result = run(tipped)
+    assert result.observations == [] and "receipt.amount_missing" in result.health.reasons
+    prepaid = page([("Total", "$150.00"), ("Prepaid", "-$150.00"), ("Amount charged", "$0.00")])
+    assert _rows(run(prepaid)) == []
+    agreeing = page([("Total", "$91.46"), ("Amount charged", "$91.46")])
+    assert _rows(run(agreeing)) == [("Juniper Table", 9146, "USD")]
     assert _rows(run(page([("Subtotal", "$84.00"), ("Total", "$91.46")]))) == [("Juniper Table", 9146, "USD")]
