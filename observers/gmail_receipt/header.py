@@ -242,9 +242,14 @@ def _age_allows(title: str, minute: datetime, ctx: PassContext, age: re.Match[st
     page drawn earlier shows an age shorter than the time since (REAL-PAGES' "(5 minutes ago)" read an hour on,
     1.2.89), never a longer one. A title that leaves its day to the pass (a clock) must agree with its age."""
     elapsed = ctx.instant - minute
-    if read_minute(title, ctx.instant + timedelta(days=400), ctx.tz) == minute:
+    if minute.year >= _FIRST_MAIL_YEAR and read_minute(title, ctx.instant + timedelta(days=400), ctx.tz) == minute:
         return elapsed.total_seconds() >= _age_bounds(age)[0]
     return _age_agrees(elapsed, age)
+
+
+#: No Gmail page was drawn before Gmail opened (2004): a "whole" date before it ("Nov 30, 1234", a reference number
+#: read as a year) beside an age is a contradiction, held to the full agreement check (a review of 1.2.90).
+_FIRST_MAIL_YEAR = 2004
 
 
 def _age_bounds(age: re.Match[str]) -> tuple[float, float]:

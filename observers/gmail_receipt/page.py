@@ -130,11 +130,14 @@ def _total(item: LexborNode, choice: Choice, platform: Platform | None, shown: S
     "Total paid" beside another "Amount charged" is as ambiguous as on a stranger's receipt: a review of 1.2.85)."""
     if platform is None:
         return find_total(item, SELECTORS.generic.total_labels, shown)
-    decides = platform.first_label_decides  # a guessed layout's lines must all agree (a review of 1.2.89)
     own = platform.kind_total_labels.get(choice.kind) if choice.kind else None
     if own:
-        return find_total(item, own, shown, first_label_decides=decides)
-    amount = find_total(item, platform.total_labels, shown, first_label_decides=decides)
+        return find_total(item, own, shown, first_label_decides=platform.first_label_decides)
+    if not platform.first_label_decides:
+        # a layout only guessed: every total line, its own labels' and the generic ones', must agree (a review of
+        # 1.2.89, of 1.2.90: "Total" before the tip beside "Total paid" after it read the bill)
+        return find_total(item, (*platform.total_labels, *_other_labels(choice.parser)), shown)
+    amount = find_total(item, platform.total_labels, shown, first_label_decides=True)
     return amount if amount is not None else find_total(item, _other_labels(choice.parser), shown)
 
 

@@ -451,6 +451,8 @@ def test_a_header_date_titled_at_the_aged_minute_agrees(run) -> None:
 @pytest.mark.parametrize("title, age", [
     (TITLE, "(2 days ago)"),  # an age longer than the time since: no page drawn earlier shows that (a review)
     ("9:41\u202fAM (2026)", "(2 days ago)"),  # a clock whose bracketed note holds a year: it leaves its day to the pass
+    # a review of 1.2.90: a "whole" date before Gmail existed beside an age is a contradiction
+    ("Mon, Nov 30, 1234, 9:41\u202fAM", "(5 minutes ago)"), ("Thu, Nov 30, 1899, 9:41\u202fAM", "(5 minutes ago)"),
 ])
 def test_an_aged_date_the_time_since_cannot_explain_stays_loud(run, title, age) -> None:
     html = _regrouped(_base().replace(SHORT, f"9:41\u202fAM {age}").replace(TITLE, title), "div columns")

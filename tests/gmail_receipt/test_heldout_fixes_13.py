@@ -153,4 +153,8 @@ def test_an_opentable_receipt_whose_total_and_charge_disagree_is_ambiguous(run) 
     assert _rows(run(prepaid)) == []
     agreeing = page([("Total", "$91.46"), ("Amount charged", "$91.46")])
     assert _rows(run(agreeing)) == [("Juniper Table", 9146, "USD")]
+    # a review of 1.2.90: a generic label after the tip disagrees as much as OpenTable's own
+    for label in ("Total paid", "Grand total"):
+        after_tip = run(page([("Total", "$91.46"), ("Tip", "$16.80"), (label, "$108.26")]))
+        assert after_tip.observations == [] and "receipt.amount_missing" in after_tip.health.reasons, label
     assert _rows(run(page([("Subtotal", "$84.00"), ("Total", "$91.46")]))) == [("Juniper Table", 9146, "USD")]
