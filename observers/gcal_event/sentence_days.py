@@ -63,7 +63,10 @@ def range_days(match: re.Match[str]) -> tuple[date, date] | None:
         month2, day2, year2 = match["gm2"], match["gd2"], match["gy2"]
         month1, day1, year1 = match["gm1"] or month2, match["gd1"], match["gy1"]
     try:
-        first = date(int(year1 or year2), MONTHS[month1], int(day1))
+        # a first day left without its year is in the last day's, or the year before when its month comes later
+        # ("December 30 – January 5, 2027": a range runs forward, so the 30th is 2026's)
+        lent_year = int(year2) - 1 if not year1 and MONTHS[month1] > MONTHS[month2] else int(year1 or year2)
+        first = date(lent_year, MONTHS[month1], int(day1))
         last = date(int(year2), MONTHS[month2], int(day2))
     except (KeyError, ValueError):
         return None

@@ -88,3 +88,18 @@ def test_a_receipt_naming_a_word_of_a_status_mail_stays_unrefused(subject: str) 
     word taken alone ("black friday", "$10 off", "on us", "and save", "incomplete", "withdrawn", "rescheduled"…);
     each marker is now its status phrase (1.2.88)."""
     assert refusal_marker(subject) is None
+
+
+@pytest.mark.parametrize("subject", [
+    "Order confirmed! Fresh flowers headed your way", "Thanks for your order – it has left our warehouse",
+    "Order confirmation: complete payment received, thank you", "Your receipt – 30-day money back promise",
+    "Order confirmation – no payment needed", "Order receipt: a $5 credit for your order",
+    "Order confirmation – we cannot ship to PO boxes", "Receipt: Apple Pay for your order",
+    "Your receipt – please pay your driver a tip",
+])
+def test_a_receipt_a_differential_review_found_refused_reads_again(subject: str) -> None:
+    """A differential review of 1.2.84 against 1.2.91 (1,173 pages, 180 differing, none with a wrong row): these
+    genuine receipts had been refused by a marker of 1.2.87/1.2.88. A shipping phrase a confirmation may say
+    ("headed your way", "left our warehouse") sits behind ``shippingEstimate``'s guard (a subject naming a receipt,
+    a confirmation or thanks for the order stays one); the others are held to their status phrase (1.2.92)."""
+    assert refusal_marker(subject) is None

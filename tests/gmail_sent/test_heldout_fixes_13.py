@@ -61,3 +61,12 @@ def test_a_selected_wrapper_is_no_tree_item_because_it_holds_one() -> None:
     entry = f'<div aria-selected="true"><div role="treeitem"><a href="{INBOX}">Inbox</a></div></div>'
     posted = _with_nav(f'<div role="navigation">{entry}<a href="{SENT}">Sent</a></div>')
     assert posted["health"]["status"] == "OK" and len(posted["observations"]) == 1
+
+
+
+def test_a_nav_element_is_a_navigation_region_by_its_implicit_role() -> None:
+    """A differential review of 1.2.57 against 1.2.63: ``<nav>`` has the navigation role implicitly (HTML-AAM), as
+    ``<header>`` is a banner; only ``[role=navigation]`` was read, so its Inbox entry marked current refused nothing."""
+    entry = f'<ul><li aria-current="page"><a href="{INBOX}">Inbox</a></li><li><a href="{SENT}">Sent</a></li></ul>'
+    assert _with_nav(f"<nav>{entry}</nav>")["health"] == {"status": "DEGRADED", "reasons": ["view.mismatch"]}
+    assert _with_nav(f'<nav role="none">{entry}</nav>')["health"]["status"] == "OK"
