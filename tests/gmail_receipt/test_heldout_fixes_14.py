@@ -91,7 +91,6 @@ def test_a_receipt_naming_a_word_of_a_status_mail_stays_unrefused(subject: str) 
 
 
 @pytest.mark.parametrize("subject", [
-    "Order confirmed! Fresh flowers headed your way", "Thanks for your order – it has left our warehouse",
     "Order confirmation: complete payment received, thank you", "Your receipt – 30-day money back promise",
     "Order confirmation – no payment needed", "Order receipt: a $5 credit for your order",
     "Order confirmation – we cannot ship to PO boxes", "Receipt: Apple Pay for your order",
@@ -99,7 +98,21 @@ def test_a_receipt_naming_a_word_of_a_status_mail_stays_unrefused(subject: str) 
 ])
 def test_a_receipt_a_differential_review_found_refused_reads_again(subject: str) -> None:
     """A differential review of 1.2.84 against 1.2.91 (1,173 pages, 180 differing, none with a wrong row): these
-    genuine receipts had been refused by a marker of 1.2.87/1.2.88. A shipping phrase a confirmation may say
-    ("headed your way", "left our warehouse") sits behind ``shippingEstimate``'s guard (a subject naming a receipt,
-    a confirmation or thanks for the order stays one); the others are held to their status phrase (1.2.92)."""
+    genuine receipts had been refused by a marker of 1.2.87/1.2.88; each is held to its status phrase (1.2.92,
+    1.2.93). "Order confirmed! Fresh flowers headed your way" stays refused: "headed your way" is a shipping notice's
+    phrase as "on its way" is, and a review of 1.2.92 found "Order #1234 confirmed and headed your way" read as a
+    purchase behind the guard it had been given."""
     assert refusal_marker(subject) is None
+
+
+@pytest.mark.parametrize("subject", [
+    "Complete payment for order #1234", "Finish payment for your order #1234", "Please pay your order #1234",
+    "Please pay your balance – order #1234", "Time to pay for your order #1234", "Don't forget to pay for your order #1234",
+    "Money back on your order #1234", "Money back issued for order #1234", "Credit for your order #1234",
+    "Credit on your order #1234", "We couldn't ship your order #1234", "Cannot ship order #1234",
+    "Order #1234 confirmed and headed your way", "Thanks for your order #1234 – it has left our warehouse",
+])
+def test_a_status_mail_a_review_of_the_narrowing_found_read_is_refused_again(subject: str) -> None:
+    """A review of 1.2.92: cutting the markers to phrases let these status mails through as purchases (a wrong row,
+    worse than a refused receipt); each phrase now keeps its status and names its exceptions (1.2.93)."""
+    assert refusal_marker(subject) is not None

@@ -70,3 +70,15 @@ def test_a_nav_element_is_a_navigation_region_by_its_implicit_role() -> None:
     entry = f'<ul><li aria-current="page"><a href="{INBOX}">Inbox</a></li><li><a href="{SENT}">Sent</a></li></ul>'
     assert _with_nav(f"<nav>{entry}</nav>")["health"] == {"status": "DEGRADED", "reasons": ["view.mismatch"]}
     assert _with_nav(f'<nav role="none">{entry}</nav>')["health"]["status"] == "OK"
+
+
+@pytest.mark.parametrize("outer", ["nav", 'div role="navigation"'])
+def test_an_entry_speaks_only_for_its_nearest_navigation_region(outer: str) -> None:
+    """A review of 1.2.64: an outer navigation region around the app rail's and the folders' held the Sent link
+    through the folders', so the rail's current "Mail" (an Inbox link) refused a genuine Sent list. An entry speaks
+    for its nearest region, which must hold the Sent link itself."""
+    rail = f'<nav aria-label="Apps"><a href="{INBOX}" aria-current="page">Mail</a><a href="https://chat.google.com/">Chat</a></nav>'
+    folders = f'<nav aria-label="Folders"><a href="{INBOX}">Inbox</a><a href="{SENT}" aria-current="page">Sent</a></nav>'
+    tag = outer.split()[0]
+    posted = _with_nav(f"<{outer}>{rail}{folders}</{tag}>")
+    assert posted["health"]["status"] == "OK" and len(posted["observations"]) == 1
