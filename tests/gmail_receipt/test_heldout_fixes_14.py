@@ -116,3 +116,15 @@ def test_a_status_mail_a_review_of_the_narrowing_found_read_is_refused_again(sub
     """A review of 1.2.92: cutting the markers to phrases let these status mails through as purchases (a wrong row,
     worse than a refused receipt); each phrase now keeps its status and names its exceptions (1.2.93)."""
     assert refusal_marker(subject) is not None
+
+
+@pytest.mark.parametrize("subject", [
+    "Order #1234 collected – here's your receipt", "Your grocery receipt – 2 items substituted",
+    "Receipt: order #2231 (1 item unavailable, not charged)", "Final receipt for order #2231 (substitutions included)",
+])
+def test_a_fulfilment_status_a_receipt_names_stays_a_receipt(subject: str) -> None:
+    """A click-and-collect or grocery order's final receipt names its fulfilment ("collected", "items substituted",
+    "unavailable"): those phrases refuse only a subject that names no receipt or confirmation (``fulfilmentStatus``,
+    behind ``orderComplete``'s guard, 1.2.94); "Order #1234 collected" alone is still refused."""
+    assert refusal_marker(subject) is None
+    assert refusal_marker("Order #1234 collected") == "fulfilmentStatus"
