@@ -235,17 +235,21 @@ def test_a_regrouped_header_reads_the_one_date_marked_with_its_age(run, layout) 
     limit). Gmail's header date is the span whose title is the absolute time and whose text ends with its age,
     ``2:03 PM (5 minutes ago)`` (REAL-PAGES.md): the one such date in the message is its date wherever the
     header puts it. A body carries no such span (a quoted or forwarded header is plain text)."""
-    html = _base().replace(SHORT, AGED)
-    if layout == "date first":
-        start = html.index('<h3 class="')
-        date = html[html.rindex("<span", 0, html.index(AGED)):html.index("</span>", html.index(AGED)) + 7]
-        html = html.replace(date, "", 1)
-        html = html[:start] + date + html[start:]
-    else:
-        html = _regrouped(html, layout)
-    result = run(html)
+    result = run(_aged_header(AGED, layout))
     assert result.health.reasons == ()
     assert windows(result) == ["2026-11-30T14:41:00.000Z"]
+
+
+def _aged_header(aged: str, layout: str) -> str:
+    """The base page with its header's date text ``aged``, its header regrouped (``_regrouped``) or its date span
+    moved before the sender ("date first")."""
+    html = _base().replace(SHORT, aged)
+    if layout != "date first":
+        return _regrouped(html, layout)
+    start = html.index('<h3 class="')
+    date = html[html.rindex("<span", 0, html.index(aged)):html.index("</span>", html.index(aged)) + 7]
+    html = html.replace(date, "", 1)
+    return html[:start] + date + html[start:]
 
 
 @pytest.mark.parametrize("extra", [
@@ -302,16 +306,7 @@ def test_an_aged_date_whose_title_names_its_year_is_read_whatever_its_age(run, a
     ``selector.missing.time``), where the same header in a table reads it. A title that names its day whole dates
     the message; the age is the mark of Gmail's header date, shorter than the time since on a page drawn earlier
     (1.2.89; the pass reads 5 h 19 min after the date)."""
-    html = _base().replace(SHORT, f"9:41\u202fAM {age}")
-    if layout == "date first":
-        start = html.index('<h3 class="')
-        aged = f"9:41\u202fAM {age}"
-        date = html[html.rindex("<span", 0, html.index(aged)):html.index("</span>", html.index(aged)) + 7]
-        html = html.replace(date, "", 1)
-        html = html[:start] + date + html[start:]
-    else:
-        html = _regrouped(html, layout)
-    result = run(html)
+    result = run(_aged_header(f"9:41\u202fAM {age}", layout))
     assert result.health.reasons == () and windows(result) == ["2026-11-30T14:41:00.000Z"]
 
 
