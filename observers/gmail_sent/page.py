@@ -71,16 +71,26 @@ class SentRead:
 
 def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
     # Only the nav that lists the Sent folder speaks for the view (an app rail's "Mail" does not): an entry speaks
-    # for its nearest navigation region, which must hold the Sent link itself (an outer <nav> around the rail's and
-    # the folders' regions holds it only through the folders': a review of 1.2.64)
+    # for the nearest region around it that holds the Sent link, unless a nearer region on the way is an app rail
+    # (it holds a Chat or Meet link): an outer <nav> around the rail and the folders holds Sent only through the
+    # folders' (a review of 1.2.64), and a folder list split into sibling regions still speaks (of 1.2.65)
     regions = ctx.tree.css(S.nav)
     region_ids = {region.mem_id for region in regions}
     folder_navs = [region for region in regions if region.css_first(S.nav_sent_link) is not None]
     folder_ids = {region.mem_id for region in folder_navs}
     entries = {n.mem_id: n for region in folder_navs for n in region.css(S.nav_selected)}
     for nav in shown.filter(entries.values()):
-        nearest = next((up for up in ancestors(nav) if up.mem_id in region_ids), None)
-        if nearest is None or nearest.mem_id not in folder_ids:
+        # the nearest region holding the Sent link speaks, unless a nearer region on the way is an app rail
+        speaks = False
+        for up in ancestors(nav):
+            if up.mem_id not in region_ids:
+                continue
+            if up.mem_id in folder_ids:
+                speaks = True
+                break
+            if up.css_first(S.nav_app_link) is not None:
+                break
+        if not speaks:
             continue
         folder = _selected_folder(nav, shown)
         if folder is not None and folder.split("/")[0] in L.other_folder_routes:

@@ -128,3 +128,24 @@ def test_a_fulfilment_status_a_receipt_names_stays_a_receipt(subject: str) -> No
     behind ``orderComplete``'s guard, 1.2.94); "Order #1234 collected" alone is still refused."""
     assert refusal_marker(subject) is None
     assert refusal_marker("Order #1234 collected") == "fulfilmentStatus"
+
+
+@pytest.mark.parametrize("subject", [
+    "Order #1234 collected – confirmation", "2 items substituted in your order #1234 – confirmation",
+    "Item unavailable – order #1234 confirmation", "Order #1234 – substitutions confirmed",
+])
+def test_a_fulfilment_confirmation_is_no_receipt(subject: str) -> None:
+    """A review of 1.2.94: the fulfilment guard let "confirmation" through; only a subject naming a receipt is one."""
+    assert refusal_marker(subject) == "fulfilmentStatus"
+
+
+@pytest.mark.parametrize("subject", [
+    "Receipt – 30-day money back policy", "You chose to pay for your order with Klarna",
+    "Receipt: you used PayPal to pay for your order", "Order confirmed – we can't ship alcohol outside CA",
+    "Receipt – loyalty credit on your order", "Order confirmed – your treats are headed your way soon",
+    "Receipt: complete payment for order #1234",
+])
+def test_a_receipt_the_review_of_the_exceptions_found_refused_reads(subject: str) -> None:
+    """A review of 1.2.93/1.2.94: each of these genuine receipts was refused by a status phrase it only mentions;
+    each phrase names these exceptions too (1.2.95)."""
+    assert refusal_marker(subject) is None

@@ -82,3 +82,16 @@ def test_an_entry_speaks_only_for_its_nearest_navigation_region(outer: str) -> N
     tag = outer.split()[0]
     posted = _with_nav(f"<{outer}>{rail}{folders}</{tag}>")
     assert posted["health"]["status"] == "OK" and len(posted["observations"]) == 1
+
+
+
+@pytest.mark.parametrize("navs", [
+    f'<div role="navigation"><nav><a href="{INBOX}" aria-current="page">Inbox</a></nav><nav><a href="{SENT}">Sent</a></nav></div>',
+    f'<nav><a href="{INBOX}">Inbox</a><a href="{SENT}">Sent</a><nav aria-label="Labels">'
+    f'<a href="https://mail.google.com/mail/u/0/#label/Work" aria-current="page">Work</a></nav></nav>',
+])
+def test_a_folder_list_split_into_regions_still_speaks(navs: str) -> None:
+    """A review of 1.2.65: "the nearest region must hold the Sent link" silenced a folder list split into sibling
+    regions (Inbox in one, Sent in another, under one outer region); the nearest region holding it speaks, unless a
+    nearer one on the way is an app rail (``selectors.navAppLink``: a Chat or Meet link)."""
+    assert _with_nav(navs)["health"] == {"status": "DEGRADED", "reasons": ["view.mismatch"]}
