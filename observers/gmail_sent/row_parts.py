@@ -95,6 +95,35 @@ def _words(text: str) -> str:
     return " " + " ".join(re.findall(r"\w+", text.casefold())) + " " if text.strip() else " "
 
 
+def _names_people_beside(branch: LexborNode, wrapper: LexborNode, anchors: set[int]) -> bool:
+    """Whether ``branch`` (below ``wrapper``, on an id element's side, holding no person element) names, in its text
+    outside every id element, a drawn person ``wrapper`` holds: a screen-reader summary repeating the recipients in
+    plain text beside them. A subject naming its recipient ("Hi Lena") is the id element's own text."""
+    texts = []
+    for node in branch.traverse(include_text=True):
+        if node.is_text_node and not any(up.mem_id in anchors for up in _up_to(node, branch)):
+            texts.append(node.text_content or "")
+    text = " ".join(texts).casefold()
+    for person in wrapper.css(S.person):
+        if not is_drawn_person(person):
+            continue
+        name = (person.attrs.get(A.name) or person.text(deep=True) or "").strip().casefold()
+        if name and name in text:
+            return True
+    return False
+
+
+def _up_to(node: LexborNode, top: LexborNode) -> list[LexborNode]:
+    """``node``'s ancestors up to and including ``top``."""
+    found, current = [], node.parent
+    while current is not None:
+        found.append(current)
+        if current.mem_id == top.mem_id:
+            break
+        current = current.parent
+    return found
+
+
 class RowParts:
     """Where a row's people, ids and time elements sit: one query each, then mapped to cells.
 
@@ -119,18 +148,31 @@ class RowParts:
         # block shares a wrapper with the summary also finds a person above it (the summary's), so
         # a candidate holding another candidate is that shared wrapper, not a summary.
         candidates: dict[int, list[int]] = {}  # candidate → the mem_ids of the elements above it
+        # candidate → for each id element below it, the element on its side when that one is a plain-text summary
+        plain: dict[int, list[int | None]] = {}
         anchor_cells: dict[int, bool] = {}  # cell holding an id element → whether it holds a person too
+        anchor_ids = {element.mem_id for element in self.anchors}
         for element in self.anchors:
             node: LexborNode | None = element
+            branch: LexborNode | None = None
             while node is not None and node.mem_id not in self.cell_index and node.mem_id != self.row_id:
                 if node.mem_id in holds_person:
                     candidates[node.mem_id] = [up.mem_id for up in ancestors(node)]
+                    plain.setdefault(node.mem_id, []).append(
+                        branch.mem_id if branch is not None and _names_people_beside(branch, node, anchor_ids) else None)
                     break
-                node = node.parent
+                branch, node = node, node.parent
             if node is not None and node.mem_id in self.cell_index:
                 anchor_cells[node.mem_id] = node.mem_id in holds_person
         holders = {up for above in candidates.values() for up in above}
-        self.summaries: set[int] = {c for c in candidates if c not in holders}
+        self.summaries: set[int] = set()
+        for candidate in candidates:
+            if candidate in holders:
+                continue
+            # A summary naming its people in plain text inside the wrapper of the drawn people: the wrapper is
+            # the lowest element holding both, and the summary is the element on the ids' side of it.
+            sides = plain[candidate]
+            self.summaries |= set(sides) if all(sides) else {candidate}  # type: ignore[arg-type]
         # A summary that is a cell itself: a cell Gmail gives no gridcell role (its people, subject and
         # date cells have one) that repeats the ids beside a person, while another cell holds the ids
         # alone, the subject. Where every id cell holds a person, none is taken for the summary;

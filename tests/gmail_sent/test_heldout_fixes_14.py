@@ -1,0 +1,71 @@
+"""gmail.sent: a clause-by-clause audit of 2026-12-02 (d), about 100 Sent pages written from §8.1 and REAL-PAGES.md.
+
+REAL-PAGES.md: "The row also holds a hidden screen-reader summary (sender, subject, time, snippet) that repeats the
+ids". A summary that names its people in plain text, written inside the very element that wraps the drawn people
+spans, made that wrapper the lowest element holding an id element and a person, so the wrapper was taken for the
+summary and the drawn people inside it were never read: every row ``selector.missing.recipients``, no observation and
+no window, on the whole page. The summary is the element on the ids' side of the wrapper when it holds no person of
+its own and names one of the wrapper's people in its text (it repeats the recipients); the people beside it are
+drawn.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gmail_sent.test_layouts import DANIEL, LENA, S, SR, T1, T2, ids, observe, page, pairs, people, row
+
+MIA = ("Mia Chen", "mia.chen@example.org")
+
+
+def _plain(who, subject: str, mid: str, tag: str = "div") -> str:
+    names = ", ".join(n for n, _ in who)
+    return f'<{tag} {SR}>To: {names}, <span {ids(mid)}>{subject}</span>, 2:03 PM, snippet</{tag}>'
+
+
+def _row(who, subject: str, title: str, mid: str, shape: str) -> str:
+    summ = _plain(who, subject, mid, "span" if shape == "span wrapper" else "div")
+    drawn = f'To: {people(who)}'
+    inner = {
+        "after": f'<div {S}>{drawn}{summ}</div>',
+        "before": f'<div {S}>{summ}{drawn}</div>',
+        "span wrapper": f'<div {S}><span {S}>{drawn}{summ}</span></div>',
+    }[shape]
+    cells = row(who, subject, title, mid).split("</td>")
+    cells[1] = f'<td role="gridcell" {S}>{inner}'
+    return "</td>".join(cells)
+
+
+@pytest.mark.parametrize("shape", ["after", "before", "span wrapper"])
+def test_a_plain_text_summary_inside_the_people_wrapper_leaves_the_people_read(shape: str) -> None:
+    rows = _row([DANIEL], "Alpha", T1, "a" * 16, shape) + _row([LENA, MIA], "Beta", T2, "b" * 16, shape)
+    posted = observe(page(rows))
+    assert posted["health"] == {"status": "OK", "reasons": []}
+    assert pairs(posted) == [("daniel@example.com", "Alpha"), ("lena@example.org", "Beta"), ("mia.chen@example.org", "Beta")]
+    assert posted["windows"] == [{"windowStart": "2026-11-29T22:04:00.000Z", "windowEnd": "2026-11-30T22:30:00.000Z"}]
+
+
+def test_a_summary_with_its_ids_in_a_block_of_their_own_is_still_the_summary() -> None:
+    """The summary names its people with person spans and keeps the ids in a block of their own: the block holds no
+    person and names none, so the summary (the lowest element holding both) is still the one left out, and its
+    people are not read as drawn ones beside the cell's."""
+    mid = "c" * 16
+    summ = f'<div {SR}>To: {people([DANIEL])}, <div {S}><span {ids(mid)}>Gamma</span></div>, 2:03 PM, snippet</div>'
+    cells = row([DANIEL], "Gamma", T1, mid).split("</td>")
+    cells[1] = f'<td role="gridcell" {S}>{summ}<div {S}>To: {people([DANIEL])}</div>'
+    posted = observe(page("</td>".join(cells)))
+    assert posted["health"]["status"] == "OK"
+    assert pairs(posted) == [("daniel@example.com", "Gamma")]
+
+
+def test_a_short_list_beside_a_plain_text_summary_in_its_wrapper_is_still_refused() -> None:
+    """The drawn list ends in an elision and the summary beside it, in the same wrapper, names all three in plain
+    text: the summary is left out of the drawn-short check, the elision is not, and the row is refused."""
+    mid = "d" * 16
+    dario, kai = ("Dario", "dario@example.net"), ("Kai", "kai@example.com")
+    summ = f'<div {SR}>To: Dario, Kai, Ivo, <span {ids(mid)}>Venue options</span>, 2:03 PM, snippet</div>'
+    cells = row([DANIEL], "Venue options", T1, mid).split("</td>")
+    cells[1] = f'<td role="gridcell" {S}><div {S}>To: {people([dario, kai])}, <span {S}>\u2026</span>{summ}</div>'
+    posted = observe(page("</td>".join(cells)))
+    assert posted["observations"] == [] and posted["windows"] == []
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.recipients"]}
