@@ -97,31 +97,26 @@ def _words(text: str) -> str:
 
 def _names_people_beside(branch: LexborNode, wrapper: LexborNode, anchors: set[int]) -> bool:
     """Whether ``branch`` (below ``wrapper``, on an id element's side, holding no person element) names, in its text
-    outside every id element, a drawn person ``wrapper`` holds: a screen-reader summary repeating the recipients in
-    plain text beside them. A subject naming its recipient ("Hi Lena") is the id element's own text."""
+    before its first id element, a drawn person ``wrapper`` holds (by name, drawn text or address, as whole words):
+    a screen-reader summary repeating the recipients in plain text ("To: Lena Park, <subject>, 2:03 PM, snippet").
+    Only the text before the ids: a subject naming its recipient ("Hi Lena") or a snippet after it ("- Hi Lena,") is
+    the subject's block, which a summary drawing its people as person elements wraps (1.2.67's review)."""
     texts = []
     for node in branch.traverse(include_text=True):
-        if node.is_text_node and not any(up.mem_id in anchors for up in _up_to(node, branch)):
+        if node.mem_id in anchors:
+            break
+        if node.is_text_node:
             texts.append(node.text_content or "")
-    text = " ".join(texts).casefold()
+    before = _words(" ".join(texts))
+    if not before.strip():
+        return False
     for person in wrapper.css(S.person):
         if not is_drawn_person(person):
             continue
-        name = (person.attrs.get(A.name) or person.text(deep=True) or "").strip().casefold()
-        if name and name in text:
+        said = (person.attrs.get(A.name), person.attrs.get(A.email), person.text(deep=True))
+        if any(name and _words(name).strip() and _words(name) in before for name in said):
             return True
     return False
-
-
-def _up_to(node: LexborNode, top: LexborNode) -> list[LexborNode]:
-    """``node``'s ancestors up to and including ``top``."""
-    found, current = [], node.parent
-    while current is not None:
-        found.append(current)
-        if current.mem_id == top.mem_id:
-            break
-        current = current.parent
-    return found
 
 
 class RowParts:

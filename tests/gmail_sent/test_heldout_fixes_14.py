@@ -69,3 +69,39 @@ def test_a_short_list_beside_a_plain_text_summary_in_its_wrapper_is_still_refuse
     posted = observe(page("</td>".join(cells)))
     assert posted["observations"] == [] and posted["windows"] == []
     assert posted["health"] == {"status": "DEGRADED", "reasons": ["selector.missing.recipients"]}
+
+
+# A review of the first cut (81 pages, old against new): the element on the ids' side was taken for the summary
+# whenever any of its text named a person, so a summary drawing its people as person elements, whose ids sit in a
+# subject block with a snippet ("Alpha - Hi Daniel, …"), lost its own standing and its people were read as drawn
+# (a sender alias posted as a recipient), and a name inside a word ("Ann" in "Annual") counted. Only the text
+# before the ids counts, word by word, and a person is named by name, drawn text or address.
+def _summary_with_spans(block: str, who=(DANIEL,), sender=("Priya", "priya@alias.example.net")) -> str:
+    return f'<div {SR}>{people([sender])} to {people(list(who))}, {block}, 2:03 PM</div>'
+
+
+@pytest.mark.parametrize("block", [
+    '<div {S}><span {ids}>Alpha</span><span {S}> - Hi Daniel, the notes</span></div>',
+    '<div {S}>Annual: <span {ids}>Alpha</span></div>',
+], ids=["snippet-names-the-recipient", "a-name-inside-a-word"])
+def test_a_summary_drawing_its_people_stays_the_summary_whatever_its_subject_block_says(block: str) -> None:
+    mid = "e" * 16
+    ann = ("Ann", "ann@example.net")
+    summ = _summary_with_spans(block.replace("{S}", S).replace("{ids}", ids(mid)), who=(DANIEL, ann))
+    cells = row([DANIEL], "Alpha", T1, mid).split("</td>")
+    cells[1] = f'<td role="gridcell" {S}><div {S}>To: {people([DANIEL])}{summ}</div>'
+    posted = observe(page("</td>".join(cells)))
+    assert posted["health"] == {"status": "OK", "reasons": []}
+    assert pairs(posted) == [("daniel@example.com", "Alpha")]
+
+
+def test_a_plain_summary_naming_a_person_as_drawn_is_read() -> None:
+    """Gmail draws a first name ("Lena") over the full name attribute: the summary repeats what is drawn."""
+    mid = "f" * 16
+    drawn = f'<span email="lena@example.org" name="Lena Park" {S}>Lena</span>'
+    summ = f'<div {SR}>To: Lena, <span {ids(mid)}>Alpha</span>, 2:03 PM, snippet</div>'
+    cells = row([LENA], "Alpha", T1, mid).split("</td>")
+    cells[1] = f'<td role="gridcell" {S}><div {S}>To: {drawn}{summ}</div>'
+    posted = observe(page("</td>".join(cells)))
+    assert posted["health"] == {"status": "OK", "reasons": []}
+    assert pairs(posted) == [("lena@example.org", "Alpha")]
