@@ -51,6 +51,7 @@ def _markers() -> dict[str, re.Pattern[str]]:
 _SUBJECT_TRIGGER = re.compile(G.subject_trigger, re.I)
 _ALLOWED_MARKS = frozenset(chr(int(code, 16)) for code in G.name_allowed_marks)
 _MARKS_BUT_ON_I_J = frozenset(chr(int(code, 16)) for code in G.name_allowed_marks_but_on_i_j)
+_MARKS_BESIDE_A_VISIBLE_ONE = frozenset(chr(int(code, 16)) for code in G.name_marks_beside_a_visible_one)
 _BRANDS = tuple(sorted({t.lower() for p in SELECTORS.registry.values() for t in p.brand_tokens}))
 #: A token this long is a brand anywhere inside one word ("Myamazonorders", "bestamazondeals"): few words
 #: hold one by chance. A shorter one ("uber", "meta") only where it starts or ends a word ("UberEats",
@@ -124,12 +125,19 @@ def _plain_latin_char(ch: str) -> bool:
     decomposed = unicodedata.normalize("NFD", ch)
     base, marks = decomposed[0], decomposed[1:]
     allowed = _ALLOWED_MARKS if base in "iIjJ" else _ALLOWED_MARKS | _MARKS_BUT_ON_I_J
-    return base.isascii() and base.isalpha() and bool(marks) and all(m in allowed for m in marks)
+    visible = [m for m in marks if m not in _MARKS_BESIDE_A_VISIBLE_ONE]
+    return (base.isascii() and base.isalpha() and bool(visible)
+            and all(m in allowed for m in visible))
+
+
+#: An "@" with something other than white space on both sides: an address, which is no name (Gmail writes the
+#: sender's address as its name when it has none). "Coffee @ Home" is a name.
+_ADDRESS_LIKE = re.compile(r"\S@\S")
 
 
 def plain_latin_name(name: str) -> bool:
     """A display name the generic parser may name as a merchant (§8.2)."""
-    if not name or len(name) > G.max_name_length or "@" in name:
+    if not name or len(name) > G.max_name_length or _ADDRESS_LIKE.search(name):
         return False
     # Read as composed, so "e" + combining acute counts as é; a mark left over is refused.
     composed = unicodedata.normalize("NFC", name)

@@ -120,6 +120,9 @@ class Generic(Strict):
     name_allowed_marks: list[str]
     #: Marks allowed on any Latin letter but i and j, on which they would stand in for the dot ("ī", "į", "İ")
     name_allowed_marks_but_on_i_j: list[str]
+    #: Marks allowed only beside one of the marks above on the same letter: a dot below alone passes for nothing
+    #: ("ẹ" for "e"), beside a circumflex or a horn ("ệ", "ợ") the letter already shows its accent.
+    name_marks_beside_a_visible_one: list[str]
     name_extra_characters: str
     #: Signs a name may carry at a word's edge only ("Larkspur® Bakery"; "Insta©art" passes for a letter), taken
     #: out before the brand check ("Uber™ Eats" is Uber).

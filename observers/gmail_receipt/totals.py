@@ -107,7 +107,8 @@ def _one_cell_line(text: str, labels: Sequence[str]) -> tuple[int, Amount] | Non
         return None  # "Totally" is not "Total"; "Total$63.18" is (two inline elements, no space between)
     note = _LABEL_NOTE.match(rest)
     rest = rest[note.end():] if note else rest
-    amount = parse_amount(_without_note(rest).lstrip(":").strip())
+    # the colon after any space ("Total : 41,04 €", French typography), as the table row's label reads it
+    amount = parse_amount(_without_note(rest).strip().lstrip(":").strip())
     return (2 * best[0] + (1 if note else 0), amount) if amount is not None else None
 
 

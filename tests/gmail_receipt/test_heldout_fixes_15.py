@@ -1,0 +1,46 @@
+"""gmail.receipt: a clause-by-clause audit of 2026-12-02 (d), 211 receipt pages written from §8.2 and REAL-PAGES.md.
+
+- A one-cell total line written with a space before its colon (French typography: ``Total : 41,04 €``, with a plain,
+  no-break or narrow no-break space) read no amount, while the same label in a table row read it: the colon was
+  stripped before the space, so ``: 41,04 €`` was parsed (spec §8.2: "a one-cell line <label>[:] <amount>").
+- Vietnamese letters were refused in a display name: the hook above (``ả``, ``ở``) was not among the plainly visible
+  marks, and a dot below was refused even beside a circumflex or a horn (``ệ``, ``ợ``), where the letter cannot pass
+  for an ASCII one (spec §8.2: "plain Latin text … no letter that can pass for an ASCII one"). A dot below alone
+  (``ẹ``) still refuses, and the hook above stands in for an i's dot, as the macron does.
+- Any ``@`` refused a display name; only an address is no name ("Coffee @ Home" is a name).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from observers.gmail_receipt.amounts import Money
+from observers.gmail_receipt.classify import plain_latin_name
+from tests.gmail_receipt.test_totals import total
+
+
+@pytest.mark.parametrize("space", [" ", "\u00a0", "\u202f", ""])
+@pytest.mark.parametrize("shape", ["<p>{line}</p>", "<table><tr><td>{line}</td></tr></table>"])
+def test_a_one_cell_line_with_a_space_before_its_colon_reads_as_the_table_row_does(space: str, shape: str) -> None:
+    line = f"Total{space}: 41,04\u00a0€"
+    assert total(shape.format(line=line)) == Money(4104, "EUR")
+    assert total(f"<table><tr><td>Total{space}:</td><td>41,04\u00a0€</td></tr></table>") == Money(4104, "EUR")
+
+
+@pytest.mark.parametrize("name", ["Phở Hòa Noodle House", "Việt Bistro", "Bánh Mì Hội An Café", "Coffee @ Home",
+                                  "Đảo Xanh Kitchen", "Cộng Cà Phê"])
+def test_names_with_plainly_visible_marks_or_a_lone_at_sign_are_plain_latin(name: str) -> None:
+    assert plain_latin_name(name)
+
+
+@pytest.mark.parametrize("name", [
+    "Cafẹ Luna",            # a dot below alone: passes for an ASCII e
+    "Bánh Mì Ngọc Ánh",     # the same on an o
+    "Ạmazon Deals",         # the same on a capital
+    "Ỉsland Outfitters",    # a hook above standing in for an i's dot
+    "ada@example.com",      # an address is no name
+    "Orders ada@example.com",
+    "ada@example",
+])
+def test_letters_that_pass_for_ascii_and_addresses_still_refuse(name: str) -> None:
+    assert not plain_latin_name(name)
