@@ -108,7 +108,7 @@ def _one_cell_line(text: str, labels: Sequence[str]) -> tuple[int, Amount] | Non
     note = _LABEL_NOTE.match(rest)
     rest = rest[note.end():] if note else rest
     # the colon after any space ("Total : 41,04 €", French typography), as the table row's label reads it
-    amount = parse_amount(_without_note(rest).strip().lstrip(":").strip())
+    amount = parse_amount(_without_note(rest.strip().lstrip(":").strip()).strip())
     return (2 * best[0] + (1 if note else 0), amount) if amount is not None else None
 
 

@@ -41,6 +41,18 @@ def test_names_with_plainly_visible_marks_or_a_lone_at_sign_are_plain_latin(name
     "ada@example.com",      # an address is no name
     "Orders ada@example.com",
     "ada@example",
+    # a review of the first cut: an address with white space around its "@" (thin spaces are drawn as spaces)
+    "ada @ example.com",
+    "ada\u200a@\u200aexample.com",
+    "wren.halloway @example.com",
+    "ada@ example.com",
 ])
 def test_letters_that_pass_for_ascii_and_addresses_still_refuse(name: str) -> None:
     assert not plain_latin_name(name)
+
+
+@pytest.mark.parametrize("line", ["Total : $41.04 (includes $3.04 VAT)", "Total\u00a0: $41.04 (includes $3.04 VAT)"])
+def test_a_space_before_the_colon_reads_an_amount_with_its_tax_note_too(line: str) -> None:
+    """A review of the first cut: the tax note was taken out before the colon, so the space still stood before it."""
+    assert total(f"<p>{line}</p>") == Money(4104, "USD")
+    assert total("<p>Total: $41.04 (includes $3.04 VAT)</p>") == Money(4104, "USD")
