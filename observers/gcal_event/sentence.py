@@ -7,7 +7,8 @@ sentence. The forms real pages show (REAL-PAGES.md):
 * across midnight: ``January 4, 2026 at 10pm to January 5, 2026 at 1:15am, <title>, <calendar>, ...``;
 * all day: ``All day, <title>, Calendar: <name>, ..., December 25, 2026``; a span of days is read
   as ``All day, ..., <date> to <date>`` or ``<date> to <date>, <title>, ...``, or written short with a dash
-  (``All day, ..., October 2 – 12, 2026``, ``2 – 12 October 2026``): guesses, tolerated.
+  (``All day, ..., October 2 – 12, 2026``, ``2 – 12 October 2026``), at the end or opening the sentence
+  (``December 1 – 3, 2026, <title>, ...``, ``All day, <date> to <date>, <title>, ...``): guesses, tolerated.
 
 A date is month-first (``December 25, 2026``) or day-first as en-GB Calendar writes it
 (``25 December 2026``); both are English and unambiguous.
@@ -29,8 +30,8 @@ from zoneinfo import ZoneInfo
 
 from attest_kit.text import one_line
 from observers.gcal_event.selectors import SELECTORS
-from observers.gcal_event.sentence_days import (MONTHS, TAIL_RANGE, UNREAD_DATE, WEEKDAY, is_date_part, names_a_day,
-                                                 range_days)
+from observers.gcal_event.sentence_days import (HEAD_RANGE, MONTHS, TAIL_RANGE, UNREAD_DATE, WEEKDAY, is_date_part,
+                                                 names_a_day, range_days)
 
 P = SELECTORS.patterns
 L = SELECTORS.labels
@@ -360,6 +361,18 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
         return None
 
 
+def _head_range(sentence: str, title_lines: tuple[str, ...]) -> re.Match[str] | None:
+    """An all-day range opening ``sentence`` (``HEAD_RANGE``), taken only where the rest names no other date (a
+    sentence naming its days twice is a form no page shows) and no shown title line holds the range's words."""
+    head = HEAD_RANGE.match(sentence)
+    if head is None or _TAIL.search(head["rest"]) or TAIL_RANGE.search(head["rest"]):
+        return None
+    written = sentence[head.start("m1") if head["m1"] else head.start("gd1"): head.start("rest")].rstrip(", ")
+    if any(one_line(line).startswith(written) for line in title_lines):
+        return None  # the title's own words ("December 1 – 3, 2026, Offsite" drawn as one title line)
+    return head
+
+
 def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
                     all_day_cell: date | None, calendars: tuple[str, ...]) -> Sentence | None:
     """``parse_sentence``'s reading.
@@ -381,13 +394,19 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
         if d1 is None or d2 is None or clocks is None:
             return None
         t1, t2 = clocks
-    elif (head := _HEAD_ALL_DAY.match(sentence)) is not None:
-        all_day = True
     elif (head := _HEAD_SPAN_DAYS.match(sentence)) is not None:
         all_day = True
         d1, d2 = _date(head["d1"]), _date(head["d2"])
         if d1 is None or d2 is None:
             return None
+    elif (head := _head_range(sentence, title_lines)) is not None:
+        all_day = True
+        days = range_days(head)
+        if days is None:
+            return None
+        d1, d2 = days
+    elif (head := _HEAD_ALL_DAY.match(sentence)) is not None:
+        all_day = True
     elif (head := _HEAD_TIMED.match(sentence)) is not None:
         clocks = read_clock_pair(head["t1"], head["t2"])
         if clocks is None:

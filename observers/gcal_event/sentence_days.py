@@ -40,11 +40,14 @@ _RANGE_JOIN = rf"(?:\s*(?:{'|'.join(re.escape(dash) for dash in L.range_dashes)}
 #: An all-day range written short, as the tail: "October 2 – 12, 2026", "October 28 – November 2, 2026",
 #: "October 2, 2026 – October 12, 2026", "2 – 12 October 2026" (a dash or "to"); the last day is written in full,
 #: the first takes the month and year it leaves out from it (``range_days``).
-TAIL_RANGE = re.compile(
-    rf"(?:^|,\s*)(?:(?P<m1>{_MONTH_NAME}) (?P<d1>\d{{1,2}})(?:, (?P<y1>\d{{4}}))?{_RANGE_JOIN}"
-    rf"(?:(?P<m2>{_MONTH_NAME}) )?(?P<d2>\d{{1,2}}), (?P<y2>\d{{4}})"
-    rf"|(?P<gd1>\d{{1,2}})(?: (?P<gm1>{_MONTH_NAME})(?: (?P<gy1>\d{{4}}))?)?{_RANGE_JOIN}"
-    rf"(?P<gd2>\d{{1,2}}) (?P<gm2>{_MONTH_NAME}) (?P<gy2>\d{{4}}))[,\s]*$")
+_RANGE = (rf"(?P<m1>{_MONTH_NAME}) (?P<d1>\d{{1,2}})(?:, (?P<y1>\d{{4}}))?{_RANGE_JOIN}"
+          rf"(?:(?P<m2>{_MONTH_NAME}) )?(?P<d2>\d{{1,2}}), (?P<y2>\d{{4}})"
+          rf"|(?P<gd1>\d{{1,2}})(?: (?P<gm1>{_MONTH_NAME})(?: (?P<gy1>\d{{4}}))?)?{_RANGE_JOIN}"
+          rf"(?P<gd2>\d{{1,2}}) (?P<gm2>{_MONTH_NAME}) (?P<gy2>\d{{4}})")
+TAIL_RANGE = re.compile(rf"(?:^|,\s*)(?:{_RANGE})[,\s]*$")
+#: The same range opening the sentence, alone or after "All day," and before the title's part ("December 1 – 3,
+#: 2026, Offsite, …"; a guess, as the tail's: 1.3.86).
+HEAD_RANGE = re.compile(rf"^(?:{re.escape(L.all_day)},\s*)?(?:{_RANGE}),\s*(?P<rest>.*)$", re.S)
 
 
 def range_days(match: re.Match[str]) -> tuple[date, date] | None:

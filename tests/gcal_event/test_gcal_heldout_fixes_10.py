@@ -1,0 +1,58 @@
+"""gcal.event: an audit of 2026-12-02 (d), 34 full Calendar pages written from §8.3 and REAL-PAGES.md.
+
+A multi-day all-day sentence that opens with its range written with a dash ("December 1, 2026 – December 3, 2026,
+Offsite, …", "December 1 – 3, 2026, Offsite, …") or after ``All day,`` ("All day, December 1, 2026 to December 3,
+2026, Offsite, …") voided the whole week (``event.unreadable``), while the same range was read at the sentence's
+end (1.3.81) and ``<date> to <date>, <title>`` was read at its start. REAL-PAGES.md gives no wording for a span of
+days; the reader takes the forms it reads at the end at the start too, and only where the sentence names no other
+date (a sentence naming its days twice is a form no page shows).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from observers.gcal_event.sentence import parse_sentence
+
+NY = ZoneInfo("America/New_York")
+TAIL = ", Offsite, Calendar: Family Errands, No location,"
+
+
+@pytest.mark.parametrize("head, first, last", [
+    ("December 1, 2026 – December 3, 2026", date(2026, 12, 1), date(2026, 12, 3)),
+    ("December 1 – 3, 2026", date(2026, 12, 1), date(2026, 12, 3)),
+    ("December 30 – January 2, 2027", date(2026, 12, 30), date(2027, 1, 2)),
+    ("1 – 3 December 2026", date(2026, 12, 1), date(2026, 12, 3)),
+    ("All day, December 1, 2026 to December 3, 2026", date(2026, 12, 1), date(2026, 12, 3)),
+    ("All day, December 1 – 3, 2026", date(2026, 12, 1), date(2026, 12, 3)),
+    ("December 1, 2026 to December 3, 2026", date(2026, 12, 1), date(2026, 12, 3)),  # read before too
+])
+def test_an_all_day_range_at_the_start_is_read(head: str, first: date, last: date) -> None:
+    read = parse_sentence(head + TAIL, NY)
+    assert read is not None and read.all_day and read.title == "Offsite" and read.calendar == "Family Errands"
+    assert (read.first_day, read.last_day) == (first, last)
+
+
+@pytest.mark.parametrize("text", [
+    "December 3 – 1, 2026" + TAIL,                                  # runs backwards
+    "December 1 – 3, 2026" + TAIL + " December 1, 2026",            # names its days twice
+    "All day, December 1 – 3, 2026, Offsite, Calendar: Family Errands, No location, December 2 – 4, 2026",
+    "Dec 1 – 3, 2026" + TAIL,                                       # a short month
+])
+def test_a_range_at_the_start_that_does_not_read_whole_is_unreadable(text: str) -> None:
+    assert parse_sentence(text, NY) is None
+
+
+def test_a_single_all_day_event_is_unchanged() -> None:
+    read = parse_sentence("All day, Holiday, Calendar: Holidays, No location, December 25, 2026", NY)
+    assert read is not None and read.title == "Holiday" and (read.first_day, read.last_day) == (date(2026, 12, 25),) * 2
+
+
+def test_a_title_line_holding_the_range_keeps_it_the_titles() -> None:
+    text = "December 1 – 3, 2026" + TAIL
+    assert parse_sentence(text, NY, ("December 1 – 3, 2026, Offsite",)) is None
+    read = parse_sentence(text, NY, ("Offsite 2026",))
+    assert read is not None and read.title == "Offsite"
