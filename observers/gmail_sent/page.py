@@ -107,9 +107,10 @@ def _selected_folder(entry: LexborNode, shown: ShownRule) -> str | None:
     """The Gmail folder a selected nav entry names: its own link's; for a tree item or option with no link of its
     own, or any element but a tab marked the current page (a ``<li aria-current="page">`` around its link), the one
     folder its shown links name (a parent whose links name several names none). A link elsewhere than Gmail (a date
-    cell, a help page) names no folder, nor does a selected app-rail tab holding its Mail link."""
+    cell, a help page) names no folder, nor does a selected app-rail tab holding its Mail link, nor a Mail link that
+    is such a tab or sits in one (1.2.69: ``<a role="tab" aria-selected="true" href="#inbox">Mail</a>``)."""
     if attr(entry, A.href):
-        links = [entry] if matches_itself(entry, S.nav_link) else []
+        links = [entry] if matches_itself(entry, S.nav_link) and not _in_or_around_a_tab(entry) else []
     elif matches_itself(entry, S.nav_entry) or (
             matches_itself(entry, S.nav_current) and not _in_or_around_a_tab(entry)):
         links = shown.filter(entry.css(S.nav_link))

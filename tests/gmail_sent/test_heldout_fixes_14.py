@@ -105,3 +105,30 @@ def test_a_plain_summary_naming_a_person_as_drawn_is_read() -> None:
     posted = observe(page("</td>".join(cells)))
     assert posted["health"] == {"status": "OK", "reasons": []}
     assert pairs(posted) == [("lena@example.org", "Alpha")]
+
+
+# An audit of 35 full Gmail pages (2026-12-02 (d)): an app rail drawn inside the folders' navigation, its Mail entry a
+# link that is itself the selected tab (``<a role="tab" aria-selected="true" href="#inbox">Mail</a>``), refused a
+# genuine Sent list (``view.mismatch``): a link's own folder was read before asking whether it is a tab, as a wrapper
+# tab's already was not (1.2.58). A tab is an app's, never a folder's.
+@pytest.mark.parametrize("rail", [
+    '<div role="tablist"><a role="tab" aria-selected="true" href="{inbox}">Mail</a>'
+    '<a role="tab" aria-selected="false" href="https://chat.google.com/">Chat</a></div>',
+    '<div role="tablist"><div role="presentation"><a role="tab" aria-current="page" href="{inbox}">Mail</a></div></div>',
+    '<div role="tab" aria-selected="true"><a aria-current="page" href="{inbox}">Mail</a></div>',
+])
+def test_a_selected_app_rail_tab_linking_to_the_inbox_refuses_nothing(rail: str) -> None:
+    from tests.gmail_sent.test_heldout_fixes_12 import INBOX, SENT, _with_nav
+
+    nav = (f'<div role="navigation">{rail.format(inbox=INBOX)}'
+           f'<div role="list"><a href="{INBOX}">Inbox</a><a href="{SENT}" aria-current="page">Sent</a></div></div>')
+    posted = _with_nav(nav)
+    assert posted["health"] == {"status": "OK", "reasons": []} and len(posted["observations"]) == 1
+
+
+def test_a_folder_link_marked_selected_beside_a_rail_still_refuses() -> None:
+    from tests.gmail_sent.test_heldout_fixes_12 import INBOX, SENT, _with_nav
+
+    nav = (f'<div role="navigation"><div role="tablist"><a role="tab" href="{INBOX}">Mail</a></div>'
+           f'<a href="{INBOX}" aria-current="page">Inbox</a><a href="{SENT}">Sent</a></div>')
+    assert _with_nav(nav)["health"] == {"status": "DEGRADED", "reasons": ["view.mismatch"]}
