@@ -367,6 +367,14 @@ def _head_range(sentence: str, title_lines: tuple[str, ...]) -> re.Match[str] | 
     head = HEAD_RANGE.match(sentence)
     if head is None or _TAIL.search(head["rest"]) or TAIL_RANGE.search(head["rest"]):
         return None
+    # the rest must open as the form does after a date: a title, then the calendar part (``Calendar: …``, a bare
+    # name or an invitation's empty part) before any status or place; else the range may be the title of an
+    # undated all-day sentence ("All day, 1 – 3 December 2026, Calendar: Team Rota, No location,"), read as before
+    # (a review of 1.3.86: the calendar part or the place was posted as the title)
+    parts = _split_parts(head["rest"].rstrip(", "))
+    if len(parts) < 2 or not parts[0] or _known_part(parts[0]) or parts[0].startswith(L.calendar_prefix) \
+            or _known_part(parts[1]):
+        return None
     written = sentence[head.start("m1") if head["m1"] else head.start("gd1"): head.start("rest")].rstrip(", ")
     if any(one_line(line).startswith(written) for line in title_lines):
         return None  # the title's own words ("December 1 – 3, 2026, Offsite" drawn as one title line)
