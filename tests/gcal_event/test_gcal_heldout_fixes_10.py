@@ -77,3 +77,23 @@ def test_an_invitation_opening_with_its_range_is_read() -> None:
     read = parse_sentence("December 1 – 3, 2026, Offsite, , Needs RSVP, No location,", NY)
     assert read is not None and read.title == "Offsite" and read.calendar is None
     assert (read.first_day, read.last_day) == (date(2026, 12, 1), date(2026, 12, 3))
+
+
+# A metamorphic audit of the same day (60 meaning-keeping transformations over every labelled page): an aria-hidden
+# icon as a chip button's first child, before its sentence, made a German week read as still drawing (OK, nothing
+# posted) instead of `event.unreadable`: with the lists not found, the still-drawing test read only the first child
+# and took an aria-hidden one for a sentence not written yet. An aria-hidden child is no part of the accessible
+# sentence there either; the first other child decides, empty or not.
+def test_an_icon_before_a_chips_sentence_leaves_a_page_in_another_language_unreadable() -> None:
+    from tests.gcal_event.helpers import posted_for
+    from tests.gcal_event.test_gcal_heldout_fixes_3 import GERMAN_CHIP
+    from tests.gcal_event.test_gcal_review_fixes import grid, health, page, row
+
+    icon = '<svg aria-hidden="true" width="12" height="12"></svg>'
+    with_icon = GERMAN_CHIP.replace('data-eventid="ZGUx">', f'data-eventid="ZGUx">{icon}', 1)
+    assert with_icon != GERMAN_CHIP
+    assert health(posted_for(page(grid(row({"29054": with_icon})), panel=""))) == ("DEGRADED", ["event.unreadable"])
+    # a sentence not written yet after the icon (its element empty) is still a page drawing
+    empty = with_icon.replace("15:00 bis 15:30, Designprüfung, Dana Whitfield, Zugesagt, Kein Ort, 30. November 2026", "")
+    posted = posted_for(page(grid(row({"29054": empty})), panel=""))
+    assert health(posted) == ("OK", []) and posted["windows"] == []
