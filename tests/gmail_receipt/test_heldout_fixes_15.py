@@ -56,3 +56,31 @@ def test_a_space_before_the_colon_reads_an_amount_with_its_tax_note_too(line: st
     """A review of the first cut: the tax note was taken out before the colon, so the space still stood before it."""
     assert total(f"<p>{line}</p>") == Money(4104, "USD")
     assert total("<p>Total: $41.04 (includes $3.04 VAT)</p>") == Money(4104, "USD")
+
+
+# A second audit of the same day (35 full Gmail pages): REAL-PAGES.md has no real OpenTable or Instacart sample
+# ("treat their layouts as guesses"), and a receipt subject naming the platform and then the place it was paid at
+# ("Your OpenTable receipt from The Blue Door") matched no receipt kind, so the receipt was ignored (OK, no row).
+@pytest.mark.parametrize("parser, address, subject", [
+    ("opentable", "receipts@opentable.com", "Your OpenTable receipt from The Blue Door"),
+    ("opentable", "receipts@opentable.com", "Your OpenTable payment receipt from Café Lumen"),
+    ("instacart", "receipts@instacart.com", "Your Instacart receipt from Greenway Market"),
+    ("instacart", "receipts@instacart.com", "Your Instacart order receipt from Greenway Market"),
+])
+def test_a_platform_receipt_from_a_named_place_is_a_purchase(parser: str, address: str, subject: str) -> None:
+    from observers.gmail_receipt.classify import choose
+
+    choice = choose(address, "Sender", subject, "ada@example.com")
+    assert (choice.parser, choice.kind) == (parser, "purchase.made")
+
+
+@pytest.mark.parametrize("address, subject", [
+    ("receipts@opentable.com", "Your OpenTable receipt from The Blue Door has been updated"),
+    ("receipts@opentable.com", "Your OpenTable receipt from The Blue Door (refunded)"),
+    ("receipts@instacart.com", "Your Instacart receipt from Greenway Market (updated)"),
+])
+def test_a_changed_receipt_from_a_named_place_stays_no_kind(address: str, subject: str) -> None:
+    from observers.gmail_receipt.classify import choose
+
+    choice = choose(address, "Sender", subject, "ada@example.com")
+    assert (choice.parser, choice.kind) == (None, None)
