@@ -108,9 +108,10 @@ def _selected_folder(entry: LexborNode, shown: ShownRule) -> str | None:
     own, or any element but a tab marked the current page (a ``<li aria-current="page">`` around its link), the one
     folder its shown links name (a parent whose links name several names none). A link elsewhere than Gmail (a date
     cell, a help page) names no folder, nor does a selected app-rail tab holding its Mail link, nor a Mail link that
-    is such a tab or sits in one (1.2.69: ``<a role="tab" aria-selected="true" href="#inbox">Mail</a>``)."""
+    is an app rail's tab or sits in one (1.2.69, 1.2.70: ``<a role="tab" aria-selected="true" href="#inbox">Mail</a>``
+    in a tab list holding Chat or Meet; a folder list drawn as tabs still names its folder)."""
     if attr(entry, A.href):
-        links = [entry] if matches_itself(entry, S.nav_link) and not _in_or_around_a_tab(entry) else []
+        links = [entry] if matches_itself(entry, S.nav_link) and not _an_app_rails_tab(entry) else []
     elif matches_itself(entry, S.nav_entry) or (
             matches_itself(entry, S.nav_current) and not _in_or_around_a_tab(entry)):
         links = shown.filter(entry.css(S.nav_link))
@@ -119,6 +120,25 @@ def _selected_folder(entry: LexborNode, shown: ShownRule) -> str | None:
     folders = {parse_route(attr(link, A.href) or "").folder for link in links}
     folders.discard(None)
     return folders.pop() if len(folders) == 1 else None
+
+
+def _an_app_rails_tab(entry: LexborNode) -> bool:
+    """Whether ``entry`` is, or sits in, a tab of an app rail: the nearest tab at or above it, in a tab list (else
+    beside tabs, under one parent) that holds a Chat or Meet link (``selectors.navAppLink``), the tab holding no
+    other Gmail link. A folder list drawn as tabs holds no such link, and a folders' list inside the rail's Mail tab
+    holds several: their selected entry names its folder (a review of 1.2.69)."""
+    above = list(ancestors(entry))
+    tabs = {tab.mem_id for tab in above[-1].css(S.nav_tab)} if above else set()
+    if matches_itself(entry, S.nav_tab):
+        tab = entry
+    else:
+        tab = next((up for up in above if up.mem_id in tabs), None)
+        if tab is None:
+            return False
+    if tab is not entry and len(tab.css(S.nav_link)) > 1:
+        return False  # a tab holding the folders' list (a flyout under the rail's Mail) is no Mail entry
+    holder = next((up for up in ancestors(tab) if matches_itself(up, S.nav_tab_list)), tab.parent)
+    return holder is not None and holder.css_first(S.nav_app_link) is not None
 
 
 def _in_or_around_a_tab(entry: LexborNode) -> bool:

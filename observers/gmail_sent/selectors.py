@@ -28,6 +28,7 @@ class SentSelectors(Strict):
     nav_current: str
     #: an app rail's tab: its Mail entry holds an Inbox link, and is no folder of the nav
     nav_tab: str
+    nav_tab_list: str
     #: a link only an app rail holds (Chat, Meet): a region holding one is the rail, and speaks for no folder
     nav_app_link: str
     account_label: str

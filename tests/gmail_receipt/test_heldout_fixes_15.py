@@ -58,29 +58,18 @@ def test_a_space_before_the_colon_reads_an_amount_with_its_tax_note_too(line: st
     assert total("<p>Total: $41.04 (includes $3.04 VAT)</p>") == Money(4104, "USD")
 
 
-# A second audit of the same day (35 full Gmail pages): REAL-PAGES.md has no real OpenTable or Instacart sample
-# ("treat their layouts as guesses"), and a receipt subject naming the platform and then the place it was paid at
-# ("Your OpenTable receipt from The Blue Door") matched no receipt kind, so the receipt was ignored (OK, no row).
-@pytest.mark.parametrize("parser, address, subject", [
-    ("opentable", "receipts@opentable.com", "Your OpenTable receipt from The Blue Door"),
-    ("opentable", "receipts@opentable.com", "Your OpenTable payment receipt from Café Lumen"),
-    ("instacart", "receipts@instacart.com", "Your Instacart receipt from Greenway Market"),
-    ("instacart", "receipts@instacart.com", "Your Instacart order receipt from Greenway Market"),
-])
-def test_a_platform_receipt_from_a_named_place_is_a_purchase(parser: str, address: str, subject: str) -> None:
-    from observers.gmail_receipt.classify import choose
-
-    choice = choose(address, "Sender", subject, "ada@example.com")
-    assert (choice.parser, choice.kind) == (parser, "purchase.made")
-
-
+# A second audit of the same day (35 full Gmail pages) found "Your OpenTable receipt from <place>" and "Your Instacart
+# receipt from <store>" read as no receipt kind (REAL-PAGES.md: no real sample of either, "treat their layouts as
+# guesses"). 1.2.98 read them; a review found the new kinds took a refund, a cancellation or an update after the place
+# ("... from The Blue Door was refunded") as a purchase, as the older "Your receipt from <place>" kind already does,
+# and named the platform, not the place, as the merchant. Withdrawn (1.2.99): such subjects stay other mail.
 @pytest.mark.parametrize("address, subject", [
-    ("receipts@opentable.com", "Your OpenTable receipt from The Blue Door has been updated"),
-    ("receipts@opentable.com", "Your OpenTable receipt from The Blue Door (refunded)"),
-    ("receipts@instacart.com", "Your Instacart receipt from Greenway Market (updated)"),
+    ("receipts@opentable.com", "Your OpenTable receipt from The Blue Door"),
+    ("receipts@opentable.com", "Your OpenTable receipt from The Blue Door was refunded"),
+    ("receipts@instacart.com", "Your Instacart receipt from Greenway Market - order cancelled"),
 ])
-def test_a_changed_receipt_from_a_named_place_stays_no_kind(address: str, subject: str) -> None:
+def test_a_platform_receipt_subject_naming_a_place_after_the_platform_stays_other_mail(address: str, subject: str) -> None:
     from observers.gmail_receipt.classify import choose
 
     choice = choose(address, "Sender", subject, "ada@example.com")
-    assert (choice.parser, choice.kind) == (None, None)
+    assert (choice.parser, choice.kind, choice.refusal) == (None, None, "platform_other_mail")

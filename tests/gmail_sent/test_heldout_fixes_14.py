@@ -111,11 +111,15 @@ def test_a_plain_summary_naming_a_person_as_drawn_is_read() -> None:
 # link that is itself the selected tab (``<a role="tab" aria-selected="true" href="#inbox">Mail</a>``), refused a
 # genuine Sent list (``view.mismatch``): a link's own folder was read before asking whether it is a tab, as a wrapper
 # tab's already was not (1.2.58). A tab is an app's, never a folder's.
+CHAT = '<a role="tab" aria-selected="false" href="https://chat.google.com/">Chat</a>'
+
+
 @pytest.mark.parametrize("rail", [
-    '<div role="tablist"><a role="tab" aria-selected="true" href="{inbox}">Mail</a>'
-    '<a role="tab" aria-selected="false" href="https://chat.google.com/">Chat</a></div>',
-    '<div role="tablist"><div role="presentation"><a role="tab" aria-current="page" href="{inbox}">Mail</a></div></div>',
-    '<div role="tab" aria-selected="true"><a aria-current="page" href="{inbox}">Mail</a></div>',
+    '<div role="tablist"><a role="tab" aria-selected="true" href="{inbox}">Mail</a>' + CHAT + '</div>',
+    '<div role="tablist"><div role="presentation"><a role="tab" aria-current="page" href="{inbox}">Mail</a></div>'
+    '<div role="presentation">' + CHAT + '</div></div>',
+    '<div><div role="tab" aria-selected="true"><a aria-current="page" href="{inbox}">Mail</a></div>'
+    '<div role="tab"><a href="https://meet.google.com/">Meet</a></div></div>',
 ])
 def test_a_selected_app_rail_tab_linking_to_the_inbox_refuses_nothing(rail: str) -> None:
     from tests.gmail_sent.test_heldout_fixes_12 import INBOX, SENT, _with_nav
@@ -132,3 +136,30 @@ def test_a_folder_link_marked_selected_beside_a_rail_still_refuses() -> None:
     nav = (f'<div role="navigation"><div role="tablist"><a role="tab" href="{INBOX}">Mail</a></div>'
            f'<a href="{INBOX}" aria-current="page">Inbox</a><a href="{SENT}">Sent</a></div>')
     assert _with_nav(nav)["health"] == {"status": "DEGRADED", "reasons": ["view.mismatch"]}
+
+
+# A review of 1.2.69 (82 nav shapes, old against new; 50 fell silent): every tab was taken for the rail's, so a folder
+# list drawn as tabs, a tree or a whole nav inside a tab, or a rail's tab list beside a second tab list of folders
+# no longer refused a page whose nav selects another folder. A tab is the rail's only in a tab list (else beside
+# tabs under one parent) holding a Chat or Meet link.
+@pytest.mark.parametrize("nav", [
+    '<div role="navigation"><div role="tablist"><a role="tab" aria-selected="true" href="{starred}">Starred</a>'
+    '<a role="tab" href="{sent}">Sent</a></div></div>',
+    '<div role="navigation"><div role="tablist"><a role="tab" aria-current="page" href="{inbox}">Inbox</a>'
+    '<a role="tab" href="{sent}">Sent</a></div></div>',
+    '<div role="navigation"><div role="tab"><a aria-current="page" href="{starred}">Starred</a></div>'
+    '<a href="{sent}">Sent</a></div>',
+    '<div role="navigation"><div role="tab"><div role="tree"><a role="treeitem" aria-selected="true" href="{starred}">'
+    'Starred</a><a role="treeitem" href="{sent}">Sent</a></div></div></div>',
+    '<div role="navigation"><div role="tablist"><div role="tab" aria-selected="true">Mail<div><a aria-current="page" '
+    'href="{starred}">Starred</a><a href="{sent}">Sent</a></div></div>' + CHAT + '</div></div>',
+    '<div role="navigation"><div role="tablist"><a role="tab" href="{inbox}">Mail</a>' + CHAT + '</div>'
+    '<div role="tablist"><a role="tab" aria-selected="true" href="{starred}">Starred</a><a role="tab" href="{sent}">Sent'
+    '</a></div></div>',
+])
+def test_a_folder_selected_as_a_tab_outside_an_app_rail_still_refuses(nav: str) -> None:
+    from tests.gmail_sent.test_heldout_fixes_12 import INBOX, SENT, _with_nav
+
+    starred = "https://mail.google.com/mail/u/0/#starred"
+    posted = _with_nav(nav.format(inbox=INBOX, sent=SENT, starred=starred))
+    assert posted["health"] == {"status": "DEGRADED", "reasons": ["view.mismatch"]}
