@@ -73,3 +73,9 @@ def test_a_platform_receipt_subject_naming_a_place_after_the_platform_stays_othe
 
     choice = choose(address, "Sender", subject, "ada@example.com")
     assert (choice.parser, choice.kind, choice.refusal) == (None, None, "platform_other_mail")
+
+
+def test_a_struck_was_price_in_the_totals_cell_leaves_no_total_line() -> None:
+    """Struck text is read as drawn (docs/gmail_receipt.md, total lines): the cell holds two amounts, no total line."""
+    assert total("<table><tr><td>Total</td><td><del>$175.00</del> <strong>$151.20 USD</strong></td></tr></table>") is None
+    assert total("<table><tr><td>Total</td><td><strong>$151.20 USD</strong></td></tr></table>") == Money(15120, "USD")
