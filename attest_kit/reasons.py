@@ -108,7 +108,8 @@ CATALOGUE: tuple[Reason, ...] = (
     # --- gcal.event -----------------------------------------------------------------------
     _r("selector.missing.days", "DEGRADED", "gcal.event", "The grid shows no day (data-datekey).", _REPAIR),
     _r("range.invalid", "DEGRADED", "gcal.event",
-       "A day key does not read as a date, or the visible days repeat.", _REPAIR),
+       "A day key does not read as a date, or the visible days leave a gap (a day missing between two drawn ones "
+       "that is no hidden weekend); a day drawn twice is one day.", _REPAIR),
     _r("range.too_long", "DEGRADED", "gcal.event", "The visible range is longer than six weeks (a year view).",
        _SETTING),
     _r("time_zone.mismatch", "DEGRADED", "gcal.event",
