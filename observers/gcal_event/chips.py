@@ -60,11 +60,11 @@ def in_bubble(node: LexborNode, main: LexborNode, dialogs: set[int]) -> bool:
     return any(a.mem_id in dialogs for a in (node, *ancestors(node, stop=main)))
 
 
-def chip_sentence(node: LexborNode, button: LexborNode, first_child_only: bool = False) -> str | None:
+def chip_sentence(node: LexborNode, button: LexborNode, first_unhidden_child: bool = False) -> str | None:
     """The chip's accessible sentence: its aria-label when it has one, else its visually hidden child: the
-    first child not aria-hidden that writes text (``first_child_only``: the first element child not aria-hidden, for
-    the still-drawing test: an empty one is a sentence not written yet, whatever line is drawn after it; an
-    aria-hidden icon before the sentence is no part of it, 1.3.88).
+    first child not aria-hidden that writes text (``first_unhidden_child``: the first child not aria-hidden,
+    written or not, for the still-drawing test: an empty one is a sentence not written yet, whatever line is
+    drawn after it; an aria-hidden icon before the sentence is no part of it, 1.3.88).
 
     Spec §8.3 reads "their accessible labels": an aria-label is the accessible name itself, and
     some chips carry the sentence there with only aria-hidden lines inside. REAL-PAGES draws the sentence
@@ -78,7 +78,7 @@ def chip_sentence(node: LexborNode, button: LexborNode, first_child_only: bool =
         if aria_true(attr(child, A.aria_hidden)):
             continue
         text = accessible_text_within(child)  # a hidden part inside is no part of it (1.3.46)
-        if text or first_child_only:
+        if text or first_unhidden_child:
             return text
     return None
 

@@ -278,7 +278,7 @@ def _drawn_chip_unread(ctx: PassContext, main: LexborNode, grids: list[LexborNod
     dialogs = dialog_ids(main)
     for node in shown.filter(main.css(S.event_element)):
         button = chip_button(node, shown) if attr(node, A.event_id) else None
-        text = chip_sentence(node, button, first_child_only=True) if button is not None else None
+        text = chip_sentence(node, button, first_unhidden_child=True) if button is not None else None
         if text and one_line(text) and not in_bubble(node, main, dialogs) and not reads_once_listed(
                 text, ctx, chip_lines(button), cell_day(node, main, cell_days)):
             return True

@@ -363,7 +363,9 @@ def parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...] = (),
 
 def _head_range(sentence: str, title_lines: tuple[str, ...]) -> re.Match[str] | None:
     """An all-day range opening ``sentence`` (``HEAD_RANGE``), taken only where the rest names no other date (a
-    sentence naming its days twice is a form no page shows) and no shown title line holds the range's words."""
+    sentence naming its days twice is a form no page shows), a title then the calendar part follow it before any
+    status or place (else the range is an undated sentence's title, 1.3.87), and no shown title line starts with
+    the range (the title's own words)."""
     head = HEAD_RANGE.match(sentence)
     if head is None or _TAIL.search(head["rest"]) or TAIL_RANGE.search(head["rest"]):
         return None
@@ -375,9 +377,8 @@ def _head_range(sentence: str, title_lines: tuple[str, ...]) -> re.Match[str] | 
     if len(parts) < 2 or not parts[0] or _known_part(parts[0]) or parts[0].startswith(L.calendar_prefix) \
             or _known_part(parts[1]):
         return None
-    written = sentence[head.start("m1") if head["m1"] else head.start("gd1"): head.start("rest")].rstrip(", ")
-    if any(one_line(line).startswith(written) for line in title_lines):
-        return None  # the title's own words ("December 1 – 3, 2026, Offsite" drawn as one title line)
+    if any(one_line(line).startswith(head["range"]) for line in title_lines):
+        return None
     return head
 
 

@@ -47,7 +47,7 @@ _RANGE = (rf"(?P<m1>{_MONTH_NAME}) (?P<d1>\d{{1,2}})(?:, (?P<y1>\d{{4}}))?{_RANG
 TAIL_RANGE = re.compile(rf"(?:^|,\s*)(?:{_RANGE})[,\s]*$")
 #: The same range opening the sentence, alone or after "All day," and before the title's part ("December 1 – 3,
 #: 2026, Offsite, …"; a guess, as the tail's: 1.3.86).
-HEAD_RANGE = re.compile(rf"^(?:{re.escape(L.all_day)},\s*)?(?:{_RANGE}),\s*(?P<rest>.*)$", re.S)
+HEAD_RANGE = re.compile(rf"^(?:{re.escape(L.all_day)},\s*)?(?P<range>{_RANGE}),\s*(?P<rest>.*)$", re.S)
 
 
 def range_days(match: re.Match[str]) -> tuple[date, date] | None:

@@ -130,22 +130,15 @@ def _plain_latin_char(ch: str) -> bool:
             and all(m in allowed for m in visible))
 
 
-#: An "@" with something other than white space on both sides: an address, which is no name (Gmail writes the
-#: sender's address as its name when it has none). "Coffee @ Home" is a name.
-_ADDRESS_LIKE = re.compile(r"\S@\S")
-#: An address written with white space around its "@" ("ada @ example.com", thin spaces drawn as spaces): a local
-#: part, then a domain with a dot, once the spaces around the "@" are taken out (a review of 1.2.96).
-_SPACED_AT = re.compile(r"\s*@\s*")
-_SPACED_ADDRESS = re.compile(r"[^\s@]@[^\s@.]+\.[^\s@]")
-
-
-def _names_an_address(name: str) -> bool:
-    return bool(_ADDRESS_LIKE.search(name) or _SPACED_ADDRESS.search(_SPACED_AT.sub("@", name)))
+#: An address, which is no name (Gmail writes the sender's address as its name when it has none): an "@" with
+#: something other than white space on both sides, or a local part and a dotted domain with white space around
+#: the "@" ("ada @ example.com"; thin spaces are drawn as spaces, a review of 1.2.96). "Coffee @ Home" is a name.
+_ADDRESS_LIKE = re.compile(r"\S@\S|[^\s@]\s*@\s*[^\s@.]+\.[^\s@]")
 
 
 def plain_latin_name(name: str) -> bool:
     """A display name the generic parser may name as a merchant (§8.2)."""
-    if not name or len(name) > G.max_name_length or _names_an_address(name):
+    if not name or len(name) > G.max_name_length or _ADDRESS_LIKE.search(name):
         return False
     # Read as composed, so "e" + combining acute counts as é; a mark left over is refused.
     composed = unicodedata.normalize("NFC", name)

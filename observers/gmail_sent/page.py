@@ -1,10 +1,11 @@
 """One read of a Gmail page as the Sent observer sees it (sent-page.ts, extract.ts).
 
-The route decides the view; the nav and the title can only refuse it. Then exactly one shown
+The route decides the view; the nav and the title can only refuse it (``nav.py``). Then exactly one shown
 main and one shown grid in it, and per row: the subject anchor, the recipients in the cells
 before it, the time element in a cell after it, the message count beside the last recipient.
 A hidden screen-reader summary repeats the ids and recipients; it is recognised structurally
-(a subtree of a cell that holds an id element as well as people) and never read.
+(``row_parts.RowParts``: below a cell, the lowest element holding an id element and a person, or beside the
+drawn people an element that names them in plain text before the ids) and never read.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from selectolax.lexbor import LexborNode
 
 from attest_kit.contract import PassContext
 from attest_kit.text import one_line
+from observers.gmail_sent.nav import view_mismatch
 from observers.gmail_sent.row_parts import RowParts, cells_of, is_drawn_person, not_repeating
 from observers.gmail_sent.row_time import read_row_time
 from observers.gmail_sent.selectors import SELECTORS
 from observers.shared.account import AccountLabels, AccountRead, read_account
-from observers.shared.dom import (ShownRule, ancestors, aria_true, attr, matches_itself, outermost, shown_text_of,
-                                  text_of)
+from observers.shared.dom import ShownRule, ancestors, aria_true, attr, outermost, shown_text_of
 from observers.shared.gmail_words import is_no_subject
 from observers.shared.own_address import is_own_address
 from observers.shared.route import Route, parse_route
@@ -35,7 +36,6 @@ ACCOUNT_LABELS = AccountLabels(S.account_label, S.account_label_implicit, A.aria
                                L.account_address_pattern, S.main)
 _LEGACY_ID = re.compile(SELECTORS.patterns.legacy_id)
 _COUNT = re.compile(SELECTORS.patterns.message_count)
-_TITLE_COUNT = re.compile(SELECTORS.patterns.title_count)
 _STOPS = frozenset(L.elision_stops)
 _ELISION = re.compile(SELECTORS.patterns.elision)
 
@@ -67,93 +67,6 @@ class SentRead:
     is_head: bool = False
     ends_list: bool = False
     rows: list[SentRow] = field(default_factory=list)
-
-
-def _view_mismatch(ctx: PassContext, shown: ShownRule) -> bool:
-    # Only the nav that lists the Sent folder speaks for the view (an app rail's "Mail" does not): an entry speaks
-    # for the nearest region around it that holds the Sent link, unless a nearer region on the way is an app rail
-    # (it holds a Chat or Meet link): an outer <nav> around the rail and the folders holds Sent only through the
-    # folders' (a review of 1.2.64), and a folder list split into sibling regions still speaks (of 1.2.65)
-    regions = ctx.tree.css(S.nav)
-    region_ids = {region.mem_id for region in regions}
-    folder_navs = [region for region in regions if region.css_first(S.nav_sent_link) is not None]
-    folder_ids = {region.mem_id for region in folder_navs}
-    entries = {n.mem_id: n for region in folder_navs for n in region.css(S.nav_selected)}
-    for nav in shown.filter(entries.values()):
-        # the nearest region holding the Sent link speaks, unless a nearer region on the way is an app rail
-        speaks = False
-        for up in ancestors(nav):
-            if up.mem_id not in region_ids:
-                continue
-            if up.mem_id in folder_ids:
-                speaks = True
-                break
-            if up.css_first(S.nav_app_link) is not None:
-                break
-        if not speaks:
-            continue
-        folder = _selected_folder(nav, shown)
-        if folder is not None and folder.split("/")[0] in L.other_folder_routes:
-            return True
-    title = ctx.tree.css_first(S.document_title)
-    if title is not None:
-        first = _TITLE_COUNT.sub("", text_of(title).split(L.title_separator)[0]).strip().lower()
-        if first in {f.lower() for f in L.title_other_folders}:
-            return True
-    return False
-
-
-def _selected_folder(entry: LexborNode, shown: ShownRule) -> str | None:
-    """The Gmail folder a selected nav entry names: its own link's; for a tree item or option with no link of its
-    own, or any element but a tab marked the current page (a ``<li aria-current="page">`` around its link), the one
-    folder its shown links name (a parent whose links name several names none). A link elsewhere than Gmail (a date
-    cell, a help page) names no folder, nor does a selected app-rail tab holding its Mail link, nor a Mail link that
-    is an app rail's tab or sits in one (1.2.69, 1.2.70: ``<a role="tab" aria-selected="true" href="#inbox">Mail</a>``
-    in a tab list holding Chat or Meet; a folder list drawn as tabs still names its folder)."""
-    if attr(entry, A.href):
-        links = [entry] if matches_itself(entry, S.nav_link) and not _an_app_rails_tab(entry) else []
-    elif matches_itself(entry, S.nav_entry) or (
-            matches_itself(entry, S.nav_current) and not _in_or_around_a_tab(entry)):
-        links = shown.filter(entry.css(S.nav_link))
-    else:
-        links = []
-    folders = {parse_route(attr(link, A.href) or "").folder for link in links}
-    folders.discard(None)
-    return folders.pop() if len(folders) == 1 else None
-
-
-def _an_app_rails_tab(entry: LexborNode) -> bool:
-    """Whether ``entry`` is, or sits in, a tab of an app rail: the nearest tab at or above it, in a tab list (else
-    beside tabs, under one parent) that holds a Chat or Meet link (``selectors.navAppLink``), the tab holding no
-    other Gmail link. A folder list drawn as tabs holds no such link, and a folders' list inside the rail's Mail tab
-    holds several: their selected entry names its folder (a review of 1.2.69)."""
-    above = list(ancestors(entry))
-    tabs = {tab.mem_id for tab in above[-1].css(S.nav_tab)} if above else set()
-    if matches_itself(entry, S.nav_tab):
-        tab = entry
-    else:
-        tab = next((up for up in above if up.mem_id in tabs), None)
-        if tab is None:
-            return False
-    if tab is not entry and len(tab.css(S.nav_link)) > 1:
-        return False  # a tab holding the folders' list (a flyout under the rail's Mail) is no Mail entry
-    holder = next((up for up in ancestors(tab) if matches_itself(up, S.nav_tab_list)), tab.parent)
-    return holder is not None and holder.css_first(S.nav_app_link) is not None
-
-
-def _in_or_around_a_tab(entry: LexborNode) -> bool:
-    """Whether a wrapper marked the current page is, holds or sits in a tab: an app rail's (Mail, Chat, Meet),
-    whose Mail entry holds an Inbox link and selects no folder (a review of 1.2.58)."""
-    if entry.css_first(S.nav_tab) is not None or matches_itself(entry, S.nav_tab):
-        return True
-    # an ancestor that is itself a tab, found among the tabs the page holds, never by css_matches: lexbor's is true
-    # when anything inside the node matches, so every ancestor up to <body> "was" a tab on a page holding one
-    # anywhere (a review of 1.2.59)
-    above = list(ancestors(entry))
-    if not above:
-        return False
-    tabs = {tab.mem_id for tab in above[-1].css(S.nav_tab)}
-    return any(up.mem_id in tabs for up in above)
 
 
 def _visible_chars(text: str) -> str:
@@ -377,7 +290,7 @@ def read_sent_page(ctx: PassContext) -> SentRead:
         return read
 
     shown = ShownRule()
-    if _view_mismatch(ctx, shown):
+    if view_mismatch(ctx, shown):
         read.reasons.add("view.mismatch")
     mains = outermost(shown.filter(ctx.tree.css(S.main)))
     if len(mains) != 1:

@@ -2,7 +2,8 @@
 screen-reader summary that repeats them (sent-page.ts).
 
 Read structurally, never by class: a row's top-level cells are its td or gridcell elements, and the
-summary is the lowest element below a cell that holds both an id element and a person.
+summary is the lowest element below a cell that holds both an id element and a person, or, where that element
+wraps the drawn people, the element beside them that names them in plain text before the ids (1.2.67).
 """
 
 from __future__ import annotations
@@ -95,12 +96,12 @@ def _words(text: str) -> str:
     return " " + " ".join(re.findall(r"\w+", text.casefold())) + " " if text.strip() else " "
 
 
-def _names_people_beside(branch: LexborNode, wrapper: LexborNode, anchors: set[int]) -> bool:
-    """Whether ``branch`` (below ``wrapper``, on an id element's side, holding no person element) names, in its text
-    before its first id element, a drawn person ``wrapper`` holds (by name, drawn text or address, as whole words):
-    a screen-reader summary repeating the recipients in plain text ("To: Lena Park, <subject>, 2:03 PM, snippet").
-    Only the text before the ids: a subject naming its recipient ("Hi Lena") or a snippet after it ("- Hi Lena,") is
-    the subject's block, which a summary drawing its people as person elements wraps (1.2.67's review)."""
+def _names_people_before_ids(branch: LexborNode, anchors: set[int], names: list[str]) -> bool:
+    """Whether ``branch`` (on an id element's side of the people's wrapper, holding no person element) names one of
+    ``names`` (the wrapper's drawn people: each name, drawn text and address, as ``_words``) in its text before its
+    first id element: a screen-reader summary repeating the recipients in plain text ("To: Lena Park, <subject>,
+    2:03 PM, snippet"). Only the text before the ids: a subject naming its recipient ("Hi Lena") or a snippet after
+    it ("- Hi Lena,") is the subject's block, which a summary drawing its people as person elements wraps (1.2.68)."""
     texts = []
     for node in branch.traverse(include_text=True):
         if node.mem_id in anchors:
@@ -108,22 +109,23 @@ def _names_people_beside(branch: LexborNode, wrapper: LexborNode, anchors: set[i
         if node.is_text_node:
             texts.append(node.text_content or "")
     before = _words(" ".join(texts))
-    if not before.strip():
-        return False
-    for person in wrapper.css(S.person):
-        if not is_drawn_person(person):
-            continue
-        said = (person.attrs.get(A.name), person.attrs.get(A.email), person.text(deep=True))
-        if any(name and _words(name).strip() and _words(name) in before for name in said):
-            return True
-    return False
+    return bool(before.strip()) and any(name in before for name in names)
+
+
+def _drawn_names(drawn: list[LexborNode], wrapper: LexborNode) -> list[str]:
+    """The ``_words`` of each name, address and drawn text of the drawn people inside ``wrapper``."""
+    inside = {node.mem_id for node in wrapper.traverse()}
+    said = (text for person in drawn if person.mem_id in inside
+            for text in (person.attrs.get(A.name), person.attrs.get(A.email), person.text(deep=True)))
+    return [words for words in (_words(text) for text in said if text) if words.strip()]
 
 
 class RowParts:
     """Where a row's people, ids and time elements sit: one query each, then mapped to cells.
 
     The screen-reader summary Gmail keeps in a row repeats the ids and the recipients; wherever it
-    sits, it is the lowest element (below a cell) that holds both an id element and a person.
+    sits, it is the lowest element (below a cell) that holds both an id element and a person, or, when that
+    element wraps the drawn people, the element on the ids' side naming them in plain text (1.2.67, 1.2.68).
     """
 
     def __init__(self, row: LexborNode, cells: list[LexborNode]) -> None:
@@ -132,9 +134,8 @@ class RowParts:
         self.persons = row.css(S.person)
         self.anchors = row.css(S.subject_anchor)
         holds_person: set[int] = set()
-        for person in self.persons:
-            if not is_drawn_person(person):
-                continue  # one known only by a title is no summary's person (a chip beside the subject)
+        drawn = [person for person in self.persons if is_drawn_person(person)]
+        for person in drawn:  # one known only by a title is no summary's person (a chip beside the subject)
             node = person.parent
             while node is not None and node.mem_id != self.row_id and node.mem_id not in holds_person:
                 holds_person.add(node.mem_id)
@@ -143,31 +144,35 @@ class RowParts:
         # block shares a wrapper with the summary also finds a person above it (the summary's), so
         # a candidate holding another candidate is that shared wrapper, not a summary.
         candidates: dict[int, list[int]] = {}  # candidate → the mem_ids of the elements above it
-        # candidate → for each id element below it, the element on its side when that one is a plain-text summary
-        plain: dict[int, list[int | None]] = {}
+        # candidate → (the candidate, and for each id element below it the element on its side, None when the id
+        # element is the candidate's own child)
+        sides: dict[int, tuple[LexborNode, list[LexborNode | None]]] = {}
         anchor_cells: dict[int, bool] = {}  # cell holding an id element → whether it holds a person too
-        anchor_ids = {element.mem_id for element in self.anchors}
         for element in self.anchors:
             node: LexborNode | None = element
             branch: LexborNode | None = None
             while node is not None and node.mem_id not in self.cell_index and node.mem_id != self.row_id:
                 if node.mem_id in holds_person:
                     candidates[node.mem_id] = [up.mem_id for up in ancestors(node)]
-                    plain.setdefault(node.mem_id, []).append(
-                        branch.mem_id if branch is not None and _names_people_beside(branch, node, anchor_ids) else None)
+                    sides.setdefault(node.mem_id, (node, []))[1].append(branch)
                     break
                 branch, node = node, node.parent
             if node is not None and node.mem_id in self.cell_index:
                 anchor_cells[node.mem_id] = node.mem_id in holds_person
         holders = {up for above in candidates.values() for up in above}
         self.summaries: set[int] = set()
-        for candidate in candidates:
+        anchor_ids = {element.mem_id for element in self.anchors}
+        for candidate, (wrapper, branches) in sides.items():
             if candidate in holders:
                 continue
             # A summary naming its people in plain text inside the wrapper of the drawn people: the wrapper is
             # the lowest element holding both, and the summary is the element on the ids' side of it.
-            sides = plain[candidate]
-            self.summaries |= set(sides) if all(sides) else {candidate}  # type: ignore[arg-type]
+            names = _drawn_names(drawn, wrapper) if all(b is not None for b in branches) else []
+            plain = [b for b in branches if b is not None and _names_people_before_ids(b, anchor_ids, names)]
+            if names and len(plain) == len(branches):
+                self.summaries.update(b.mem_id for b in plain)
+            else:
+                self.summaries.add(candidate)
         # A summary that is a cell itself: a cell Gmail gives no gridcell role (its people, subject and
         # date cells have one) that repeats the ids beside a person, while another cell holds the ids
         # alone, the subject. Where every id cell holds a person, none is taken for the summary;

@@ -26,8 +26,10 @@ class SentSelectors(Strict):
     nav_entry: str
     #: marks the current page on any element (ARIA), so a wrapper around a folder's link names it too
     nav_current: str
-    #: an app rail's tab: its Mail entry holds an Inbox link, and is no folder of the nav
+    #: a tab: an app rail's (in a tab list holding a Chat or Meet link) names no folder of the nav, its Mail entry
+    #: linking to the inbox; a folder list drawn as tabs still does (``nav._an_app_rails_tab``)
     nav_tab: str
+    #: the tab list a tab belongs to, where the rail's Chat or Meet link is looked for
     nav_tab_list: str
     #: a link only an app rail holds (Chat, Meet): a region holding one is the rail, and speaks for no folder
     nav_app_link: str

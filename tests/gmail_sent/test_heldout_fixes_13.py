@@ -14,6 +14,8 @@ import pytest
 
 from tests.gmail_sent.test_heldout_fixes_12 import INBOX, SENT, _with_nav
 
+_CHAT_TAB = '<div role="tab"><a href="https://chat.google.com/">Chat</a></div>'
+
 
 @pytest.mark.parametrize("wrapper", [
     '<div aria-current="page">{link}</div>',
@@ -30,15 +32,17 @@ def test_a_wrapper_marked_current_around_another_folders_link_refuses(wrapper: s
 
 @pytest.mark.parametrize("entry", [
     f'<div aria-current="page"><a href="{SENT}">Sent</a></div>',  # the Sent entry itself
-    f'<div role="tab" aria-current="page"><a href="{INBOX}">Mail</a></div>',  # an app rail's tab
+    # an app rail's tab (1.2.71: a rail holds Chat or Meet beside Mail; a lone tab may be a folder list's)
+    f'<div><div role="tab" aria-current="page"><a href="{INBOX}">Mail</a></div>{_CHAT_TAB}</div>',
     f'<div aria-selected="true"><a href="{INBOX}">Inbox</a></div>',  # selected, not current, and no tree item
     f'<div aria-current="page"><a href="{INBOX}">Inbox</a><a href="https://mail.google.com/mail/u/0/#starred">S</a></div>',
     f'<div aria-current="page"><a href="{INBOX}" style="display:none">Inbox</a></div>',
     # a review of the first cut: "true" is the current item of a set (the signed-in account of a list), not the
     # page; a tab around or inside the marked wrapper is an app rail's
     f'<ul><li aria-current="true"><a href="{INBOX}">ada@example.com</a></li></ul>',
-    f'<div role="tablist"><div role="tab"><div aria-current="page"><a href="{INBOX}">Mail</a></div></div></div>',
-    f'<div aria-current="page"><div role="tab"><a href="{INBOX}">Mail</a></div></div>',
+    f'<div role="tablist"><div role="tab"><div aria-current="page"><a href="{INBOX}">Mail</a></div></div>{_CHAT_TAB}'
+    '</div>',
+    f'<div aria-current="page"><div role="tab"><a href="{INBOX}">Mail</a></div>{_CHAT_TAB}</div>',
 ])
 def test_a_wrapper_that_names_no_other_mail_folder_refuses_nothing(entry: str) -> None:
     posted = _with_nav(f'<div role="navigation">{entry}<a href="{SENT}">Sent</a></div>')

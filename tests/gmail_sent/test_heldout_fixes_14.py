@@ -163,3 +163,24 @@ def test_a_folder_selected_as_a_tab_outside_an_app_rail_still_refuses(nav: str) 
     starred = "https://mail.google.com/mail/u/0/#starred"
     posted = _with_nav(nav.format(inbox=INBOX, sent=SENT, starred=starred))
     assert posted["health"] == {"status": "DEGRADED", "reasons": ["view.mismatch"]}
+
+
+# A review of the day's changes: the wrapper marked current (1.2.58) and the link (1.2.69, 1.2.70) asked two different
+# questions of a tab, so the same rail tab refused written one way and not the other, and a folder list drawn as
+# tabs around its links (``<li role="tab" aria-current="page"><a href="#starred">``) refused nothing. One rule now
+# (``nav._an_app_rails_tab``): a tab is the rail's only beside a Chat or Meet link.
+@pytest.mark.parametrize("entry, refuses", [
+    ('<ul role="tablist"><li role="tab" aria-current="page"><a href="{starred}">Starred</a></li>'
+     '<li role="tab"><a href="{sent}">Sent</a></li></ul>', True),
+    ('<div role="tab" aria-current="page"><a href="{inbox}">Mail</a></div><a href="{sent}">Sent</a>', True),
+    ('<a role="tab" aria-current="page" href="{inbox}">Mail</a><a href="{sent}">Sent</a>', True),
+    ('<div><div role="tab" aria-current="page"><a href="{inbox}">Mail</a></div>' + CHAT + '</div>'
+     '<a href="{sent}">Sent</a>', False),
+    ('<div><a role="tab" aria-current="page" href="{inbox}">Mail</a>' + CHAT + '</div><a href="{sent}">Sent</a>', False),
+])
+def test_a_tab_wrapper_and_a_tab_link_are_read_alike(entry: str, refuses: bool) -> None:
+    from tests.gmail_sent.test_heldout_fixes_12 import INBOX, SENT, _with_nav
+
+    starred = "https://mail.google.com/mail/u/0/#starred"
+    posted = _with_nav('<div role="navigation">' + entry.format(inbox=INBOX, sent=SENT, starred=starred) + "</div>")
+    assert (posted["health"]["reasons"] == ["view.mismatch"]) is refuses
