@@ -18,7 +18,8 @@ from attest_kit.contract import PassContext
 from attest_kit.hashing import sha256_hex
 from attest_kit.text import one_line
 from observers.gcal_event.selectors import SELECTORS
-from observers.gcal_event.sentence import Sentence, parse_sentence, unlisted_calendar_names
+from observers.gcal_event.sentence import Sentence, parse_sentence
+from observers.gcal_event.sentence_parts import unlisted_calendar_names
 from observers.shared.dom import ShownRule, ancestors, aria_true, attr, element_children, accessible_text_within, text_of
 
 S = SELECTORS.selectors
