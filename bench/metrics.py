@@ -74,7 +74,7 @@ def unsound_count(allowed: list[tuple[str, str]], got: list[tuple[str, str]]) ->
 
 #: Every fact of a snapshot event the ledger's step compares or stores (spec §8.3): an event read with the
 #: right times but the wrong guests, days or calendar is derived as an update that never happened.
-_EVENT_FACTS = ("key", "calendarKey", "title", "start", "end", "allDay", "days", "guests", "guestCount")
+_EVENT_FACTS = ("key", "calendarKey", "title", "start", "end", "allDay", "days", "beganBefore", "guests", "guestCount")
 
 
 def _event_view(event: dict[str, Any]) -> dict[str, Any]:

@@ -112,6 +112,7 @@ class SnapshotEvent(CalendarLabelModel):
     end: WireInstant
     all_day: bool
     days: list[Day]
+    began_before: bool = False
     guests: list[str]
     guest_count: int = Field(ge=0)
 

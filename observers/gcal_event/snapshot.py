@@ -15,7 +15,7 @@ SHA-256 of every ASCII-lowercased guest address, which is all a comparison needs
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 from attest_kit.hashing import account_hash, ascii_lower, normalize_email, sha256_hex
@@ -45,21 +45,20 @@ def _guests(sentence: Sentence, account: str | None) -> tuple[list[str], int]:
     return sorted(others, key=lambda g: (ascii_lower(g), g)), len(unique)
 
 
-def event_days(sentence: Sentence, first: date, last: date) -> list[str]:
-    """The event's days in the range ``first``..``last``, after ``first``'s eve when it began before it.
+def event_days(sentence: Sentence, first: date, last: date) -> tuple[list[str], bool]:
+    """The event's days in the range ``first``..``last``, and whether it began before the range.
 
-    The step asks only whether the event began before the range and which of the range's days it
-    sits on (``step._could_see``); listing every day it touches put a secondment of two months over
-    the bus's cap on a day list, and the whole snapshot was refused."""
+    The step asks only whether the event began before the range and which of the range's days it sits on
+    (``step._could_see``); listing every day it touches put a secondment of two months over the bus's cap on a day
+    list, and the whole snapshot was refused (1.3.10). The days are the visible ones only: 1.3.10 wrote the range's
+    eve first to say it began before, a day the snapshot of the visible range does not show (1.3.89)."""
     touched = sentence.days()
-    days = [d.isoformat() for d in touched if first <= d <= last]
-    if touched and touched[0] < first:
-        days.insert(0, (first - timedelta(days=1)).isoformat())
-    return days
+    return [d.isoformat() for d in touched if first <= d <= last], bool(touched) and touched[0] < first
 
 
 def event_entry(key: str, sentence: Sentence, account: str | None, first: date, last: date) -> dict[str, Any]:
     guests, count = _guests(sentence, account)
+    days, began_before = event_days(sentence, first, last)
     return {
         "key": key,
         "calendarKey": calendar_key(sentence.calendar),
@@ -67,7 +66,8 @@ def event_entry(key: str, sentence: Sentence, account: str | None, first: date, 
         "start": format_instant(sentence.start),
         "end": format_instant(sentence.end),
         "allDay": sentence.all_day,
-        "days": event_days(sentence, first, last),
+        "days": days,
+        "beganBefore": began_before,
         "guests": guests,
         "guestCount": count,
     }
@@ -102,6 +102,7 @@ def stored_event(event: dict[str, Any]) -> dict[str, Any]:
         "end": event["end"],
         "allDay": event["allDay"],
         "days": list(event["days"]),
+        "beganBefore": bool(event.get("beganBefore", False)),
         "firstGuest": guests[0] if guests else None,
         "guestHashes": sorted({guest_hash(g) for g in guests}),
         "guestCount": event["guestCount"],

@@ -133,8 +133,10 @@ def _could_see(base: dict[str, Any], event: dict[str, Any]) -> bool:
         return False
     whole = {d["date"]: d["whole"] for d in base["days"]}
     first = base["days"][0]["date"] if base["days"] else None
-    if first is None or not event["days"] or event["days"][0] < first:
-        return False  # no day in the range (an event wholly after it), or one before it
+    if first is None or not event["days"] or event.get("beganBefore") or event["days"][0] < first:
+        # no day in the range (an event wholly after it), or it began before it (a record stored before 1.3.89
+        # wrote the range's eve first in its days instead of the flag)
+        return False
     return all(whole.get(day, False) for day in event["days"])  # clipped to the range (snapshot.event_days)
 
 

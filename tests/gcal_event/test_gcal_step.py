@@ -18,9 +18,10 @@ def at(minute: int, second: int = 0) -> str:
 
 
 def event(key="e1", title="Design review", start="2026-11-30T23:00:00.000Z", end="2026-11-30T23:30:00.000Z",
-          guests=(), cal=CAL, days=("2026-11-30",), all_day=False, count=None):
+          guests=(), cal=CAL, days=("2026-11-30",), all_day=False, count=None, began_before=False):
     return {"key": sha256_hex(key), "calendarKey": cal, "title": title, "start": start, "end": end, "allDay": all_day,
-            "days": list(days), "guests": list(guests), "guestCount": len(guests) if count is None else count}
+            "days": list(days), "beganBefore": began_before, "guests": list(guests),
+            "guestCount": len(guests) if count is None else count}
 
 
 def snap(read, events, hidden=(), cals=((CAL, True), (OTHER, True)), version="gcal.event@1.0.0", days=DAYS, account=ACC):
@@ -63,8 +64,11 @@ def test_a_new_event_on_a_hidden_day_or_a_calendar_switched_on_is_a_first_sighti
 
 def test_a_new_event_that_began_before_the_range_is_a_first_sighting():
     base = record(snap(at(0), [event()]))
-    early = event("e2", start="2026-11-28T20:00:00.000Z", days=("2026-11-28", "2026-11-29"))
+    early = event("e2", start="2026-11-28T20:00:00.000Z", days=("2026-11-29",), began_before=True)
     assert kinds(step(base, snap(at(1), [event(), early]))) == [("calendar.created", True)]
+    # a record stored before 1.3.89 wrote the range's eve first in the days instead: still read so
+    eve = event("e3", start="2026-11-28T20:00:00.000Z", days=("2026-11-28", "2026-11-29"))
+    assert kinds(step(base, snap(at(1), [event(), eve]))) == [("calendar.created", True)]
 
 
 def test_an_incomplete_base_makes_every_new_event_a_first_sighting():

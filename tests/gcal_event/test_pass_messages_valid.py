@@ -5,9 +5,9 @@ message.invalid health report"; §9: send() refuses an invalid message before it
 A held-out audit found the rule missing: a week showing an event longer than six weeks (a secondment,
 "October 19, 2026 at 9am to December 18, 2026 at 5pm") posted OK, a window and a snapshot whose
 event listed 61 days, over the bus's cap; the ledger refused the snapshot, stored nothing, and the
-health stayed OK on every pass. An event's days are now the days it touches in the visible range,
-after the day before the range when it began before it (all the step reads: whether it began before
-the range and which of the range's days it sits on), and a message that still fails its schema
+health stayed OK on every pass. An event's days are now the days it touches in the visible range, and
+``beganBefore`` says whether it began before it (all the step reads; 1.3.10 wrote the range's eve first
+in its days instead, a day the range does not show, 1.3.89), and a message that still fails its schema
 turns the pass into the one health report.
 """
 
@@ -47,10 +47,10 @@ def test_an_event_longer_than_six_weeks_is_read_and_every_message_fits_the_bus()
     assert health(posted) == ("OK", [])
     by_title = {e["title"]: e for e in posted["snapshot"]["events"]}
     week = ["2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05"]
-    # began before the range: the day before it first, then every day of the range it touches
-    assert by_title["Secondment"]["days"] == ["2026-11-28", *week]
-    assert by_title["Parental leave"]["days"] == ["2026-11-28", *week]
-    assert by_title["Design review"]["days"] == ["2026-11-30"]
+    # began before the range: every day of the range it touches, and the flag
+    assert by_title["Secondment"]["days"] == week and by_title["Secondment"]["beganBefore"] is True
+    assert by_title["Parental leave"]["days"] == week and by_title["Parental leave"]["beganBefore"] is True
+    assert by_title["Design review"]["days"] == ["2026-11-30"] and by_title["Design review"]["beganBefore"] is False
     assert by_title["Secondment"]["start"] == "2026-10-19T16:00:00.000Z"  # the event itself is unchanged
     for message in _messages(html):
         parse_message(message)
