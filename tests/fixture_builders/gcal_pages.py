@@ -269,6 +269,12 @@ OFFSITE_DASH = Chip("0ffs1tedash", "All day, Offsite, Team Rota, No location, De
 # A span written with weekdays (a guess at a form): the parts before the tail date name its first day.
 OFFSITE_WEEKDAYS = Chip("0ffs1tewkdy", "All day, Offsite, Team Rota, No location, Tuesday, December 1 – Wednesday, December 2, 2026",
                         [D[1]], all_day=True, owner="team.rota@example.com", lines=("Offsite",))
+# Events that began before the visible range: a conference of all-day days from the Thursday before, drawn in the
+# range's first three columns, and a red-eye flight from the evening before the range's first day.
+CONFERENCE = Chip("c0nf2026nov", "All day, Conference, Team Rota, No location, November 26, 2026 to December 1, 2026",
+                  [D[29], D[30], D[1]], all_day=True, owner="team.rota@example.com")
+REDEYE = Chip("r3deye0flt", "November 28, 2026 at 10pm to November 29, 2026 at 2am, Red-eye flight, Dana Whitfield, "
+              "No location,", [D[29]], lines=("Red-eye flight", "10pm – 2am"))
 # Calendar in German: its chips and its side-panel lists in German (invented wording, spec §1: not guessed).
 # places named with a day word, right before the date (a location runs to the end of the sentence)
 FERRY = Chip("ferry0harbor", "8:30am to 9:30am, Ferry, Dana Whitfield, Accepted, Location: Ferry Terminal, Friday Harbor, "
@@ -340,6 +346,7 @@ PAGES = [
              chips=[day_first(c) for c in WEEK_CHIPS], panel_progress=True),
     GcalPage("synthetic-week-dash-span.html", WEEK_TITLE, chips=[REVIEW, OFFSITE_DASH]),
     GcalPage("synthetic-week-weekday-span.html", WEEK_TITLE, chips=[REVIEW, OFFSITE_WEEKDAYS]),
+    GcalPage("synthetic-week-began-before.html", WEEK_TITLE, chips=[REVIEW, CONFERENCE, REDEYE]),
     GcalPage("synthetic-week-german.html", "Google Kalender - Woche vom 29. November 2026",
              chips=[GERMAN_REVIEW, GERMAN_HOLIDAY], account_labels=[f"Google-Konto: Dana Whitfield\n({ME})"],
              mine=[Calendar("Dana Whitfield"), Calendar("Team-Dienstplan")], other=[Calendar("Feiertage in Testland", native=False)],
