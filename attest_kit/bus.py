@@ -33,7 +33,7 @@ SCHEMA_LIMITS: dict[str, int] = {
     "fieldText": 254,  # any allowlisted text value (an address is the longest)
     "observations": 500,  # rows per observer.observations message (spec §3.3)
     "days": 42,  # six weeks: a longer range is DEGRADED range.too_long before it is posted
-    "eventDays": 43,  # an event's days in the range, after the range's eve when it began before it
+    "eventDays": 43,  # an event's days in the range (42 at most; 43 took the eve 1.3.10 to 1.3.88 wrote first)
     "calendars": 200,
     "events": 2000,
     "guests": 200,  # guest addresses per event

@@ -228,8 +228,23 @@ def _unsettled(snapshot: dict[str, Any], pending: dict[str, Any], others: list[d
     account (a day tab that saw an event created and then missing, a week tab that never held it)."""
     entries = list(pending.values()) + [e for o in others if o.get("accountHash") == account
                                         for e in o.get("pending", {}).values()]
-    held = {day for entry in entries for day in entry["event"]["days"]}
+    held = {day for entry in entries for day in _held_days(entry["event"])}
     return [day for day in _range(snapshot["days"]) if day in held]
+
+
+def _held_days(event: dict[str, Any]) -> list[str]:
+    """The days an event touches, as far as a record tells: its range's days and, when it began before that range,
+    every day back to its start: from the start's UTC date less one, as a local day is within one of it (a day too
+    many only restarts a window's changesSince: the safe side). 1.3.10 to 1.3.88 held only the range's eve, written
+    first in the days (a review of 1.3.89)."""
+    days = list(event["days"])
+    if event.get("beganBefore") and days:
+        first = date.fromisoformat(days[0])
+        day = parse_instant(event["start"]).date() - _ONE_DAY
+        while day < first:
+            days.append(day.isoformat())
+            day += _ONE_DAY
+    return days
 
 
 def _row_order(row: StepRow) -> tuple[str, str, str]:

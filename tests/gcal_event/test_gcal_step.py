@@ -289,3 +289,24 @@ def test_an_event_a_calendar_switched_on_or_a_day_shown_again_shows_is_a_first_s
     assert seen[1].rows == []
     once, _ = chain([snap(at(0), [event()]), snap(at(1), []), snap(at(2), [event()])])
     assert once[2].rows == []
+
+
+def test_a_deletion_pending_for_an_event_that_began_before_a_range_unsettles_the_days_before_it():
+    """A review of 1.3.89: the range's eve, written first in an event's days until 1.3.88, was also what made another
+    range's tab (a day view of that eve) unsettled while the event's deletion was pending; with the days cut to the
+    range's, the eve was no longer held and that day's changesSince ran on over an unreported deletion. The days
+    before the range back to the event's start are held now (the start's UTC date less one: a local day is within one
+    of it; more days unsettled is the safe side)."""
+    trip = event("trip", title="Trip", start="2026-11-27T08:00:00.000Z", end="2026-12-02T08:00:00.000Z", all_day=True,
+                 days=DAYS, began_before=True)
+    week = record(snap(at(1), [event(), trip]))
+    week = step(week, snap(at(2), [event()])).record  # missing once: its deletion is pending
+    assert week["pending"]
+
+    def unsettled(day: str) -> list[str]:
+        seen = record(snap(at(0), [], days=[day]))  # the day tab's earlier look: a base to compare with
+        return step(seen, snap(at(3), [], days=[day]), others=[week]).unsettled_days
+
+    assert unsettled("2026-11-28") == ["2026-11-28"]
+    assert unsettled("2026-11-26") == ["2026-11-26"]  # the local day before the start is held too (safe side)
+    assert unsettled("2026-11-20") == []
