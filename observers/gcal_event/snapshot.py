@@ -45,20 +45,22 @@ def _guests(sentence: Sentence, account: str | None) -> tuple[list[str], int]:
     return sorted(others, key=lambda g: (ascii_lower(g), g)), len(unique)
 
 
-def event_days(sentence: Sentence, first: date, last: date) -> tuple[list[str], bool]:
-    """The event's days in the range ``first``..``last``, and whether it began before the range.
+def event_days(sentence: Sentence, shown: list[date]) -> tuple[list[str], bool]:
+    """The event's days among the range's ``shown`` days (in order), and whether it began before the range.
 
     The step asks only whether the event began before the range and which of the range's days it sits on
     (``step._could_see``); listing every day it touches put a secondment of two months over the bus's cap on a day
-    list, and the whole snapshot was refused (1.3.10). The days are the visible ones only: 1.3.10 wrote the range's
-    eve first to say it began before, a day the snapshot of the visible range does not show (1.3.89)."""
+    list, and the whole snapshot was refused (1.3.10). The days are the shown ones only: 1.3.10 wrote the range's
+    eve first to say it began before (1.3.89), and a week with its weekends hidden listed the hidden Saturday and
+    Sunday an event spans (1.3.91): days the snapshot of the visible range does not show."""
     touched = sentence.days()
-    return [d.isoformat() for d in touched if first <= d <= last], bool(touched) and touched[0] < first
+    visible = set(shown)
+    return [d.isoformat() for d in touched if d in visible], bool(touched) and bool(shown) and touched[0] < shown[0]
 
 
-def event_entry(key: str, sentence: Sentence, account: str | None, first: date, last: date) -> dict[str, Any]:
+def event_entry(key: str, sentence: Sentence, account: str | None, shown: list[date]) -> dict[str, Any]:
     guests, count = _guests(sentence, account)
-    days, began_before = event_days(sentence, first, last)
+    days, began_before = event_days(sentence, shown)
     return {
         "key": key,
         "calendarKey": calendar_key(sentence.calendar),
@@ -76,8 +78,8 @@ def event_entry(key: str, sentence: Sentence, account: str | None, first: date, 
 def build_snapshot(read: GcalRead, instant: datetime) -> dict[str, Any]:
     """The snapshot of a clean, drawn page (the observer posts it only with a known account)."""
     account = read.account.address
-    first, last = read.days[0].date, read.days[-1].date
-    events = [event_entry(key, s, account, first, last) for key, s in read.events.items()]
+    shown = [d.date for d in read.days]
+    events = [event_entry(key, s, account, shown) for key, s in read.events.items()]
     events.sort(key=lambda e: (e["start"], e["end"], e["key"]))
     return {
         "selectorsVersion": SELECTORS_VERSION,

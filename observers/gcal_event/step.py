@@ -233,18 +233,17 @@ def _unsettled(snapshot: dict[str, Any], pending: dict[str, Any], others: list[d
 
 
 def _held_days(event: dict[str, Any]) -> list[str]:
-    """The days an event touches, as far as a record tells: its range's days and, when it began before that range,
-    every day back to its start: from the start's UTC date less one, as a local day is within one of it (a day too
-    many only restarts a window's changesSince: the safe side). 1.3.10 to 1.3.88 held only the range's eve, written
-    first in the days (a review of 1.3.89)."""
-    days = list(event["days"])
-    if event.get("beganBefore") and days:
-        first = date.fromisoformat(days[0])
-        day = parse_instant(event["start"]).date() - _ONE_DAY
-        while day < first:
-            days.append(day.isoformat())
-            day += _ONE_DAY
-    return days
+    """The days an event touches, as far as a record tells: its shown days, every day between them (a weekend the
+    range hides, 1.3.91), and, when it began before the range, every day back to its start: from the start's UTC date
+    less one, as a local day is within one of it (a day too many only restarts a window's changesSince: the safe
+    side). 1.3.10 to 1.3.88 wrote the range's eve first in the days instead, and every day between (a review of
+    1.3.89)."""
+    if not event["days"]:
+        return []
+    first, last = date.fromisoformat(event["days"][0]), date.fromisoformat(event["days"][-1])
+    if event.get("beganBefore"):
+        first = min(first, parse_instant(event["start"]).date() - _ONE_DAY)
+    return [(first + timedelta(days=i)).isoformat() for i in range((last - first).days + 1)]
 
 
 def _row_order(row: StepRow) -> tuple[str, str, str]:

@@ -97,3 +97,18 @@ def test_an_icon_before_a_chips_sentence_leaves_a_page_in_another_language_unrea
     empty = with_icon.replace("15:00 bis 15:30, Designprüfung, Dana Whitfield, Zugesagt, Kein Ort, 30. November 2026", "")
     posted = posted_for(page(grid(row({"29054": empty})), panel=""))
     assert health(posted) == ("OK", []) and posted["windows"] == []
+
+
+# An audit of the snapshot's day facts (31 pages): with weekends hidden, an event's days listed the hidden Saturday
+# and Sunday between two shown days, days the snapshot of the visible range does not show (1.3.89 took the range's
+# eve out for the same reason). Its days are the shown days it touches (1.3.91).
+def test_an_events_days_are_the_shown_days_only_when_weekends_are_hidden() -> None:
+    from datetime import date as day
+
+    from observers.gcal_event.snapshot import event_days
+
+    read = parse_sentence("All day, Trip, Calendar: Team Rota, No location, December 4, 2026 to December 7, 2026", NY)
+    assert read is not None
+    shown = [day(2026, 12, 3), day(2026, 12, 4), day(2026, 12, 7), day(2026, 12, 8)]
+    assert event_days(read, shown) == (["2026-12-04", "2026-12-07"], False)
+    assert event_days(read, [day(2026, 12, 7), day(2026, 12, 8)]) == (["2026-12-07"], True)

@@ -310,3 +310,17 @@ def test_a_deletion_pending_for_an_event_that_began_before_a_range_unsettles_the
     assert unsettled("2026-11-28") == ["2026-11-28"]
     assert unsettled("2026-11-26") == ["2026-11-26"]  # the local day before the start is held too (safe side)
     assert unsettled("2026-11-20") == []
+
+
+def test_a_pending_deletion_of_an_event_across_a_hidden_weekend_unsettles_the_weekend():
+    """A review of 1.3.90's sequel: with weekends hidden, an event's days are the visible ones only (1.3.91), so the
+    days it spans between them (the hidden Saturday and Sunday) are held as the eve is: a day tab on that Saturday
+    follows its changes only from this pass while the deletion is pending."""
+    days = ["2026-12-03", "2026-12-04", "2026-12-07"]
+    trip = event("trip", title="Trip", start="2026-12-04T08:00:00.000Z", end="2026-12-08T08:00:00.000Z", all_day=True,
+                 days=("2026-12-04", "2026-12-07"))
+    week = record(snap(at(1), [trip], days=days))
+    week = step(week, snap(at(2), [], days=days)).record
+    assert week["pending"]
+    seen = record(snap(at(0), [], days=["2026-12-05"]))
+    assert step(seen, snap(at(3), [], days=["2026-12-05"]), others=[week]).unsettled_days == ["2026-12-05"]
