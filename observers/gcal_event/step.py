@@ -226,24 +226,27 @@ def _unsettled(snapshot: dict[str, Any], pending: dict[str, Any], others: list[d
                account: str | None) -> list[str]:
     """The days of ``snapshot`` holding a deletion not reported yet, in this record or another of this
     account (a day tab that saw an event created and then missing, a week tab that never held it)."""
-    entries = list(pending.values()) + [e for o in others if o.get("accountHash") == account
-                                        for e in o.get("pending", {}).values()]
-    held = {day for entry in entries for day in _held_days(entry["event"])}
+    held: set[str] = set()
+    own = set(_range(snapshot["days"]))  # this range's pending entries were recorded over its own days
+    for shown, entries in [(own, pending.values()),
+                           *((set(_range(o["days"])), o.get("pending", {}).values())
+                             for o in others if o.get("accountHash") == account)]:
+        for entry in entries:
+            held.update(_held_days(entry["event"], shown))
     return [day for day in _range(snapshot["days"]) if day in held]
 
 
-def _held_days(event: dict[str, Any]) -> list[str]:
-    """The days an event touches, as far as a record tells: its shown days, every day between them (a weekend the
-    range hides, 1.3.91), and, when it began before the range, every day back to its start: from the start's UTC date
-    less one, as a local day is within one of it (a day too many only restarts a window's changesSince: the safe
-    side). 1.3.10 to 1.3.88 wrote the range's eve first in the days instead, and every day between (a review of
-    1.3.89)."""
-    if not event["days"]:
-        return []
-    first, last = date.fromisoformat(event["days"][0]), date.fromisoformat(event["days"][-1])
-    if event.get("beganBefore"):
-        first = min(first, parse_instant(event["start"]).date() - _ONE_DAY)
-    return [(first + timedelta(days=i)).isoformat() for i in range((last - first).days + 1)]
+def _held_days(event: dict[str, Any], shown: set[str]) -> list[str]:
+    """The days an event may touch, as far as a record over the days ``shown`` tells: the shown days it touches (its
+    ``days``, exact), and every day its instants span that the record did not show, from the start's UTC date less
+    one to the end's plus one (a local day is within one of its UTC date; a day too many only restarts a window's
+    changesSince: the safe side). A record lists the shown days only (1.3.89, 1.3.91), so the day before the range,
+    a weekend the range hides and the days after it are found from the instants; until 1.3.88 the days listed held
+    the eve and the hidden weekend (reviews of 1.3.89 and 1.3.91)."""
+    start = parse_instant(event["start"]).date() - _ONE_DAY
+    end = parse_instant(event["end"]).date() + _ONE_DAY
+    span = [(start + timedelta(days=i)).isoformat() for i in range((end - start).days + 1)]
+    return [*event["days"], *(day for day in span if day not in shown)]
 
 
 def _row_order(row: StepRow) -> tuple[str, str, str]:

@@ -324,3 +324,18 @@ def test_a_pending_deletion_of_an_event_across_a_hidden_weekend_unsettles_the_we
     assert week["pending"]
     seen = record(snap(at(0), [], days=["2026-12-05"]))
     assert step(seen, snap(at(3), [], days=["2026-12-05"]), others=[week]).unsettled_days == ["2026-12-05"]
+
+
+def test_a_pending_deletion_holds_a_hidden_day_the_event_starts_or_ends_on():
+    """A review of 1.3.91 (6,000 random sequences, old against new): an event starting or ending on a weekend the
+    range hides (Trip, Saturday to Monday, drawn on Monday only) had that day left out of what its pending deletion
+    held, which the days listed until 1.3.88 held. The whole span the event's instants give is held now (from the
+    start's UTC date less one to the end's plus one: the safe side)."""
+    days = ["2026-12-03", "2026-12-04", "2026-12-07", "2026-12-08"]
+    trip = event("trip", title="Trip", start="2026-12-05T08:00:00.000Z", end="2026-12-08T08:00:00.000Z", all_day=True,
+                 days=("2026-12-07",))
+    week = record(snap(at(1), [trip], days=days))
+    week = step(week, snap(at(2), [], days=days)).record
+    for day in ("2026-12-05", "2026-12-06"):
+        seen = record(snap(at(0), [], days=[day]))
+        assert step(seen, snap(at(3), [], days=[day]), others=[week]).unsettled_days == [day]
