@@ -37,12 +37,15 @@ def guest_hash(address: str) -> str:
 
 
 def _guests(sentence: Sentence, account: str | None) -> tuple[list[str], int]:
-    """The guests with the account left out (ASCII-lowercase order, one per address), and the count."""
+    """The guests with the account left out (ASCII-lowercase order, one per address), and the count of distinct
+    guests, the account once in any of the spellings Gmail delivers to it (1.3.93: "dana+cal@…" beside "DANA@…"
+    counted twice)."""
     unique: dict[str, str] = {}
     for guest in sentence.guests:
         unique.setdefault(normalize_email(guest) or ascii_lower(guest), guest)
     others = [g for g in unique.values() if not is_own_address(g, account)]
-    return sorted(others, key=lambda g: (ascii_lower(g), g)), len(unique)
+    named_account = len(others) < len(unique)
+    return sorted(others, key=lambda g: (ascii_lower(g), g)), len(others) + named_account
 
 
 def event_days(sentence: Sentence, shown: list[date]) -> tuple[list[str], bool]:

@@ -112,3 +112,16 @@ def test_an_events_days_are_the_shown_days_only_when_weekends_are_hidden() -> No
     shown = [day(2026, 12, 3), day(2026, 12, 4), day(2026, 12, 7), day(2026, 12, 8)]
     assert event_days(read, shown) == (["2026-12-04", "2026-12-07"], False)
     assert event_days(read, [day(2026, 12, 7), day(2026, 12, 8)]) == (["2026-12-07"], True)
+
+
+# The first clause audit of the day (D2): the account named twice in a guest list, in two spellings Gmail delivers to
+# one mailbox ("dana.whitfield+cal@…", "DANA.WHITFIELD@…"), counted as two guests. The count is of distinct guests,
+# the account included once (spec §8.3: "guest addresses (the account left out) and guest count").
+def test_the_account_named_in_two_spellings_is_one_guest() -> None:
+    from observers.gcal_event.snapshot import event_entry
+
+    read = parse_sentence("3pm to 4pm, Sync, Dana Whitfield, Accepted, Guests: dana.whitfield+cal@example.com, "
+                          "DANA.WHITFIELD@example.com, lee.park@example.org, No location, December 2, 2026", NY)
+    assert read is not None
+    entry = event_entry("k", read, "dana.whitfield@example.com", [date(2026, 12, 2)])
+    assert entry["guests"] == ["lee.park@example.org"] and entry["guestCount"] == 2
