@@ -267,7 +267,10 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
 
     rest = head["rest"]
     tail = _TAIL.search(rest)
-    span = TAIL_RANGE.search(rest) if tail is None and all_day and d1 is None else None
+    span = TAIL_RANGE.search(rest) if all_day and d1 is None else None
+    if span is not None and tail is not None and span.start() >= tail.start():
+        span = None  # the plain tail reads it ("…, December 1, 2026 to December 3, 2026"); a range starting before
+        # the tail's date is one it cannot ("Tuesday, December 1 – Wednesday, December 2, 2026", 1.3.94)
     if span is not None and _title_line_runs_into(rest, span.start(), title_lines):
         span = None  # the shown title line holds the range's words: the title's (a review of 1.3.81)
     if span is not None:

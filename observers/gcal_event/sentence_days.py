@@ -40,10 +40,13 @@ _RANGE_JOIN = rf"(?:\s*(?:{'|'.join(re.escape(dash) for dash in L.range_dashes)}
 #: An all-day range written short, as the tail: "October 2 – 12, 2026", "October 28 – November 2, 2026",
 #: "October 2, 2026 – October 12, 2026", "2 – 12 October 2026" (a dash or "to"); the last day is written in full,
 #: the first takes the month and year it leaves out from it (``range_days``).
-_RANGE = (rf"(?P<m1>{_MONTH_NAME}) (?P<d1>\d{{1,2}})(?:, (?P<y1>\d{{4}}))?{_RANGE_JOIN}"
-          rf"(?:(?P<m2>{_MONTH_NAME}) )?(?P<d2>\d{{1,2}}), (?P<y2>\d{{4}})"
-          rf"|(?P<gd1>\d{{1,2}})(?: (?P<gm1>{_MONTH_NAME})(?: (?P<gy1>\d{{4}}))?)?{_RANGE_JOIN}"
-          rf"(?P<gd2>\d{{1,2}}) (?P<gm2>{_MONTH_NAME}) (?P<gy2>\d{{4}})")
+_WEEKDAY_NAME = "|".join(re.escape(day) for day in L.weekdays)
+#: Either day may carry its weekday before it ("Tuesday, December 1 – Wednesday, December 2, 2026"), read only when
+#: it is that day's (1.3.94).
+_RANGE = (rf"(?:(?P<w1>{_WEEKDAY_NAME}),? )?(?P<m1>{_MONTH_NAME}) (?P<d1>\d{{1,2}})(?:, (?P<y1>\d{{4}}))?{_RANGE_JOIN}"
+          rf"(?:(?P<w2>{_WEEKDAY_NAME}),? )?(?:(?P<m2>{_MONTH_NAME}) )?(?P<d2>\d{{1,2}}), (?P<y2>\d{{4}})"
+          rf"|(?:(?P<gw1>{_WEEKDAY_NAME}),? )?(?P<gd1>\d{{1,2}})(?: (?P<gm1>{_MONTH_NAME})(?: (?P<gy1>\d{{4}}))?)?"
+          rf"{_RANGE_JOIN}(?:(?P<gw2>{_WEEKDAY_NAME}),? )?(?P<gd2>\d{{1,2}}) (?P<gm2>{_MONTH_NAME}) (?P<gy2>\d{{4}})")
 TAIL_RANGE = re.compile(rf"(?:^|,\s*)(?:{_RANGE})[,\s]*$")
 #: The same range opening the sentence, alone or after "All day," and before the title's part ("December 1 – 3,
 #: 2026, Offsite, …"; a guess, as the tail's: 1.3.86).
@@ -73,6 +76,9 @@ def range_days(match: re.Match[str]) -> tuple[date, date] | None:
         last = date(int(year2), MONTHS[month2], int(day2))
     except (KeyError, ValueError):
         return None
+    for day, weekday in ((first, match["w1"] or match["gw1"]), (last, match["w2"] or match["gw2"])):
+        if weekday and L.weekdays[day.weekday()] != weekday:
+            return None  # a weekday that is not its day's: the range says two things (never guessed)
     return (first, last) if first < last else None
 
 

@@ -27,9 +27,8 @@ WHERE = "Ski week, Dana Whitfield, Accepted, No location"
 
 
 @pytest.mark.parametrize("sentence", [
-    f"All day, {WHERE}, Monday, November 30 – Wednesday, December 2, 2026",
-    f"All day, {WHERE}, Monday, 30 November – Wednesday, 2 December 2026",
-    f"All day, {WHERE}, November 30 to Wednesday, December 2, 2026",
+    # (an all-day range naming its days' own weekdays, "Monday, November 30 – Wednesday, December 2, 2026", is read
+    # since 1.3.94, whole: tests/gcal_event/test_gcal_heldout_fixes_10.py)
     f"All day, {WHERE}, until Wednesday, December 2, 2026",
     f"8pm to 10am, {WHERE}, Saturday, December 5 – Monday, December 7, 2026",
     f"3pm to 4pm, {WHERE}, December 1, 2026, Weekly on Tuesday, until Tuesday, December 22, 2026",
@@ -101,7 +100,6 @@ def test_the_own_weekday_is_never_cut_from_a_title_line():
 
 
 @pytest.mark.parametrize("sentence", [
-    "All day, Offsite, Team Rota, Location: Hall, Tuesday, December 1 – Wednesday, December 2, 2026",
     "3pm to 4pm, Offsite, Team Rota, Accepted, Location: Hall, December 1, 2026, Weekly on Tuesday, until Tuesday, "
     "December 22, 2026",
     f"All day, {WHERE}, Nov 30, 2026, December 2, 2026",
