@@ -187,7 +187,7 @@ class SnapshotEvent(BusModel):
     end: Instant
     all_day: bool
     days: Annotated[list[DateKey], Field(max_length=SCHEMA_LIMITS["eventDays"])]
-    #: whether it began before the visible range (its days are the range's it touches)
+    #: whether it began before the visible range (its days are the shown days of the range it touches)
     began_before: bool = False
     guests: Annotated[list[FieldText], Field(max_length=SCHEMA_LIMITS["guests"])] = []
     guest_count: Annotated[int, Field(ge=0, le=100_000)] = 0
