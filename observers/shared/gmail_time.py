@@ -84,6 +84,13 @@ def month_words() -> dict[str, int]:
 
 
 @lru_cache(maxsize=1)
+def _weekday_overlaps() -> frozenset[str]:
+    """Month words that are also a weekday in a language Gmail offers (mar: March, and Tuesday)."""
+    data = json.loads(Path(__file__).with_name("month_names.json").read_text(encoding="utf-8"))
+    return frozenset(data["weekdayOverlaps"])
+
+
+@lru_cache(maxsize=1)
 def _relative_words() -> tuple[dict[str, int], frozenset[str], frozenset[str]]:
     """(day word → days from today, words allowed beside one, the words a "(5 minutes ago)" note may
     hold): month_names.json."""
@@ -221,6 +228,11 @@ def _date(text: str) -> tuple[int, int, int] | None | bool:
     year_at = years[0]
     # The month word nearest the year (French "mar. 6 oct. 2026": mar is Tuesday there).
     month_at, month = min(months, key=lambda im: (abs(im[0] - year_at), -im[0]))
+    if _fold(tokens[month_at]) in _weekday_overlaps() and any(
+        not t.isdigit() and len(t) >= 3 and _month_of(t) is None
+        for t in tokens[min(month_at, year_at) + 1 : max(month_at, year_at)]
+    ):
+        return None  # Tuesday beside a month word this reader does not know (Romanian "mar., 7 ian. 2025")
     days = [i for i, t in enumerate(tokens) if t.isdigit() and len(t) <= 2 and 1 <= int(t) <= 31]
     if not days:
         return None
