@@ -273,6 +273,12 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
                    drawn_whole=_draws_every_person(people_cells, people, parts, shown))
 
 
+def _disabled(control: LexborNode) -> bool:
+    """A paging control's disabled state: ``aria-disabled="true"``, or a native ``<button>``'s ``disabled``."""
+    return aria_true(attr(control, A.aria_disabled)) or (
+        control.tag == "button" and attr(control, A.disabled) is not None)
+
+
 def read_sent_page(ctx: PassContext) -> SentRead:
     """Read the page once; the observer's health, rows and windows all come from this."""
     memo = ctx.memo.get("gmail.sent")
@@ -305,9 +311,9 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     labelled = [(n, attr(n, A.aria_label)) for n in ctx.tree.css(S.older)]
     newer = shown.filter(n for n, label in labelled if label == L.newer)
     older = shown.filter(n for n, label in labelled if label == L.older)
-    newer_enabled = any(not aria_true(attr(n, A.aria_disabled)) for n in newer)
+    newer_enabled = any(not _disabled(n) for n in newer)
     read.is_head = route.page == 1 and not newer_enabled
-    read.ends_list = bool(older) and all(aria_true(attr(n, A.aria_disabled)) for n in older)
+    read.ends_list = bool(older) and all(_disabled(n) for n in older)
 
     read.account = read_account(ctx.tree, ACCOUNT_LABELS, shown)
     if read.is_head:

@@ -47,6 +47,8 @@ class SentAttributes(Strict):
     title: str
     aria_label: str
     aria_disabled: str
+    #: a native <button>'s disabled state (a paging control drawn as one)
+    disabled: str
     aria_hidden: str
     href: str
     name: str

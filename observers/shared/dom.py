@@ -16,7 +16,8 @@ by hand: ``stylesheet.py``, which says what of the cascade it reads):
 * inside ``<noscript>`` nothing is drawn (a live tab runs scripts: its content is text there), and a
   closed ``<details>`` draws its first ``<summary>`` only (its content's computed display says nothing);
 * a ``<dialog>`` without ``open`` is ``display:none`` (the browser's own rule), unless its style sets
-  another valid display, as for ``hidden``.
+  another valid display, as for ``hidden``; so is an element with ``popover`` (a popover is closed until a
+  script opens it, and a capture writes an open one's computed display inline), unless it is an open dialog.
 """
 
 from __future__ import annotations
@@ -170,7 +171,7 @@ class ShownRule:
                 removed = (
                     display_none
                     or (hidden is not _ABSENT and (not has_display or (hidden or "").lower() == "until-found"))
-                    or (tag == "dialog" and not has_display and attrs.get("open", _ABSENT) is _ABSENT)
+                    or (not has_display and _closed_by_the_browser(tag, attrs))
                     or tag == "noscript"
                     or (tag in UA_DISPLAY_NONE and not has_display)
                     or (above is not None and _closed_details(above) and not _first_summary(above, element))
@@ -299,9 +300,17 @@ def _removed_within(element: LexborNode, sheet: Mapping[int, SheetStyle]) -> boo
     display = _decided(_inline(style) if style else _NO_INLINE, sheet.get(element.mem_id) if sheet else None)[0]
     if display == "none":
         return True
-    closed_dialog = element.tag == "dialog" and attrs.get("open", _ABSENT) is _ABSENT
-    return (attrs.get("hidden", _ABSENT) is not _ABSENT or closed_dialog or element.tag in UA_DISPLAY_NONE
+    closed = _closed_by_the_browser(element.tag, attrs)
+    return (attrs.get("hidden", _ABSENT) is not _ABSENT or closed or element.tag in UA_DISPLAY_NONE
             ) and display is None
+
+
+def _closed_by_the_browser(tag: str, attrs: Mapping[str, str | None]) -> bool:
+    """A dialog without ``open`` or a ``[popover]`` that is no open dialog: ``display:none`` by the browser's own
+    rules (``dialog:not([open])``, ``[popover]:not(:popover-open):not(dialog[open])``) when the page sets none."""
+    is_open = attrs.get("open", _ABSENT) is not _ABSENT
+    return (tag == "dialog" and not is_open) or (
+        attrs.get("popover", _ABSENT) is not _ABSENT and not (tag == "dialog" and is_open))
 
 
 def aria_true(value: str | None) -> bool:
