@@ -208,6 +208,7 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
         read.reasons.add("selector.missing.main" if not mains else "selector.ambiguous.main")
         return read
     main = mains[0]
+    shown.leave_out(main.css(S.editor))  # a reply being typed in a message: the user's words, not the mail's
 
     read.account = read_account(ctx.tree, ACCOUNT_LABELS, shown)
     if read.account.status == "ambiguous":

@@ -36,6 +36,8 @@ class ReceiptSelectors(Strict):
     subject_heading: str
     list_item: str
     message_key: str
+    #: an editable region (a reply or forward being typed inside a message): the user's text, never the message's
+    editor: str
     sender: str
     header_end: str  # a header drawn without a table ends at the body's first of these
     row: str

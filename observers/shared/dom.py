@@ -139,6 +139,15 @@ class ShownRule:
         self._styles: dict[str, _Inline] = {}
         self._sheet: Mapping[int, SheetStyle] | None = None  # the page's own rules (a pass reads one page)
 
+    def leave_out(self, nodes: Iterable[LexborNode]) -> None:
+        """Read ``nodes`` and all they hold as not shown from now on: what the pass must not take for the page's
+        own (a reply being typed inside a message is the user's text, never the message's). The memo is dropped
+        first, so nothing read before keeps an answer that held them shown."""
+        self._removed.clear()
+        self._invisible.clear()
+        for node in nodes:
+            self._removed[node.mem_id] = self._invisible[node.mem_id] = True
+
     def _facts(self, style: str) -> _Inline:
         known = self._styles.get(style)
         if known is None:
