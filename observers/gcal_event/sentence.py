@@ -144,7 +144,7 @@ def _title_line_runs_into(rest: str, start: int, title_lines: tuple[str, ...]) -
 
 
 def _title_and_rest(middle: str, title_lines: tuple[str, ...], own_day: date | None = None,
-                    start: time | None = None) -> tuple[str, list[str]] | None:
+                    start: time | None = None, calendars: tuple[str, ...] = ()) -> tuple[str, list[str]] | None:
     """The title and the parts after it; None when the title cannot be told.
 
     A shown title line settles a title holding commas. Without one the title is the first part,
@@ -153,17 +153,38 @@ def _title_and_rest(middle: str, title_lines: tuple[str, ...], own_day: date | N
     title no claim could match (Hard Rule 5: never guess). ``own_day``: the tail's date, whose own
     weekday written last before it is cut from the parts (never from the title: "Pay day, Friday").
     ``start``: the sentence's start clock, which a short event's one line writes after its title.
+    ``calendars``: the side panel's names, so a listed calendar name holding a comma is one part.
     """
     lines = {one_line(line) for line in title_lines} - {""}
     lines |= {title for line in lines if (title := _one_line_title(line, start))}
     for line in sorted(lines, key=len, reverse=True):
         if "," in line and (match := re.match(rf"{re.escape(line)}\s*(?:,|$)", middle)) is not None:
-            return line, _cut_own_weekday(split_parts(middle[match.end():]), own_day)
+            after = _cut_own_weekday(split_parts(middle[match.end():]), own_day)
+            # the line settles the title only when the sentence says no more than the form names after one: a
+            # line not yet redrawn after a rename ("Budget, Q4" over "Budget, Q4, Orbit Crew, <calendar>, …")
+            # would else read the title's last part as the calendar
+            if _says_only_the_form(after, calendars):
+                return line, after
     parts = split_parts(middle)
     title, after = parts[0], _cut_own_weekday(parts[1:], own_day)
     if title in lines or not unexplained(after):
         return title, after
     return None
+
+
+def _says_only_the_form(after: list[str], calendars: tuple[str, ...]) -> bool:
+    """Whether the parts a sentence writes between a title and its first status, place or guests part are the ones
+    the form names there: none, the calendar (a side-panel name holding commas read whole), or a bare name (a
+    person's, "Lee, Sam" too) then a ``Calendar:`` part (its name holding commas only when listed). A line not yet
+    redrawn after a rename leaves the rest of the title there ("Orbit Crew, Mira Castellanos"). What follows the
+    status is the place's and beyond: not asked here, as before."""
+    end = next((index for index, part in enumerate(after) if known_part(part)), len(after))
+    head = after[:end]
+    at = next((index for index, part in enumerate(head) if part.startswith(L.calendar_prefix)), None)
+    if at is None:
+        return len(head) <= 1 or ", ".join(head) in calendars
+    named = [one_line(head[at][len(L.calendar_prefix):]), *head[at + 1:]]
+    return len(named) == 1 or ", ".join(named) in calendars
 
 
 def _one_line_title(line: str, start: time | None) -> str | None:
@@ -295,7 +316,7 @@ def _parse_sentence(text: str, tz: ZoneInfo, title_lines: tuple[str, ...],
     if d1 is None:
         return None  # a sentence that names no day cannot be placed
 
-    told = _title_and_rest(middle, title_lines, own_day, t1)
+    told = _title_and_rest(middle, title_lines, own_day, t1, calendars)
     if told is None:
         return None
     title, after = told

@@ -198,6 +198,9 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
     read = ReceiptRead()
     ctx.memo[MEMO_KEY] = read
     shown = ShownRule()
+    # a reply being typed in a message, or a compose window: the user's words, never a mail's (before anything is
+    # read, so no answer the pass gives holds them shown)
+    shown.leave_out(ctx.tree.css(S.editor))
     route = parse_route(ctx.url)
     mains = outermost(shown.filter(ctx.tree.css(S.main)))
     holding = [m for m in mains if shown.filter(m.css(S.subject_heading)) or message_items(m, shown)]
@@ -208,7 +211,6 @@ def read_receipt_page(ctx: PassContext) -> ReceiptRead:
         read.reasons.add("selector.missing.main" if not mains else "selector.ambiguous.main")
         return read
     main = mains[0]
-    shown.leave_out(main.css(S.editor))  # a reply being typed in a message: the user's words, not the mail's
 
     read.account = read_account(ctx.tree, ACCOUNT_LABELS, shown)
     if read.account.status == "ambiguous":

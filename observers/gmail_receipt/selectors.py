@@ -36,7 +36,8 @@ class ReceiptSelectors(Strict):
     subject_heading: str
     list_item: str
     message_key: str
-    #: an editable region (a reply or forward being typed inside a message): the user's text, never the message's
+    #: an editable region (a reply or forward being typed inside a message): the user's text, never the message's.
+    #: Only what the browser edits: a mail's own markup may carry role=textbox (Gmail keeps roles), never contenteditable
     editor: str
     sender: str
     header_end: str  # a header drawn without a table ends at the body's first of these

@@ -5,8 +5,9 @@ there was read as the message's body: a draft line ``Total: $90.00`` under a rec
 the total lines disagree: ``receipt.amount_missing``, the page lost), and a draft quoting Uber's "This is not a payment
 receipt" made the trip receipt no receipt. Spec §8.2 reads "the body … to find the total line and … the words that
 make it no receipt"; §6.1: "Text you are typing into an editor is part of the page". An editable region (a
-``contenteditable`` element, a ``textbox``, a ``<textarea>`` or an ``<input>``) is the user's, never the message's: the
-pass reads it as absent (``selectors.editor``).
+``contenteditable`` element or a ``<textarea>``) is the user's, never the message's: the pass reads it as absent
+(``selectors.editor``). A review narrowed the first cut (any ``textbox`` role, any ``<input>``): Gmail keeps a mail's
+own roles.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ EDITORS = {
     "contenteditable textbox": f'<div {_S} role="textbox" aria-label="Message Body" contenteditable="true">{{text}}</div>',
     "contenteditable alone": f'<div {_S} contenteditable="">{{text}}</div>',
     "plaintext-only": f'<div {_S} contenteditable="plaintext-only"><p {_S}>{{text}}</p></div>',
-    "textbox role": f'<div {_S} role="textbox"><div {_S}>{{text}}</div></div>',
     "textarea": f'<textarea {_S}>{{text}}</textarea>',
 }
 
@@ -75,3 +75,14 @@ def test_a_draft_quoting_ubers_charge_summary_leaves_the_trip_receipt_a_receipt(
     result = run(html)
     assert result.health.status == "OK"
     assert [(o.fields["merchant"], o.fields["amountCents"]) for o in result.observations] == [("Uber", 2345)]
+
+
+@pytest.mark.parametrize("wrapper", [f'<div {_S} role="textbox">{{body}}</div>', f'<div {_S} contenteditable="inherit">{{body}}</div>',
+                                     f'<span {_S} role="Textbox">{{body}}</span>'])
+def test_a_mails_own_textbox_role_is_still_the_mail(run, wrapper: str) -> None:
+    """A review of the first cut: Gmail keeps a mail's roles, so a template's ``role="textbox"`` is the mail's own
+    markup (its total, or Uber's "not a payment receipt", hidden by it, would turn a miss into a wrong row); only
+    what the browser edits (``contenteditable``, a ``<textarea>``) is the user's."""
+    html = _generic_with(wrapper.format(body="Total: $45.00"))
+    result = run(html)
+    assert result.health.status == "OK" and list(result.observations) == []
