@@ -14,6 +14,7 @@ so the models refuse both as unknown keys.
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
@@ -245,6 +246,11 @@ BusAck = Annotated[Union[AckOk, AckRefused], Field(discriminator="ok")]
 ACK_ADAPTER: TypeAdapter[Any] = TypeAdapter(BusAck)
 
 ACK_OK = AckOk(ok=True)
+
+
+def is_version(value: str) -> bool:
+    """Whether ``value`` is a version the bus carries (``Version``)."""
+    return len(value) <= SCHEMA_LIMITS["version"] and re.fullmatch(_SEMVER, value) is not None
 
 
 def refused(code: str) -> AckRefused:

@@ -27,7 +27,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from attest_kit.bus import (ACK_OK, GMAIL_SEVERITY, AckOk, AckRefused, AdapterHealth, CalendarSnapshot,
-                            CoveragePing, ObserverObservations, parse_message, refused)
+                            CoveragePing, ObserverObservations, is_version, parse_message, refused)
 from attest_kit.instants import format_instant, parse_instant
 from attest_kit.ledger import calendar as cal
 from attest_kit.ledger import coverage, health, refusals, rows
@@ -95,6 +95,7 @@ class Ledger:
         try:
             parsed = parse_message(message)
         except ValidationError:
+            self._refuse_malformed_rows(message, tab, now)
             return refused("invalid_input")
         if isinstance(parsed, AdapterHealth):
             return self._health(parsed, tab, now)
@@ -123,9 +124,40 @@ class Ledger:
         seen = self._tab_reports.get((adapter, tab))
         return None if seen is None or seen.checked_at != pass_at else seen.status == "OK"
 
+    def _unclean(self, adapter: str, tab: str | None, pass_at: str) -> bool:
+        """Whether the pass reported itself DEGRADED or IDLE: it posts no coverage and no snapshot (§3.3, §4)."""
+        return self._clean(adapter, tab, pass_at) is False
+
     # --- observer.observations -----------------------------------------------------------
 
+    def _refuse_malformed_rows(self, message: object, tab: str | None, now: str) -> None:
+        """A rows message that fails the schema still refuses its pass when its observer and pass instant can be
+        told (§3.3: coverage never follows rows that were not stored): a ping of that pass is then not recorded."""
+        if not isinstance(message, dict) or message.get("type") != "observer.observations":
+            return
+        observer, listed = message.get("observer"), message.get("observations")
+        if observer not in self.policy.allowlisted_fields or not isinstance(listed, list):
+            return
+        instants = []
+        for row in listed:
+            stamp = row.get("observedAt") if isinstance(row, dict) else None
+            try:
+                instants.append(format_instant(parse_instant(stamp)))
+            except (TypeError, ValueError):
+                continue
+        if not instants or max(instants) > now:
+            return
+        pass_at = max(instants)
+        version = message.get("version")
+        if not isinstance(version, str) or not is_version(version):
+            version = self._version(observer, tab)
+        with transaction(self.conn):
+            refusals.remember(self.conn, observer, tab, self.session, pass_at, "invalid_input")
+        self._degrade(observer, version, "invalid_input", pass_at, now)
+
     def _observations(self, msg: ObserverObservations, tab: str | None, now: str) -> Ack:
+        if msg.observer not in self.policy.allowlisted_fields:
+            return refused("invalid_input")  # no observer to degrade: nothing could ever clear it
         pass_at = max(o.observed_at for o in msg.observations)
         if pass_at > now:
             # not DEGRADED (nothing is wrong with the page), but the pass ends here: its pings are not
@@ -199,6 +231,10 @@ class Ledger:
             if ping.source in self.policy.allowlisted_fields:
                 self._degrade(ping.source, self._version(ping.source, tab), "invalid_input", ping.last_sync_at, now)
             return refused("invalid_input")
+        if self._unclean(ping.source, tab, ping.last_sync_at):
+            # a DEGRADED or IDLE pass posts no coverage (§4): a ping of one is a message no pass sends
+            self._degrade(ping.source, self._version(ping.source, tab), "invalid_input", ping.last_sync_at, now)
+            return refused("invalid_input")
         code = refusals.code_for(self.conn, ping.source, tab, self.session, ping.last_sync_at)
         if code is not None:
             return refused(code)  # recorded only if the pass's rows were stored
@@ -231,7 +267,7 @@ class Ledger:
             return refused("clock_behind")
         key = cal.range_key(snap)
         if (not cal.snapshot_is_consistent(snap) or not all(cal.ping_fits(p, snap) for p in pings)
-                or self.step is None):
+                or self.step is None or self._unclean(CALENDAR, tab, snap.read_at)):  # a snapshot only of a clean pass
             if self.step is None:
                 self._log("ledger.no_calendar_step")
             return self._refuse_pass(key, snap, "invalid_input", now)
