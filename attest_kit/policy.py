@@ -95,6 +95,12 @@ def content_hash(type_: str, fields: dict[str, Any]) -> str:
     return sha256_hex(json.dumps([type_, fields], sort_keys=True, ensure_ascii=False, separators=(",", ":")))
 
 
+def observation_id(source: str, type_: str, row_key_hash: str | None, chash: str) -> str:
+    """The id project() gives a row: its source, type, row key hash and content hash, hashed together. The ledger
+    computes it again, so a row carrying any other id is one project() could not have returned."""
+    return sha256_hex(f"{source}\x00{type_}\x00{row_key_hash or ''}\x00{chash}")
+
+
 def project(
     row: RawRow, source: str, observed_at: datetime, policy: Policy | None = None
 ) -> Observation | Refusal:
@@ -127,9 +133,8 @@ def project(
         return Refusal("redact.invalid_field", "rowKey")
     row_key_hash = sha256_hex(f"{source}\x00{row.row_key}") if row.row_key else None
     chash = content_hash(row.type, kept)
-    ident = sha256_hex(f"{source}\x00{row.type}\x00{row_key_hash or ''}\x00{chash}")
     return Observation(
-        id=ident,
+        id=observation_id(source, row.type, row_key_hash, chash),
         source=source,
         type=row.type,
         observed_at=format_instant(observed_at),

@@ -6,9 +6,10 @@ missing required field, or a content hash that is not the hash of its type and f
 row's id decides: a stored id with other content is ``id_conflict``; a sighting earlier than the
 stored one is ``late_sighting``; a later or equal re-sighting changes nothing.
 
-The id itself is project()'s to compute and is taken as the row's identity, not recomputed: an
-id scheme can change between observer versions, and a stored row keyed the same with other
-content must then be refused loudly (id_conflict), never overwritten.
+The id is project()'s (``policy.observation_id``) and is computed again here: a row carrying another id is one
+project() could not have returned (spec §3.6), and taken as given, the same send posted under two ids was stored
+twice (§8.1: "the same row read on two pages is one observation"; an audit of 2026-12-02 (e)). A stored id with other
+content is still refused loudly (id_conflict), never overwritten.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from attest_kit.bus import WireObservation
-from attest_kit.policy import Policy, content_hash, field_is_valid
+from attest_kit.policy import Policy, content_hash, field_is_valid, observation_id
 
 Decision = Literal["insert", "noop", "invalid_input", "id_conflict", "late_sighting"]
 
@@ -36,7 +37,9 @@ def row_is_valid(row: WireObservation, source: str, policy: Policy) -> bool:
         return False
     if any(name not in fields for name in policy.required_fields.get(source, [])):
         return False
-    return row.content_hash == content_hash(row.type, fields)
+    if row.content_hash != content_hash(row.type, fields):
+        return False
+    return row.id == observation_id(source, row.type, row.row_key_hash, row.content_hash)
 
 
 @dataclass(frozen=True)

@@ -76,3 +76,15 @@ def test_a_rows_message_for_an_unknown_observer_degrades_nothing(ledger, b):
     row = b.sent_row("dana@example.com", b.at(b.T0, minutes=-19), b.T0)
     assert _ack(ledger.handle(b.observations("gmail.drafts", [row]))) == {"ok": False, "code": "invalid_input"}
     assert ledger.conn.execute("SELECT COUNT(*) FROM adapter_health WHERE adapter_id = 'gmail.drafts'").fetchone()[0] == 0
+
+
+def test_a_row_under_an_id_project_could_not_have_given_is_refused(ledger, b, clock):
+    """The same send posted under another id was stored twice (§3.6: upsertObservation "refuses any row project()
+    could not have returned"; project() computes the id from the row's source, type, row key and content)."""
+    row = b.sent_row("dana@example.com", b.at(b.T0, minutes=-19), b.T0)
+    assert _ack(ledger.handle(b.observations("gmail.sent", [row]))) == {"ok": True}
+    later = b.at(b.T0, minutes=5)
+    clock.set(later)
+    forged = dict(row, id="f" * 64, observedAt=later)
+    assert _ack(ledger.handle(b.observations("gmail.sent", [forged]))) == {"ok": False, "code": "invalid_input"}
+    assert ledger.counts()["rows"] == 1
