@@ -94,6 +94,28 @@ _WORD = re.compile(r"[^\W_]+")
 _NAME_START = r"(?:(?<![^\W_])|(?<=%[0-9A-Fa-f]{2}))"
 
 
+#: Scripts written with no space between words (Han, kana, Hangul): a name of them has no word edges to stand at.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def _phrase_pattern(phrase: str) -> str:
+    """One name's alternative: between word edges ("Ann" is not in "Annabel"), except on a side written in a
+    script with no spaces between words ("与王小明开会": the name stands inside a run of its script's letters)."""
+    body = re.escape(phrase).replace(r"\ ", r"\s+")
+    start = "" if _UNSPACED.match(phrase) else _NAME_START
+    end = "" if _UNSPACED.match(phrase[-1:]) else r"(?![^\W_])"
+    return f"{start}(?:{body}){end}"
+
+
+def _spellings(phrase: str) -> set[str]:
+    """``phrase`` in the spellings a page may write it: both Unicode normal forms, ß as ss (Python's own upper
+    case of it is SS), either apostrophe."""
+    forms = {phrase, unicodedata.normalize("NFC", phrase), unicodedata.normalize("NFD", phrase)}
+    forms |= {f.replace("ß", "ss") for f in forms if "ß" in f}
+    forms |= {f.replace("'", "’") for f in forms if "'" in f} | {f.replace("’", "'") for f in forms if "’" in f}
+    return forms
+
+
 def _case_like(fake: str, original: str) -> str:
     if original.isupper():
         return fake.upper()
@@ -125,10 +147,11 @@ class NameRules:
                         if len(piece) >= 2:
                             self.given.setdefault(piece.lower(), piece)
                             self.roles.setdefault(piece.lower(), role)
-        # either Unicode normal form of a name matches it ("Zoë" written e + U+0308), with one fake
+        # other spellings of one name match it, with one fake: either Unicode normal form ("Zoë" written e +
+        # U+0308), the name as given (a capital whose lower case is longer: "İpek" lowers to "i̇pek"), ß in
+        # capitals ("GROSSMANN"), a straight or a curly apostrophe ("O'Rourke", "O’Rourke")
         for phrase, canon in list(self.given.items()):
-            for form in ("NFC", "NFD"):
-                other = unicodedata.normalize(form, phrase)
+            for other in _spellings(phrase) | _spellings(canon):
                 self.given.setdefault(other, canon)
                 if phrase in self.roles:
                     self.roles.setdefault(other, self.roles[phrase])
@@ -184,12 +207,8 @@ class NameRules:
 
     def _compiled(self) -> re.Pattern[str] | None:
         if self._dirty:
-            phrases = sorted(set(self.given) | set(self.learned), key=len, reverse=True)
-            self._pattern = (
-                re.compile(_NAME_START + "(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) + r")(?![^\W_])", re.I)
-                if phrases
-                else None
-            )
+            phrases = sorted(set(self.given) | set(self.learned) | set(self.learned.values()), key=len, reverse=True)
+            self._pattern = re.compile("|".join(_phrase_pattern(p) for p in phrases), re.I) if phrases else None
             self._dirty = False
         return self._pattern
 

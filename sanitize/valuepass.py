@@ -17,6 +17,7 @@ from selectolax.lexbor import LexborNode
 
 from attest_kit.day_keys import DAY_KEY_ATTRIBUTE, decode_date_key, encode_date_key
 from sanitize import emails, strip, values
+from sanitize.atcheck import AT_DOMAIN
 from sanitize.css import map_strings, neutralise_css
 from sanitize.model import TextRun, Walk
 from sanitize.urls import cut_link
@@ -25,6 +26,18 @@ if TYPE_CHECKING:
     from sanitize.faker import Faker
     from sanitize.memo import DecisionCache
     from sanitize.pipeline import Options
+
+
+def _splits_a_domain(text: str, pieces: list[str]) -> bool:
+    """Whether cutting ``text`` where ``pieces`` were cut splits an ``@domain``: a fake written so
+    (``ada@exam<wbr>ple.com``) reads as ``@exam`` to the @ check (spec §6.3), so it is written whole."""
+    if "@" not in text:
+        return False
+    cuts, pos = set(), 0
+    for piece in pieces[:-1]:
+        pos += len(piece)
+        cuts.add(pos)
+    return any(m.start() < cut < m.end() for m in AT_DOMAIN.finditer(text) for cut in cuts)
 
 
 class ValuePass:
@@ -51,7 +64,10 @@ class ValuePass:
                 return value
             if value.count("-") >= 4:  # kept, but a UUID inside one is faked (spec §6.2)
                 value = values.fake_uuids(self.faker, value, self.counts)
-            return values.neutralise_at(value, self.counts) if "@" in value else value
+            if "@" not in value:
+                return value
+            # an address a class token holds is faked as in any value ("chip t.wendmark@…"), not only its @ turned
+            return values.neutralise_at(emails.fake_plain(self.faker, value, self.counts), self.counts)
         if action.startswith("drop:"):
             self.bump(action[5:])
             return None
@@ -231,7 +247,7 @@ class ValuePass:
         # and read in pieces "name<wbr>@domain" kept both); a same-length result keeps the split points,
         # any other is written in the first piece
         text = self.text_values(text, keep, meet, scoped)
-        if len(text) == len(run.text):
+        if len(text) == len(run.text) and not _splits_a_domain(text, run.texts):
             pieces, pos = [], 0
             for t in run.texts:
                 pieces.append(text[pos : pos + len(t)])

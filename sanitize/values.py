@@ -75,13 +75,16 @@ _PHONE_RU = (
     _PHONE_START + rf"\d{_PSEP}?(?:\(\d{{3}}\)|\d{{3}}){_PSEP}?\d{{3}}{_PSEP}\d{{2}}{_PSEP}\d{{2}}"
     rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)"
 )
-#: A national number after its trunk 0: a first group 0 + 1-4 digits, then groups of 1-6 digits, 9-13
-#: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678), never a date (05.11.2026 10:30).
+#: A national number after its trunk 0: a first group 0 + 1-5 digits, then groups of 1-8 digits, 9-13
+#: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678, 098765 43210), never a date (05.11.2026 10:30);
+#: or its area code in brackets, then one to six groups ((030) 90182245, (0711) 123456).
 #: Faked after its 0 (``_fake_phone``): the faker may draw any digit for a leading 0, and a trunk
 #: phone's fake must be one too (the next pass reads it as the same phone).
 _PHONE_TRUNK = (
     _PHONE_START + _not_a_date("d2")
-    + rf"0(?=(?:{_PSEP}?\d){{8,12}}+(?!{_PSEP}?\d))\d{{1,4}}+(?:{_PSEP}\d{{1,8}}+){{1,6}}+"
+    + rf"(?:0(?=(?:{_PSEP}?\d){{8,12}}+(?!{_PSEP}?\d))\d{{1,5}}+(?:{_PSEP}\d{{1,8}}+){{1,6}}+"
+    # the area code in brackets before the subscriber's groups ((030) 90182245, an audit of 2026-12-02 (e))
+    + rf"|\(0(?=\d{{1,4}}\){_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))\d{{1,4}}+\){_PSEP}?\d{{1,8}}+(?:{_PSEP}\d{{1,8}}+){{0,5}}+)"
     rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)(?!:\d)"
 )
 #: A trunk phone first: a grouped phone's run of groups is the same span (both read a whole run), and
@@ -250,7 +253,8 @@ def _fake_phone(faker: Faker, m: re.Match[str], counts: Counts) -> str:
         keep = m.end("idd") - m.start()
         fake = value[:keep] + faker.shaped("phone", value[keep:], letters=False)
     elif m.start("trunk") >= 0:
-        fake = value[0] + faker.shaped("phone", value[1:], letters=False)
+        keep = 2 if value.startswith("(") else 1  # the trunk's 0, and its bracket
+        fake = value[:keep] + faker.shaped("phone", value[keep:], letters=False)
     else:
         fake = faker.shaped("phone", value, letters=False)
     if fake != value:

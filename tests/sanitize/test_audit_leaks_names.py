@@ -1,0 +1,80 @@
+"""--names spellings an audit of 2026-12-02 (e) found surviving (spec §6.2, §6.4: with --names "every part is replaced
+everywhere"). Every value here is invented; each test failed before its fix.
+
+- A part starting with a Turkish capital dotted I (``İpek``) was never matched: its lower case is two characters
+  (``i`` and a combining dot), so the pattern built from the lower-case phrase could not match the one-character
+  capital. The name as given is matched too.
+- A name written inside Chinese, Japanese or Korean text with no space around it (``与王小明开会``) was never matched:
+  a name's edges were word edges, and those scripts write no space between words. A name of those scripts is
+  matched wherever it stands.
+- Two spellings of one name survived: ``ß`` written ``SS`` in capitals (``GROSSMANN``, Python's own upper case of
+  ``Großmann``), and a straight apostrophe given for a page's curly one (``O'Rourke`` / ``O’Rourke``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import clean
+
+CALENDAR = "https://calendar.google.com/calendar/u/0/r/week"
+
+
+def test_a_part_starting_with_a_dotted_capital_i_is_replaced():
+    out = clean("<p>Hi İpek, see you Friday.</p><p>İPEK YILDIZ</p><p>ipek</p>", names=["İpek Yıldız"])
+    assert "İpek" not in out and "İPEK" not in out and "YILDIZ" not in out
+
+
+@pytest.mark.parametrize("name, text", [("王小明", "与王小明开会"), ("山田太郎", "山田太郎さんと打ち合わせ"),
+                                        ("김민준", "김민준님과 점심")])
+def test_a_name_inside_text_of_a_script_without_spaces_is_replaced(name: str, text: str):
+    out = clean(f'<div role="button">{text}</div>', page_url=CALENDAR, names=[name])
+    assert name not in out
+
+
+def test_a_latin_name_still_starts_and_ends_at_word_edges():
+    out = clean("<p>Annabel met Ann at Annex.</p>", names=["Ann Quist"])
+    assert "Annabel" in out and "Annex" in out and " Ann " not in out
+
+
+@pytest.mark.parametrize("given, text", [("Helga Großmann", "GROSSMANN/HELGA MRS"), ("Helga Großmann", "Grossmann"),
+                                         ("Siobhán O'Rourke", "Siobhán O’Rourke"),
+                                         ("Siobhán O’Rourke", "O'Rourke")])
+def test_another_spelling_of_a_given_name_is_replaced(given: str, text: str):
+    out = clean(f"<p>{text}</p>", names=[given])
+    for word in ("GROSSMANN", "Grossmann", "Rourke"):
+        assert word not in out
+
+
+def test_an_address_in_a_class_token_is_faked_not_only_its_at_sign():
+    """The audit's sixth leak: ``class="chip t.wendmark@quillfern.io"`` kept the address with only its @ changed (a
+    reader reads it back); the same address in ``id`` was faked. A class token holding an address is faked too."""
+    out = clean('<div class="chip t.wendmark@quillfern.io">x</div><div id="t.wendmark@quillfern.io">y</div>')
+    assert "wendmark" not in out and "quillfern" not in out
+    assert 'class="chip ' in out
+
+
+def test_an_address_split_by_wbr_leaves_no_domain_the_at_check_refuses():
+    """The audit's note: the fake kept the original's split points, so ``jasper<wbr>.isle@exam<wbr>ple.com`` was
+    written and ``attest-kit at-check`` (grep's reading of ``@domain``) refused the sanitiser's own output (``exam``)."""
+    from sanitize.atcheck import offending_domains
+
+    out = clean("<p>t.wend<wbr>mark@quill<wbr>fern.io</p><p>Order 1234<wbr>5678 for ada<wbr>@quorn<wbr>works.example</p>")
+    assert offending_domains(out) == set()
+    assert "quill" not in out and "quorn" not in out and "wendmark" not in out
+
+
+@pytest.mark.parametrize("phone", ["(030) 90182245", "(089) 1234567", "(0711) 123456", "(022) 23456789",
+                                   "(030)90182245", "098765 43210", "098765-43210"])
+def test_a_trunk_number_with_its_area_code_in_brackets_or_a_five_digit_first_group_is_faked(phone: str):
+    """The audit's fourth leak (§6.4: formatted numbers are caught): a trunk 0 area code in brackets before one
+    subscriber group, and an Indian mobile with its trunk 0 (0 and five digits, then five), came out unchanged."""
+    out = clean(f"<p>Call {phone} today.</p>")
+    digits = "".join(ch for ch in phone if ch.isdigit())
+    assert digits[1:] not in "".join(ch for ch in out if ch.isdigit())
+
+
+@pytest.mark.parametrize("text", ["Page 0123 of 2026", "Room (012) 3", "05.11.2026 10:30", "Total 01234 items",
+                                  "(2026) 123456", "Score (030) 12"])
+def test_short_or_dated_runs_are_still_no_phone(text: str):
+    assert text in clean(f"<p>{text}</p>")
