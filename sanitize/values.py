@@ -75,18 +75,22 @@ _PHONE_RU = (
     _PHONE_START + rf"\d{_PSEP}?(?:\(\d{{3}}\)|\d{{3}}){_PSEP}?\d{{3}}{_PSEP}\d{{2}}{_PSEP}\d{{2}}"
     rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)"
 )
-#: A national number after its trunk 0: a first group 0 + 1-5 digits, then groups of 1-8 digits, 9-13
-#: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678, 098765 43210), never a date (05.11.2026 10:30);
-#: or its area code in brackets, then one to six groups ((030) 90182245, (0711) 123456).
+#: A national number after its trunk 0: a first group 0 + 1-4 digits, then groups of 1-6 digits, 9-13
+#: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678), never a date (05.11.2026 10:30); or its area
+#: code in brackets, then one to four groups ((030) 90182245, (0711) 123456).
 #: Faked after its 0 (``_fake_phone``): the faker may draw any digit for a leading 0, and a trunk
 #: phone's fake must be one too (the next pass reads it as the same phone).
 _PHONE_TRUNK = (
     _PHONE_START + _not_a_date("d2")
-    + rf"(?:0(?=(?:{_PSEP}?\d){{8,12}}+(?!{_PSEP}?\d))\d{{1,5}}+(?:{_PSEP}\d{{1,8}}+){{1,6}}+"
-    # the area code in brackets before the subscriber's groups ((030) 90182245, an audit of 2026-12-02 (e))
-    + rf"|\(0(?=\d{{1,4}}\){_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))\d{{1,4}}+\){_PSEP}?\d{{1,8}}+(?:{_PSEP}\d{{1,8}}+){{0,5}}+)"
+    + rf"(?:0(?=(?:{_PSEP}?\d){{8,12}}+(?!{_PSEP}?\d))\d{{1,4}}+(?:{_PSEP}\d{{1,8}}+){{1,6}}+"
+    # the area code in brackets (two to four digits after the 0) before the subscriber's groups, 9-13 digits in
+    # all, never a date after it: (030) 90182245, (0711) 123456 (an audit of 2026-12-02 (e))
+    + rf"|\(0(?=[1-9]\d{{1,3}}\){_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))(?=(?:\)?{_PSEP}?\d){{8,12}}+(?!\)?{_PSEP}?\d))"
+    + rf"\d{{2,4}}+\){_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_PSEP}\d{{2,8}}+){{0,3}}+)"
     rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)(?!:\d)"
 )
+
+
 #: A trunk phone first: a grouped phone's run of groups is the same span (both read a whole run), and
 #: a trunk phone's fake must keep its 0. Every phone starts on a digit, a "+" or a "(": that look-ahead
 #: first rules out most positions at one step (the alternatives' look-behinds cost several at each).
