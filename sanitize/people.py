@@ -101,11 +101,11 @@ _HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 
 def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
-    """One pattern for every name, longest first. A name stands between word edges ("Ann" is not in "Annabel"),
-    checked once for all of them (per name, the look-behind ran once per name at every character: 2,000 names
-    over 100 kB took 49 s); a name of Han or kana of three characters or more stands anywhere ("与王小明开会": those
-    scripts write no space between words; a shorter one is as often part of another word, "小明" of "大小明细表"), a
-    Hangul one after a word edge, whatever follows it."""
+    """One pattern for every name, longest first. A name stands between word edges ("Ann" is not in
+    "Annabel"), checked once for all of them (per name, the look-behind ran once per name at every
+    character: 2,000 names over 100 kB took 49 s); a name of Han or kana of three characters or more
+    stands anywhere ("与王小明开会": those scripts write no space between words; a shorter one is as often
+    part of another word, "小明" of "大小明细表"), a Hangul one after a word edge, whatever follows it."""
     anywhere, hangul, edged = [], [], []
     for phrase in sorted(phrases, key=len, reverse=True):
         body = re.escape(phrase).replace(r"\ ", r"\s+")

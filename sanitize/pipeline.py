@@ -203,8 +203,14 @@ class Cleaner(ValuePass):
         ``refake-people`` finds a phrase by its shape (a capitalised pool word, then lower-case ones),
         and an old fake it cannot find would confirm a guess at the old key."""
         self.bump("redacted")
-        found = " ".join(m.group(0).split())
-        return self.faker.phrase(self._redacted_as_written.get(found.lower(), found))
+        written = m.group(0)
+        joiner = None
+        if not any(ch.isspace() for ch in written):
+            joiner = "+" if "+" in written else "%20" if "%20" in written else None
+        found = " ".join(written.replace("%20", " ").replace("+", " ").split()) if joiner else " ".join(written.split())
+        fake = self.faker.phrase(self._redacted_as_written.get(found.lower(), found))
+        # in a route or a query the words are joined as the address joins them ("Kiln+repair+quote")
+        return fake.replace(" ", joiner) if joiner else fake
 
     # -- passes -----------------------------------------------------------------------------------
     def redact(self, w: Walk, targets: list[LexborNode], keep_ids: set[int]) -> set[int]:
@@ -231,8 +237,10 @@ class Cleaner(ValuePass):
             alts = sorted(self.redacted, key=len, reverse=True)
             for a in alts:
                 self._redacted_as_written.setdefault(a.lower(), a)
+            # words apart as a text writes them, or as an address does: "Kiln+repair" or "Kiln%20repair" in a route
             self._redact_re = re.compile(
-                r"(?<![\w])(?:" + "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in alts) + r")(?![\w])", re.I
+                r"(?<![\w])(?:" + "|".join(re.escape(a).replace(r"\ ", r"(?:\s+|\+|%20)") for a in alts) + r")(?![\w])",
+                re.I,
             )
         return ids
 

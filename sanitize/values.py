@@ -85,7 +85,8 @@ _PHONE_TRUNK = (
     + rf"(?:0(?=(?:{_PSEP}?\d){{8,12}}+(?!{_PSEP}?\d))\d{{1,4}}+(?:{_PSEP}\d{{1,8}}+){{1,6}}+"
     # the area code in brackets (two to four digits after the 0) before the subscriber's groups, 9-13 digits in
     # all, never a date after it: (030) 90182245, (0711) 123456 (an audit of 2026-12-02 (e))
-    + rf"|\(0(?=[1-9]\d{{1,3}}\){_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))(?=(?:\)?{_PSEP}?\d){{8,12}}+(?!\)?{_PSEP}?\d))"
+    + rf"|\(0(?=[1-9]\d{{1,3}}\){_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))"
+    + rf"(?=(?:\)?{_PSEP}?\d){{8,12}}+(?!\)?{_PSEP}?\d))"
     + rf"\d{{2,4}}+\){_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_PSEP}\d{{2,8}}+){{0,3}}+)"
     rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)(?!:\d)"
 )

@@ -96,3 +96,15 @@ def test_a_dotted_capital_i_written_without_its_dot_gets_the_same_fake():
     out = clean("<p>İpek</p><p>Ipek</p>", names=["İpek Yıldız"])
     first, second = re.findall(r"<p>([^<]*)</p>", out)
     assert first == second and "pek" not in first
+
+
+@pytest.mark.parametrize("route", ["#search/subject%3A(Kiln+repair+quote+for+Wexcombe+studio)",
+                                   "#search/Kiln%20repair%20quote%20for%20Wexcombe%20studio"])
+def test_a_redacted_text_in_a_search_route_is_replaced_there_too(route: str):
+    """The audit's seventh leak (§6.4: a redacted text "is replaced wherever else it appears"): the subject came back
+    in an own-host search route, its words joined by ``+`` or ``%20``; the fake is joined the same way."""
+    out = clean(f'<h2 class="subj">Kiln repair quote for Wexcombe studio</h2><a href="{route}">find</a>',
+                redact_selectors=["h2.subj"])
+    assert "Wexcombe" not in out and "Kiln" not in out
+    [href] = re.findall(r'href="([^"]*)"', out)
+    assert " " not in href
