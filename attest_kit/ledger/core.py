@@ -136,7 +136,9 @@ class Ledger:
         if not isinstance(message, dict) or message.get("type") != "observer.observations":
             return
         observer, listed = message.get("observer"), message.get("observations")
-        if observer not in self.policy.allowlisted_fields or not isinstance(listed, list):
+        if not isinstance(observer, str) or not isinstance(listed, list):
+            return
+        if observer not in self.policy.allowlisted_fields:
             return
         instants = []
         for row in listed:

@@ -88,3 +88,12 @@ def test_a_row_under_an_id_project_could_not_have_given_is_refused(ledger, b, cl
     forged = dict(row, id="f" * 64, observedAt=later)
     assert _ack(ledger.handle(b.observations("gmail.sent", [forged]))) == {"ok": False, "code": "invalid_input"}
     assert ledger.counts()["rows"] == 1
+
+
+def test_a_malformed_rows_message_naming_no_observer_string_is_refused_not_raised(ledger, b):
+    """A review of the malformed-rows rule: an observer written as a list or an object raised (unhashable) where
+    the ledger must answer every message."""
+    for observer in (["gmail.sent"], {"a": 1}, 7, None):
+        msg = {"type": "observer.observations", "observer": observer, "version": "1.0.0",
+               "observations": [{"observedAt": b.T0}]}
+        assert _ack(ledger.handle(msg, tab="t1")) == {"ok": False, "code": "invalid_input"}
