@@ -205,8 +205,8 @@ class Cleaner(ValuePass):
         self.bump("redacted")
         written = m.group(0)
         joiner = None
-        if not any(ch.isspace() for ch in written):
-            joiner = "+" if "+" in written else "%20" if "%20" in written else None
+        if " ".join(written.split()).lower() not in self._redacted_as_written and not any(ch.isspace() for ch in written):
+            joiner = "+" if "+" in written else "%20" if "%20" in written else None  # a literal "Q3+Q4" is the text
         found = " ".join(written.replace("%20", " ").replace("+", " ").split()) if joiner else " ".join(written.split())
         fake = self.faker.phrase(self._redacted_as_written.get(found.lower(), found))
         # in a route or a query the words are joined as the address joins them ("Kiln+repair+quote")
@@ -238,10 +238,9 @@ class Cleaner(ValuePass):
             for a in alts:
                 self._redacted_as_written.setdefault(a.lower(), a)
             # words apart as a text writes them, or as an address does: "Kiln+repair" or "Kiln%20repair" in a route
-            self._redact_re = re.compile(
-                r"(?<![\w])(?:" + "|".join(re.escape(a).replace(r"\ ", r"(?:\s+|\+|%20)") for a in alts) + r")(?![\w])",
-                re.I,
-            )
+            # a text starts at a word's edge or right after a route's escape ("#search/subject%3AKiln+repair")
+            words = "|".join(re.escape(a).replace(r"\ ", r"(?:\s+|\+|%20)") for a in alts)
+            self._redact_re = re.compile(r"(?:(?<![\w])|(?<=%[0-9A-Fa-f]{2}))(?:" + words + r")(?![\w])", re.I)
         return ids
 
     def rule_state(self) -> tuple[list[str], dict[str, str], dict[str, str]]:

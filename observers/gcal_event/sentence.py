@@ -183,8 +183,12 @@ def _says_only_the_form(after: list[str], calendars: tuple[str, ...]) -> bool:
     at = next((index for index, part in enumerate(head) if part.startswith(L.calendar_prefix)), None)
     if at is None:
         return len(head) <= 1 or ", ".join(head) in calendars
-    named = [one_line(head[at][len(L.calendar_prefix):]), *head[at + 1:]]
-    return len(named) == 1 or ", ".join(named) in calendars
+    before, named = head[:at], [one_line(head[at][len(L.calendar_prefix):]), *head[at + 1:]]
+    # a person before the Calendar: part: one part, a listed name, or a name written surname first, a word a part
+    # ("Lee, Sam", "Okafor, Ade, M."); more ("Orbit Crew, Mira Castellanos") is the rest of a title
+    person = (len(before) <= 1 or ", ".join(before) in calendars
+              or (len(before) <= 3 and all(len(part.split()) == 1 for part in before)))
+    return person and (len(named) == 1 or ", ".join(named) in calendars)
 
 
 def _one_line_title(line: str, start: time | None) -> str | None:

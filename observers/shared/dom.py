@@ -138,15 +138,17 @@ class ShownRule:
         # A capture repeats the same computed style on many elements: read each text once.
         self._styles: dict[str, _Inline] = {}
         self._sheet: Mapping[int, SheetStyle] | None = None  # the page's own rules (a pass reads one page)
+        self._left_out: set[int] = set()  # elements ``leave_out`` took out, with all they hold
 
     def leave_out(self, nodes: Iterable[LexborNode]) -> None:
         """Read ``nodes`` and all they hold as not shown from now on: what the pass must not take for the page's
         own (a reply being typed inside a message is the user's text, never the message's). The memo is dropped
         first, so nothing read before keeps an answer that held them shown."""
+        self._left_out.update(node.mem_id for node in nodes)
         self._removed.clear()
         self._invisible.clear()
-        for node in nodes:
-            self._removed[node.mem_id] = self._invisible[node.mem_id] = True
+        for mem_id in self._left_out:  # every call's nodes, not only this one's
+            self._removed[mem_id] = self._invisible[mem_id] = True
 
     def _facts(self, style: str) -> _Inline:
         known = self._styles.get(style)

@@ -82,3 +82,13 @@ def test_parts_after_the_status_are_not_asked() -> None:
     read = parse_sentence("3pm to 3:30pm, Budget, Q4, Priya Raman, Accepted, No location, Google Meet, "
                           "December 1, 2026", LA, ("Budget, Q4",))
     assert read is not None and read.title == "Budget, Q4"
+
+
+
+def test_a_stale_line_before_a_calendar_part_is_no_title():
+    """A review of the third cut: parts before a ``Calendar:`` part were never asked, so a line not yet redrawn
+    still settled the title there. A person there is one part, a listed name, or a name written surname first."""
+    sentence = ("3pm to 3:30pm, Budget, Q4, Orbit Crew, Mira Castellanos, Calendar: Team Rota, " + TAIL)
+    assert parse_sentence(sentence, LA, ("Budget, Q4",), calendars=("Team Rota",)) is None
+    read = parse_sentence(sentence, LA, ("Budget, Q4, Orbit Crew",), calendars=("Team Rota",))
+    assert read is not None and (read.title, read.calendar) == ("Budget, Q4, Orbit Crew", "Team Rota")

@@ -53,7 +53,8 @@ def test_an_address_split_by_wbr_leaves_no_domain_the_at_check_refuses():
     written and ``attest-kit at-check`` (grep's reading of ``@domain``) refused the sanitiser's own output (``exam``)."""
     from sanitize.atcheck import offending_domains
 
-    out = clean("<p>t.wend<wbr>mark@quill<wbr>fern.io</p><p>Order 1234<wbr>5678 for ada<wbr>@quorn<wbr>works.example</p>")
+    out = clean("<p>t.wend<wbr>mark@quill<wbr>fern.io</p><p>Order 1234<wbr>5678 for ada<wbr>@quorn<wbr>works.example</p>"
+                "<p>Order 1234<wbr>5678 from ada@exam<wbr>ple.com</p>")  # a review: a same-length fake, a kept address
     assert offending_domains(out) == set()
     assert "quill" not in out and "quorn" not in out and "wendmark" not in out
 
@@ -99,7 +100,10 @@ def test_a_dotted_capital_i_written_without_its_dot_gets_the_same_fake():
 
 
 @pytest.mark.parametrize("route", ["#search/subject%3A(Kiln+repair+quote+for+Wexcombe+studio)",
-                                   "#search/Kiln%20repair%20quote%20for%20Wexcombe%20studio"])
+                                   "#search/Kiln%20repair%20quote%20for%20Wexcombe%20studio",
+                                   # a review: right after a route's escape
+                                   "#search/old%20Kiln%20repair%20quote%20for%20Wexcombe%20studio",
+                                   "#search/subject%3AKiln+repair+quote+for+Wexcombe+studio"])
 def test_a_redacted_text_in_a_search_route_is_replaced_there_too(route: str):
     """The audit's seventh leak (§6.4: a redacted text "is replaced wherever else it appears"): the subject came back
     in an own-host search route, its words joined by ``+`` or ``%20``; the fake is joined the same way."""
@@ -108,3 +112,11 @@ def test_a_redacted_text_in_a_search_route_is_replaced_there_too(route: str):
     assert "Wexcombe" not in out and "Kiln" not in out
     [href] = re.findall(r'href="([^"]*)"', out)
     assert " " not in href
+
+
+
+def test_a_redacted_text_holding_a_plus_keeps_one_fake():
+    """A review: a redacted ``Q3+Q4`` was read as joined words in its copy and got a second fake."""
+    out = clean('<h2 class="subj">Q3+Q4</h2><p>Q3+Q4</p>', redact_selectors=["h2.subj"])
+    first, second = re.findall(r">([^<]*)</(?:h2|p)>", out)
+    assert first == second and "Q3" not in out
