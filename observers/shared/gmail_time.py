@@ -77,24 +77,28 @@ _WRITTEN_ZONE = re.compile(
 
 
 @lru_cache(maxsize=1)
+def _month_names() -> dict:
+    """month_names.json, read once."""
+    return json.loads(Path(__file__).with_name("month_names.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
 def month_words() -> dict[str, int]:
     """Month word → month number, from month_names.json (whole words only: see its "about")."""
-    data = json.loads(Path(__file__).with_name("month_names.json").read_text(encoding="utf-8"))
-    return {word: number for number, words in enumerate(data["months"], start=1) for word in words}
+    return {word: number for number, words in enumerate(_month_names()["months"], start=1) for word in words}
 
 
 @lru_cache(maxsize=1)
 def _weekday_overlaps() -> frozenset[str]:
     """Month words that are also a weekday in a language Gmail offers (mar: March, and Tuesday)."""
-    data = json.loads(Path(__file__).with_name("month_names.json").read_text(encoding="utf-8"))
-    return frozenset(data["weekdayOverlaps"])
+    return frozenset(_month_names()["weekdayOverlaps"])
 
 
 @lru_cache(maxsize=1)
 def _relative_words() -> tuple[dict[str, int], frozenset[str], frozenset[str]]:
     """(day word → days from today, words allowed beside one, the words a "(5 minutes ago)" note may
     hold): month_names.json."""
-    data = json.loads(Path(__file__).with_name("month_names.json").read_text(encoding="utf-8"))
+    data = _month_names()
     return data["relativeDays"], frozenset(data["relativeFillers"]), frozenset(data["recentWords"])
 
 
