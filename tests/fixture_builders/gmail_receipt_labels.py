@@ -61,6 +61,12 @@ def entry(route: str, view: str, status: str, reasons: list[str], rows: list[dic
     }
 
 
+def without_account(label: dict[str, Any]) -> dict[str, Any]:
+    """A page whose banner shows no account: its page facts name none."""
+    del label["page"]["account"]
+    return label
+
+
 LABELS: dict[str, dict[str, Any]] = {
     "synthetic-receipt-stripe.html": entry(
         "inbox/18d3a1c0de000001", "conversation", "OK", [],
@@ -184,6 +190,24 @@ LABELS: dict[str, dict[str, Any]] = {
                  "2026-11-29T21:40:00.000Z")],
         [],
         "Generic: a Danish name (o with a stroke) is plain Latin; 'kr 349,00 DKK': kr beside the code it stands for."),
+    "synthetic-receipt-same-minute-generic.html": entry(
+        "inbox/18d3a1c0de00001b", "conversation", "OK", [],
+        [receipt("purchase.made", "Fernhill Ceramics", 3600, "USD",
+                 "Your receipt from Fernhill Ceramics #1043-2330", "2026-11-28T16:05:00.000Z"),
+         receipt("purchase.made", "Fernhill Ceramics", 7850, "USD",
+                 "Your receipt from Fernhill Ceramics #1043-2330", "2026-11-28T16:05:00.000Z")],
+        [],
+        "A Stripe receipt and the shop's own receipt from orders@example.com (generic: 'receipt' in the subject, "
+        "a plain Latin name, Total $78.50), both dated 11:05 AM: two rows, and no ping, since a platform receipt "
+        "dated in the same minute as a generic one of the same pass posts none (spec 8.2, Coverage)."),
+    "synthetic-receipt-no-account.html": without_account(entry(
+        "inbox/18d3a1c0de00001c", "conversation", "OK", [],
+        [receipt("purchase.made", "Fernhill Ceramics", 2700, "USD",
+                 "Your receipt from Fernhill Ceramics #1043-2341", "2026-11-27T23:20:00.000Z")],
+        [point("2026-11-27T23:20:00.000Z")],
+        "No account in the banner: the Stripe receipt is read and its point posted (with no account hash, which "
+        "grading caps); the shop's generic receipt at 6:45 PM is not read, since without an address the user's own "
+        "message cannot be told apart (spec 8.2, Account).")),
     "synthetic-receipt-list-view.html": entry(
         "inbox", "inbox-list", "IDLE", ["no_conversation"], [], [],
         "The inbox list; a hidden earlier conversation with a receipt is never read."),

@@ -437,6 +437,21 @@ PAGES: list[Conversation] = [
                          "18d3a1c0de00001a",
                          generic_table_body([("Subtotal", "kr 299,00 DKK"), ("Shipping", "kr 50,00 DKK"),
                                              ("Total", "kr 349,00 DKK")]))]),
+    # a platform receipt and a stranger's generic one dated in the same minute: both rows, no ping
+    Conversation("synthetic-receipt-same-minute-generic", "inbox/18d3a1c0de00001b",
+                 "Your receipt from Fernhill Ceramics #1043-2330", "18d3a1c0de00001b", [
+                     msg("Fernhill Ceramics", STRIPE, "Sat, Nov 28, 2026", "11:05 AM", "18d3a1c0de0001b1",
+                         stripe_body("Fernhill Ceramics", "1043-2330", "$36.00", [("Deposit, planter", "$36.00")])),
+                     msg("Fernhill Ceramics", "orders@example.com", "Sat, Nov 28, 2026", "11:05 AM", "18d3a1c0de0001b2",
+                         generic_table_body([("Planter", "$72.00"), ("Shipping", "$6.50"), ("Total", "$78.50")]))]),
+    # no account on the page: the platform receipt is read and pinged, the generic one is not read
+    Conversation("synthetic-receipt-no-account", "inbox/18d3a1c0de00001c",
+                 "Your receipt from Fernhill Ceramics #1043-2341", "18d3a1c0de00001c", [
+                     msg("Fernhill Ceramics", STRIPE, "Fri, Nov 27, 2026", "6:20 PM", "18d3a1c0de0001c1",
+                         stripe_body("Fernhill Ceramics", "1043-2341", "$27.00", [("Small bowl", "$27.00")])),
+                     msg("Fernhill Ceramics", "orders@example.com", "Fri, Nov 27, 2026", "6:45 PM", "18d3a1c0de0001c2",
+                         generic_table_body([("Small bowl", "$27.00"), ("Total", "$27.00")]))],
+                 account_label=None),
 ]
 
 

@@ -139,6 +139,7 @@ JONAS = ("Jonas Weber", "Jonas.Weber@example.com")
 MEI = ("Mei Chen", "mei.chen@example.org")
 OWN_TAG = ("me", "Priya.Raman+notes@example.com")
 OWN = ("me", ME)
+OWN_CAPS = ("me", "Priya.Raman@Example.com")
 
 LONG_SUBJECT = ("Follow-up on the venue shortlist, catering numbers, the AV checklist and the "
                 "final seating plan for Thursday")
@@ -222,6 +223,25 @@ def pages() -> list[ListPage]:
         ListPage("synthetic-sent-view-mismatch.html", "#sent", [
             Row([DANIEL], "Status", t("Mon, Nov 30, 2026", "1:00 PM"), f"1:00{NNBSP}PM", "18d2fa0000000001"),
         ], title=f"Inbox (3) - {ME} - Gmail", nav_selected="inbox"),
+        # page 1 by its route, but a shown Newer is enabled: not the head, rows and no window (§8.1)
+        ListPage("synthetic-sent-newer-enabled.html", "#sent", [
+            Row([DANIEL], "Quarterly numbers", t("Mon, Nov 30, 2026", "1:15 PM"), f"1:15{NNBSP}PM", "18d2fd0000000001"),
+            Row([LENA], "Room booking", t("Sun, Nov 29, 2026", "10:20 AM"), "Nov 29", "18d2fd0000000002"),
+        ], newer_disabled=False),
+        # the newest row naming the account (in capitals) is one message and newer than every
+        # conversation row: the window starts a minute after it (§8.1, grading contract v1.14)
+        ListPage("synthetic-sent-to-self.html", "#sent", [
+            Row([OWN_CAPS, LENA], "Shared doc", t("Mon, Nov 30, 2026", "2:05 PM"), f"2:05{NNBSP}PM", "18d2fe0000000001"),
+            Row([DANIEL], "Budget follow-up", t("Mon, Nov 30, 2026", "1:00 PM"), f"1:00{NNBSP}PM", "18d2fe0000000002"),
+            Row([OMAR], "Venue", t("Mon, Nov 30, 2026", "11:00 AM"), f"11:00{NNBSP}AM", "18d2fe0000000003",
+                thread="18d2fe00000000f3", count="2"),
+            Row([MEI], "Photos", t("Sun, Nov 29, 2026", "5:00 PM"), "Nov 29", "18d2fe0000000004"),
+        ]),
+        # one row's time reads as no time in any of its three places: DEGRADED, the other row posted
+        ListPage("synthetic-sent-time-unreadable.html", "#sent", [
+            Row([DANIEL], "Status", t("Mon, Nov 30, 2026", "1:00 PM"), f"1:00{NNBSP}PM", "18d2ff0000000001"),
+            Row([LENA], "Plan", "sometime soon", "soon", "18d2ff0000000002"),
+        ]),
     ]
 
 

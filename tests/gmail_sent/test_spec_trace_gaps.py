@@ -192,6 +192,21 @@ def test_two_identical_sends_stay_two_observations():
     assert [o["id"] for o in page2["observations"]] == [o["id"] for o in posted["observations"]]
 
 
+def test_the_row_key_is_the_last_message_id_not_the_thread_id():
+    """§8.1: "rowKey is data-legacy-last-message-id". A mail composed as a draft first keeps the
+    draft's older id as its thread id; on a list that draws counts it is one message and is timed, so
+    its three ids differ and only the last message's keys it. (Every other test's row has one id
+    three times; an independent relabelling of 2026-12-02 keyed rows on the thread id and no test
+    failed.) Mutation: the SentRow keyed on the thread id in page._read_row, the one-message test left
+    as it was."""
+    rows = [row([ADA], "e" * 16, "2:00 PM", count="2"),
+            row([DANIEL], "d" * 16, "1:00 PM", thread="c" * 16, non_draft="d" * 16)]
+    posted = observe(html_of(rows))
+    assert counterparties(posted) == [DANIEL[1]]
+    [obs] = posted["observations"]
+    assert obs["rowKeyHash"] == hashlib.sha256(("gmail.sent\x00" + "d" * 16).encode()).hexdigest()
+
+
 def test_a_count_after_the_account_and_a_recipient_marks_a_conversation():
     """§8.1: "Gmail shows no message count after its recipients (a shown element after the last
     recipient, in the recipients' cell, whose whole text is a count)". A row drawn "me, Ada 3" is a
