@@ -82,6 +82,8 @@ CATALOGUE: tuple[Reason, ...] = (
        "The route says Sent but the nav's selected folder or the title says another view.",
        "Usually one pass while Gmail redraws; persistent means the nav or title markup changed."),
     _r("selector.missing.subject", "DEGRADED", "gmail.sent", "A row has no subject anchor (ids).", _REPAIR),
+    _r("selector.missing.row", "DEGRADED", "gmail.sent",
+       "A send's ids (a subject anchor) are drawn in the grid outside every row.", _REPAIR),
     _r("selector.missing.recipients", "DEGRADED", "gmail.sent",
        "A row shows no recipient before its subject, or draws its recipients short (\"..\", \"+3\").",
        "Drawn short: Gmail's own elision, nothing to repair. No recipient: " + _REPAIR),

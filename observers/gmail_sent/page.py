@@ -349,6 +349,11 @@ def read_sent_page(ctx: PassContext) -> SentRead:
         row_read = _read_row(row, cells, ctx, shown, account, read.reasons, counts_shown)
         if row_read is not None:
             rows.append(row_read)
+    # A send drawn outside every row (a row whose role is gone) is never read above: skipping it would
+    # report it absent while the window vouches for its minute (spec §4.2; §7: never skip a row).
+    in_rows = {a.mem_id for r in grids[0].css(S.row) for a in r.css(S.subject_anchor)}
+    if any(a.mem_id not in in_rows for a in shown.filter(grids[0].css(S.subject_anchor))):
+        read.reasons.add("selector.missing.row")
     draws_counts = any(counts_shown)
     # Single message: last = last non-draft, no count shown, and the thread id is that id too or
     # the list draws counts at all (a mail composed as a draft first keeps the draft's thread id).
