@@ -118,6 +118,10 @@ class Generic(Strict):
     sender_trigger: str
     subject_trigger: str
     refusal_markers: dict[str, str]
+    #: The header a reply or forward draws in its body (Gmail's "---------- Forwarded message ---------", Outlook's
+    #: "From: … Sent: … Subject:", "On … wrote:"): the one sign of a reply or forward inside a conversation, whose
+    #: own subject Gmail does not draw (case kept: Gmail's own details list writes "from:", "date:").
+    reply_or_forward_in_body: str
     total_labels: list[str] = Field(min_length=1)
     max_name_length: int = Field(gt=0)
     name_allowed_marks: list[str]
@@ -131,7 +135,7 @@ class Generic(Strict):
     #: out before the brand check ("Uber™ Eats" is Uber).
     name_signs: str
 
-    _ok = field_validator("subject_trigger")(classmethod(lambda cls, v: _compiles(v)))
+    _ok = field_validator("subject_trigger", "reply_or_forward_in_body")(classmethod(lambda cls, v: _compiles(v)))
 
     @field_validator("refusal_markers")
     @classmethod

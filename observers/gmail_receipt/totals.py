@@ -279,6 +279,17 @@ def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str], shown: ShownR
     return any(_compared(phrase) in text for phrase in refuse_texts)
 
 
+_REPLY_OR_FORWARD = re.compile(SELECTORS.generic.reply_or_forward_in_body)
+
+
+def draws_a_quoted_header(body: LexborNode, shown: ShownRule) -> bool:
+    """True when the body draws the header a reply or forward writes above the mail it carries ("----------
+    Forwarded message ---------", "From: … Sent: … Subject:", "On … wrote:"). Gmail draws one subject for a
+    conversation, so this is the only sign that a message in it is a reply or a forward (spec §8.2 refuses those
+    for the generic parser); a trimmed quote the page does not draw says nothing."""
+    return _REPLY_OR_FORWARD.search(block_text_of(body, shown)) is not None
+
+
 def _compared(text: str) -> str:
     return "".join(ch for ch in text.casefold().replace("\u2019", "'")
                    if not ch.isspace() and unicodedata.category(ch) != "Cf")

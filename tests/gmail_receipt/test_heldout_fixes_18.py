@@ -1,0 +1,79 @@
+"""gmail.receipt: an audit of 2026-12-02 (f), 70 conversation pages from §8.2 and REAL-PAGES.md.
+
+A receipt forwarded into its own conversation by a person ("---------- Forwarded message ---------"), or quoted by
+a reply the page draws whole (Outlook's "From: … Sent: … Subject:", which Gmail does not trim; Gmail's own "On …
+wrote:" once the user expands it), was read by the generic parser as a purchase of its own: a second row, its
+merchant the forwarder's name. §8.2 refuses "reply or forward" by a marker in the subject, but Gmail draws one subject
+heading for the whole conversation (Known limits: "Each message is read under its own conversation's subject
+heading"), so a reply or forward inside a conversation is told only by the header its body draws. The generic parser
+now refuses a message whose drawn body holds one (``generic.replyOrForwardInBody``); a platform's receipt is read as
+before (machines send them, never forward them).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fixture_builders.gmail_receipt_pages import layout, line, msg, p, table
+from tests.fixture_builders.gmail_shell import Classes, shown
+from tests.gmail_receipt.test_page import page, stripe_msg
+
+HEADERS = {
+    "Gmail forward": ["---------- Forwarded message ---------", "From: Fernhill Ceramics <receipts@stripe.com>",
+                      "Date: Mon, Nov 30, 2026 at 9:41 AM", "Subject: Your receipt from Fernhill Ceramics #1043-2291",
+                      "To: <alex.morgan@example.net>"],
+    "Apple forward": ["Begin forwarded message:", "From: Fernhill Ceramics <receipts@stripe.com>",
+                      "Subject: Your receipt from Fernhill Ceramics #1043-2291"],
+    "Outlook original": ["-----Original Message-----", "From: Fernhill Ceramics", "Sent: Monday, November 30, 2026 9:41 AM"],
+    "Outlook header block": ["From: Fernhill Ceramics <receipts@stripe.com>", "Sent: Monday, November 30, 2026 9:41 AM",
+                             "To: Alex Morgan <alex.morgan@example.net>",
+                             "Subject: Your receipt from Fernhill Ceramics #1043-2291"],
+    "Gmail reply attribution": ["On Mon, Nov 30, 2026 at 9:41 AM Fernhill Ceramics <receipts@stripe.com> wrote:"],
+}
+
+
+def _body(intro: str, header_lines: list[str], total: str = "$48.00"):
+    def build(c: Classes) -> str:
+        header = "".join(f"{text}<br>" for text in header_lines)
+        return (p(c, intro) + f'<div class="{c()}" {shown()}>{header}</div>'
+                + layout(c, table(c, line(c, "Mug", total), line(c, "Total", total))))
+    return build
+
+
+def _forwarded(kind: str) -> str:
+    forward = msg("Alex Morgan", "alex.morgan@example.net", "Mon, Nov 30, 2026", "10:15 AM", "18d3a1c0de000002",
+                  _body("FYI, for the expense report.", HEADERS[kind]))
+    return page(stripe_msg(), forward)
+
+
+@pytest.mark.parametrize("kind", list(HEADERS))
+def test_a_receipt_forwarded_or_quoted_into_its_conversation_is_no_second_purchase(run, kind: str) -> None:
+    result = run(_forwarded(kind))
+    assert result.health.status == "OK"
+    assert [(o.fields["merchant"], o.fields["amountCents"]) for o in result.observations] == [("Fernhill Ceramics", 4800)]
+    assert [w["windowStart"] for w in result.posted()["windows"]] == ["2026-11-30T14:41:00.000Z"]
+
+
+@pytest.mark.parametrize("words", [
+    ["Ships from: Portland, OR", "Sent to: Wren Halloway"],
+    ["From: our kitchen to your table", "Subject to availability"],
+    ["On sale this week: mugs and bowls", "Our potter wrote a note for you"],
+    ["Date: Nov 30, 2026", "Sent: by courier"],
+])
+def test_a_receipt_whose_own_words_look_like_header_labels_is_still_read(run, words: list[str]) -> None:
+    shop = msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001",
+               _body("Thank you for your order!", words, "$41.04"))
+    result = run(page(shop, subject="Your order confirmation #4821"))
+    assert [(o.fields["merchant"], o.fields["amountCents"]) for o in result.observations] == [("Larkspur Bakery", 4104)]
+
+
+def test_a_quote_kept_hidden_refuses_nothing(run) -> None:
+    """Gmail trims a quote it recognises (drawn only when the user expands it): text the page does not draw says
+    nothing, so the shop's own message above it is read."""
+    def body(c: Classes) -> str:
+        hidden = (f'<div class="{c()}" style="display:none">On Mon, Nov 30, 2026 at 9:00 AM Wren Halloway '
+                  f'&lt;wren.halloway@example.com&gt; wrote:<br>Can I order the cake?</div>')
+        return p(c, "Thank you for your order!") + layout(c, table(c, line(c, "Total", "$41.04"))) + hidden
+    shop = msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001", body)
+    result = run(page(shop, subject="Your order confirmation #4821"))
+    assert [o.fields["amountCents"] for o in result.observations] == [4104]
