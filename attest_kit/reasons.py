@@ -83,7 +83,7 @@ CATALOGUE: tuple[Reason, ...] = (
        "Usually one pass while Gmail redraws; persistent means the nav or title markup changed."),
     _r("selector.missing.subject", "DEGRADED", "gmail.sent", "A row has no subject anchor (ids).", _REPAIR),
     _r("selector.missing.row", "DEGRADED", "gmail.sent",
-       "A send's ids (a subject anchor) are drawn in the grid outside every row.", _REPAIR),
+       "A send (a last message id in legacy form) is drawn in the grid and no shown row holds it.", _REPAIR),
     _r("selector.missing.recipients", "DEGRADED", "gmail.sent",
        "A row shows no recipient before its subject, or draws its recipients short (\"..\", \"+3\").",
        "Drawn short: Gmail's own elision, nothing to repair. No recipient: " + _REPAIR),
