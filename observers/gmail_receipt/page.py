@@ -31,7 +31,7 @@ from observers.gmail_receipt.classify import Choice, choose
 from observers.gmail_receipt.header import find_sender, message_minute
 from observers.gmail_receipt.merchant import merchant_for
 from observers.gmail_receipt.selectors import SELECTORS, Kind, Platform
-from observers.gmail_receipt.totals import Amount, draws_a_quoted_header, find_total, says_no_receipt
+from observers.gmail_receipt.totals import Amount, draws_a_quoted_mail, find_total, says_no_receipt
 from observers.shared.account import AccountLabels, AccountRead, read_account
 from observers.shared.dom import ShownRule, ancestors, aria_false, attr, outermost, shown_text_of, text_of
 from observers.shared.gmail_words import is_no_subject
@@ -166,7 +166,7 @@ def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject:
     platform = None if generic else SELECTORS.platforms[choice.parser]
     if platform is not None and says_no_receipt(item, platform.refuse_texts, shown):
         return  # Uber's charge summary under the trip's subject: no receipt
-    if generic and draws_a_quoted_header(item, shown):
+    if generic and draws_a_quoted_mail(item, shown):
         return  # a receipt forwarded or quoted into its conversation by someone: no purchase of theirs
     amount = _total(item, choice, platform, shown)
     if not isinstance(amount, Money):

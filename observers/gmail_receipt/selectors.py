@@ -114,14 +114,36 @@ class Platform(Strict):
         return value
 
 
+class QuotedMail(Strict):
+    """The lines a reply or forward draws above the mail it carries, each a whole line of the message (labels
+    in case as mail clients write them: Gmail's own details list writes "from:", "date:")."""
+
+    #: A separator line alone: Gmail's "---------- Forwarded message ---------", "-----Original Message-----",
+    #: Thunderbird's "-------- Forwarded Message --------", Apple's "Begin forwarded message:".
+    separator_line: str
+    #: A reply's attribution, one line from start to end naming its date: "On Mon, Nov 30, 2026 at 9:41 AM
+    #: Fernhill <…> wrote:" (a testimonial "On Google Reviews, Ada wrote: …" names none, or runs on).
+    attribution_start: str
+    attribution_end: str
+    #: A header block: a line starting with the from label, and within ``header_lines`` lines around it one
+    #: starting with the subject label and one with the sent label (Outlook), or the date label when the from
+    #: line names an address (Gmail, Thunderbird, Apple).
+    from_label: str
+    subject_label: str
+    sent_label: str
+    date_label: str
+    header_lines: int = Field(gt=0)
+
+    _ok = field_validator("separator_line")(classmethod(lambda cls, v: _compiles(v)))
+
+
 class Generic(Strict):
     sender_trigger: str
     subject_trigger: str
     refusal_markers: dict[str, str]
-    #: The header a reply or forward draws in its body (Gmail's "---------- Forwarded message ---------", Outlook's
-    #: "From: … Sent: … Subject:", "On … wrote:"): the one sign of a reply or forward inside a conversation, whose
-    #: own subject Gmail does not draw (case kept: Gmail's own details list writes "from:", "date:").
-    reply_or_forward_in_body: str
+    #: What a reply or forward draws above the mail it carries: the one sign of a reply or forward inside a
+    #: conversation, whose own subject Gmail does not draw (see ``totals.draws_a_quoted_mail``).
+    quoted_mail: QuotedMail
     total_labels: list[str] = Field(min_length=1)
     max_name_length: int = Field(gt=0)
     name_allowed_marks: list[str]
@@ -135,7 +157,7 @@ class Generic(Strict):
     #: out before the brand check ("Uber™ Eats" is Uber).
     name_signs: str
 
-    _ok = field_validator("subject_trigger", "reply_or_forward_in_body")(classmethod(lambda cls, v: _compiles(v)))
+    _ok = field_validator("subject_trigger")(classmethod(lambda cls, v: _compiles(v)))
 
     @field_validator("refusal_markers")
     @classmethod

@@ -26,13 +26,22 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from selectolax.lexbor import LexborNode
 
 from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, minor_digits, names_currency, parse_amount
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import ShownRule, ancestors, block_text_of, declared, element_children, shown_text_of
+from observers.shared.dom import (
+    ShownRule,
+    ancestors,
+    block_lines_of,
+    block_text_of,
+    declared,
+    element_children,
+    shown_text_of,
+)
 
 S = SELECTORS.selectors
 _CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
@@ -279,15 +288,52 @@ def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str], shown: ShownR
     return any(_compared(phrase) in text for phrase in refuse_texts)
 
 
-_REPLY_OR_FORWARD = re.compile(SELECTORS.generic.reply_or_forward_in_body)
+_QUOTED = SELECTORS.generic.quoted_mail
+_SEPARATOR_LINE = re.compile(_QUOTED.separator_line)
+#: An attribution longer than this is a paragraph that happens to start with "On", not a header line.
+_ATTRIBUTION_MAX = 300
 
 
-def draws_a_quoted_header(body: LexborNode, shown: ShownRule) -> bool:
-    """True when the body draws the header a reply or forward writes above the mail it carries ("----------
-    Forwarded message ---------", "From: … Sent: … Subject:", "On … wrote:"). Gmail draws one subject for a
-    conversation, so this is the only sign that a message in it is a reply or a forward (spec §8.2 refuses those
-    for the generic parser); a trimmed quote the page does not draw says nothing."""
-    return _REPLY_OR_FORWARD.search(block_text_of(body, shown)) is not None
+def draws_a_quoted_mail(body: LexborNode, shown: ShownRule) -> bool:
+    """True when the message draws what a reply or forward writes above the mail it carries (a separator
+    line, an "On … wrote:" line, a From/Sent/Subject header block; ``generic.quotedMail``). Gmail draws one
+    subject for a conversation, so this is the only sign that a message in it is a reply or a forward
+    (spec §8.2 refuses those for the generic parser); a quote Gmail trims, not drawn, says nothing. Whole
+    lines only: a receipt's own "Valid From:", "Invoice Date:" or "On sale … wrote" is no header."""
+    lines = block_lines_of(body, shown)
+    for i, line in enumerate(lines):
+        if _SEPARATOR_LINE.match(line):
+            return True
+        if line.startswith(_QUOTED.attribution_start):
+            # one line, or two when a long name and address wrapped onto a second ("… Fernhill<br><…> wrote:")
+            for attribution in (line, f"{line} {lines[i + 1]}" if i + 1 < len(lines) else line):
+                if (attribution.endswith(_QUOTED.attribution_end) and len(attribution) <= _ATTRIBUTION_MAX
+                        and any(ch.isdigit() for ch in attribution)):  # a date, a clock: "On Fri, 27 Nov 2026, …"
+                    return True
+    return _holds_a_header_block(lines)
+
+
+def _holds_a_header_block(lines: list[str]) -> bool:
+    """A from line with, within ``header_lines`` lines of it, a subject line and a sent line, or a date line when
+    the from line (or the line after a bare label, a header drawn as a table) names an address. Each label's lines
+    are found once, so a message of many from lines costs one pass (a stranger writes the page)."""
+    def starting(label: str) -> list[int]:
+        return [i for i, line in enumerate(lines) if line.startswith(label)]
+
+    def near(found: list[int], at: int) -> bool:
+        k = bisect_left(found, at - _QUOTED.header_lines)
+        return k < len(found) and found[k] <= at + _QUOTED.header_lines
+
+    subjects, sents, dates = starting(_QUOTED.subject_label), starting(_QUOTED.sent_label), starting(_QUOTED.date_label)
+    for at in starting(_QUOTED.from_label):
+        if not near(subjects, at):
+            continue
+        if near(sents, at):
+            return True
+        sender = lines[at][len(_QUOTED.from_label):].strip() or (lines[at + 1] if at + 1 < len(lines) else "")
+        if "@" in sender and near(dates, at):
+            return True
+    return False
 
 
 def _compared(text: str) -> str:

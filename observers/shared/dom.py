@@ -425,6 +425,18 @@ def block_text_of(node: LexborNode, shown: ShownRule | None = None) -> str:
 
     A new reader beside text_of (which gmail.sent relies on as it is), not a change to it.
     """
+    return one_line(_laid_out(node, shown, " "))
+
+
+def block_lines_of(node: LexborNode, shown: ShownRule | None = None) -> list[str]:
+    """``block_text_of`` cut into its lines: each run of inline text between blocks or <br>s, white space
+    collapsed, empty lines left out. A reader that asks what a line starts or ends with (a mail header's
+    ``From:``) must not take a label in the middle of a line ("Valid From:") for one."""
+    return [line for part in _laid_out(node, shown, "\n").split("\n") if (line := one_line(part))]
+
+
+def _laid_out(node: LexborNode, shown: ShownRule | None, apart: str) -> str:
+    """The text below ``node`` with ``apart`` around each block element and <br>."""
     parts: list[str] = []
     # An explicit stack (mail nests deep): a node to open, or a str to write after a block closes.
     stack: list[LexborNode | str] = list(reversed(list(node.iter(include_text=True))))
@@ -435,13 +447,14 @@ def block_text_of(node: LexborNode, shown: ShownRule | None = None) -> str:
         elif current.is_text_node:
             parent = current.parent
             if shown is None or (parent is not None and shown.shown(parent) and not _closed_details(parent)):
-                parts.append(current.text_content or "")
+                text = current.text_content or ""
+                parts.append(text.replace("\n", " ") if apart == "\n" else text)
         elif current.is_element_node:
             if current.tag in BLOCK_TAGS:
-                parts.append(" ")
-                stack.append(" ")
+                parts.append(apart)
+                stack.append(apart)
             stack.extend(reversed(list(current.iter(include_text=True))))
-    return one_line("".join(parts))
+    return "".join(parts)
 
 
 _TAG_PART = re.compile(r"[a-z][a-z0-9]*")

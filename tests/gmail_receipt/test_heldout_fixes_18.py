@@ -6,8 +6,12 @@ wrote:" once the user expands it), was read by the generic parser as a purchase 
 merchant the forwarder's name. §8.2 refuses "reply or forward" by a marker in the subject, but Gmail draws one subject
 heading for the whole conversation (Known limits: "Each message is read under its own conversation's subject
 heading"), so a reply or forward inside a conversation is told only by the header its body draws. The generic parser
-now refuses a message whose drawn body holds one (``generic.replyOrForwardInBody``); a platform's receipt is read as
-before (machines send them, never forward them).
+now refuses a message that draws one (``generic.quotedMail``); a platform's receipt is read as before (machines send
+them, never forward them). A review of the first cut (one pattern over the message's text as one line): a booking,
+ticket, gift-card or fax receipt with "From:", "… Date:" and "Subject:" fields, a testimonial or an order note
+"On … wrote:", a sender named "On Tap …" lost their rows, and Thunderbird's "-------- Forwarded Message --------" was
+missed; the header is now read by whole lines (a separator line; an "On … wrote:" line naming a date; a From line
+near a Subject line and a Sent line, or a Date line when the From line names an address).
 """
 
 from __future__ import annotations
@@ -29,6 +33,10 @@ HEADERS = {
                              "To: Alex Morgan <alex.morgan@example.net>",
                              "Subject: Your receipt from Fernhill Ceramics #1043-2291"],
     "Gmail reply attribution": ["On Mon, Nov 30, 2026 at 9:41 AM Fernhill Ceramics <receipts@stripe.com> wrote:"],
+    "attribution with a date only": ["On Fri, 27 Nov 2026, Fernhill Ceramics wrote:"],
+    "attribution wrapped": ["On Mon, Nov 30, 2026 at 9:41 AM Fernhill Ceramics", "<receipts@stripe.com> wrote:"],
+    "Thunderbird forward": ["-------- Forwarded Message --------", "Subject:", "Your receipt from Fernhill Ceramics",
+                            "Date:", "Mon, 30 Nov 2026 09:41:00 -0500", "From:", "Fernhill Ceramics <receipts@stripe.com>"],
 }
 
 
@@ -59,6 +67,16 @@ def test_a_receipt_forwarded_or_quoted_into_its_conversation_is_no_second_purcha
     ["From: our kitchen to your table", "Subject to availability"],
     ["On sale this week: mugs and bowls", "Our potter wrote a note for you"],
     ["Date: Nov 30, 2026", "Sent: by courier"],
+    # a booking's, a ticket's, a gift card's or a fax's own fields (a review of the first cut)
+    ["From:", "4:00 PM", "To:", "5:00 PM", "Date:", "Thu, Dec 3, 2026", "Subject:", "Algebra II"],
+    ["Ticket #", "20931", "From:", "Wren Halloway", "Date:", "Nov 30, 2026", "Subject:", "Cracked screen"],
+    ["From:", "Wren Halloway", "To:", "Alex Morgan", "Delivery Date:", "Dec 1, 2026", "Subject:", "Happy birthday"],
+    ["From:", "Wren Halloway", "Date Sent:", "Nov 30, 2026 10:12 AM", "Subject:", "Lease application"],
+    ["Valid From: Dec 1, 2026", "Exam Date: Dec 14, 2026", "Subject: Biology"],
+    ["On Google Reviews, Priya R. wrote: “Best sourdough in town.”"],
+    ["On Mon, Nov 30, 2026 you wrote: Please leave the box at the back door."],
+    ["On Friday we baked 200 loaves and our head baker wrote: thank you all"],
+    ["On the go? Get our app.", "Reviews our customers wrote: 4.9 stars"],
 ])
 def test_a_receipt_whose_own_words_look_like_header_labels_is_still_read(run, words: list[str]) -> None:
     shop = msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001",
@@ -77,3 +95,13 @@ def test_a_quote_kept_hidden_refuses_nothing(run) -> None:
     shop = msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001", body)
     result = run(page(shop, subject="Your order confirmation #4821"))
     assert [o.fields["amountCents"] for o in result.observations] == [4104]
+
+
+def test_a_sender_whose_name_starts_with_on_is_no_attribution(run) -> None:
+    """The message's own header draws the sender's name on a line of its own ("On Tap Brewing")."""
+    def body(c: Classes) -> str:
+        return (p(c, "Thanks for stopping by! A note from our brewer, Sam, who wrote: Cheers") +
+                layout(c, table(c, line(c, "Flight of four", "$16.00"), line(c, "Total", "$16.00"))))
+    shop = msg("On Tap Brewing", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001", body)
+    result = run(page(shop, subject="Your order receipt"))
+    assert [(o.fields["merchant"], o.fields["amountCents"]) for o in result.observations] == [("On Tap Brewing", 1600)]
