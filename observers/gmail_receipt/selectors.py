@@ -115,26 +115,35 @@ class Platform(Strict):
 
 
 class QuotedMail(Strict):
-    """The lines a reply or forward draws above the mail it carries, each a whole line of the message (labels
-    in case as mail clients write them: Gmail's own details list writes "from:", "date:")."""
+    """What a reply or forward draws above the mail it carries, read by whole lines of the message (labels in case
+    as mail clients write them: Gmail's own details list writes "from:", "date:"). Every shape names what only a
+    mail client writes there, so a receipt's own fields ("From: 4:00 PM", "Sent: Dec 1, 2026") are none."""
 
-    #: A separator line alone: Gmail's "---------- Forwarded message ---------", "-----Original Message-----",
-    #: Thunderbird's "-------- Forwarded Message --------", Apple's "Begin forwarded message:".
+    #: A separator line alone: Gmail's "---------- Forwarded message ---------", Thunderbird's and Yahoo's
+    #: "-------- Forwarded Message --------", Zoho's "==== Forwarded message ====", "-----Original Message-----",
+    #: Apple's "Begin forwarded message:".
     separator_line: str
-    #: A reply's attribution, one line from start to end naming its date: "On Mon, Nov 30, 2026 at 9:41 AM
-    #: Fernhill <…> wrote:" (a testimonial "On Google Reviews, Ada wrote: …" names none, or runs on).
-    attribution_start: str
-    attribution_end: str
-    #: A header block: a line starting with the from label, and within ``header_lines`` lines around it one
-    #: starting with the subject label and one with the sent label (Outlook), or the date label when the from
-    #: line names an address (Gmail, Thunderbird, Apple).
+    #: A reply's attribution, one line from start to end (dashes and equals signs around it taken off): "On Mon,
+    #: Nov 30, 2026 at 9:41 AM Fernhill <…> wrote:", "Fernhill wrote on 11/30/26 9:41 AM:", "Quoting Fernhill <…>:";
+    #: an "On"/"wrote on" line names a clock or a year, a "Quoting" line an address; a shop quoting its customer's
+    #: note ("On Nov 30, 2026 you wrote:") is no reply.
+    attribution_line: str
+    attribution_not_quote: str
+    date_or_clock: str
+    clock: str
+    weekday: str
+    address: str
+    #: A header block: a line starting with the from label, within ``header_lines`` lines of it a line starting
+    #: with the subject label, and a sent line whose value names a weekday and a clock (Outlook's "Sent: Monday,
+    #: November 30, 2026 9:41 AM"), or a date line whose value names a clock when the from line names an address.
     from_label: str
     subject_label: str
     sent_label: str
     date_label: str
     header_lines: int = Field(gt=0)
 
-    _ok = field_validator("separator_line")(classmethod(lambda cls, v: _compiles(v)))
+    _ok = field_validator("separator_line", "attribution_line", "date_or_clock", "clock", "weekday", "address")(
+        classmethod(lambda cls, v: _compiles(v)))
 
 
 class Generic(Strict):

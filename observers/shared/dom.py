@@ -436,25 +436,46 @@ def block_lines_of(node: LexborNode, shown: ShownRule | None = None) -> list[str
 
 
 def _laid_out(node: LexborNode, shown: ShownRule | None, apart: str) -> str:
-    """The text below ``node`` with ``apart`` around each block element and <br>."""
+    """The text below ``node`` with ``apart`` around each block element and <br>. Laid out in lines
+    (``apart`` a newline), a text's own newlines break its line only where white space is kept (``<pre>``,
+    a ``white-space: pre…`` style), as a browser draws it; elsewhere they are spaces."""
+    lines = apart == "\n"
     parts: list[str] = []
-    # An explicit stack (mail nests deep): a node to open, or a str to write after a block closes.
-    stack: list[LexborNode | str] = list(reversed(list(node.iter(include_text=True))))
+    kept = 0  # how many elements around the current node keep white space
+    # An explicit stack (mail nests deep): a node to open, a str to write after a block closes, or
+    # _KEPT_ENDS after the children of an element that keeps white space.
+    stack: list[LexborNode | str | object] = list(reversed(list(node.iter(include_text=True))))
     while stack:
         current = stack.pop()
-        if isinstance(current, str):
+        if current is _KEPT_ENDS:
+            kept -= 1
+        elif isinstance(current, str):
             parts.append(current)
-        elif current.is_text_node:
-            parent = current.parent
+        elif current.is_text_node:  # type: ignore[union-attr]
+            parent = current.parent  # type: ignore[union-attr]
             if shown is None or (parent is not None and shown.shown(parent) and not _closed_details(parent)):
-                text = current.text_content or ""
-                parts.append(text.replace("\n", " ") if apart == "\n" else text)
-        elif current.is_element_node:
-            if current.tag in BLOCK_TAGS:
+                text = current.text_content or ""  # type: ignore[union-attr]
+                parts.append(text.replace("\n", " ") if lines and not kept else text)
+        elif current.is_element_node:  # type: ignore[union-attr]
+            if current.tag in BLOCK_TAGS:  # type: ignore[union-attr]
                 parts.append(apart)
                 stack.append(apart)
-            stack.extend(reversed(list(current.iter(include_text=True))))
+            if lines and _keeps_white_space(current):  # type: ignore[arg-type]
+                kept += 1
+                stack.append(_KEPT_ENDS)
+            stack.extend(reversed(list(current.iter(include_text=True))))  # type: ignore[union-attr]
     return "".join(parts)
+
+
+_KEPT_ENDS = object()
+_KEEPS_WHITE_SPACE = frozenset({"pre", "pre-wrap", "pre-line", "break-spaces"})
+
+
+def _keeps_white_space(element: LexborNode) -> bool:
+    if element.tag in ("pre", "listing", "plaintext"):
+        return True
+    style = element.attributes.get("style")
+    return bool(style) and (declared(style, "white-space") or "").strip().lower() in _KEEPS_WHITE_SPACE
 
 
 _TAG_PART = re.compile(r"[a-z][a-z0-9]*")

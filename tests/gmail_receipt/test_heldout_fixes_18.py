@@ -10,15 +10,16 @@ now refuses a message that draws one (``generic.quotedMail``); a platform's rece
 them, never forward them). A review of the first cut (one pattern over the message's text as one line): a booking,
 ticket, gift-card or fax receipt with "From:", "… Date:" and "Subject:" fields, a testimonial or an order note
 "On … wrote:", a sender named "On Tap …" lost their rows, and Thunderbird's "-------- Forwarded Message --------" was
-missed; the header is now read by whole lines (a separator line; an "On … wrote:" line naming a date; a From line
-near a Subject line and a Sent line, or a Date line when the From line names an address).
+missed; the header is now read by whole lines. A second review found the loosened shapes still took a fax's, an e-invoice's,
+a booking's or a review widget's own lines for a header, and missed Zoho, Horde, Lotus and `<pre>` quotes: each shape
+now names what only a mail client writes (``generic.quotedMail``).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.fixture_builders.gmail_receipt_pages import layout, line, msg, p, table
+from tests.fixture_builders.gmail_receipt_pages import esc, layout, line, msg, p, table
 from tests.fixture_builders.gmail_shell import Classes, shown
 from tests.gmail_receipt.test_page import page, stripe_msg
 
@@ -35,6 +36,10 @@ HEADERS = {
     "Gmail reply attribution": ["On Mon, Nov 30, 2026 at 9:41 AM Fernhill Ceramics <receipts@stripe.com> wrote:"],
     "attribution with a date only": ["On Fri, 27 Nov 2026, Fernhill Ceramics wrote:"],
     "attribution wrapped": ["On Mon, Nov 30, 2026 at 9:41 AM Fernhill Ceramics", "<receipts@stripe.com> wrote:"],
+    "Zoho reply": ["---- On Mon, 30 Nov 2026 09:41:00 -0500 Fernhill Ceramics <receipts@stripe.com> wrote ----"],
+    "Horde quote": ["Quoting Fernhill Ceramics <receipts@stripe.com>:"],
+    "Lotus attribution": ["Fernhill Ceramics <receipts@stripe.com> wrote on 11/30/2026 09:41:00 AM:"],
+    "Zoho forward": ["============ Forwarded message ============", "From: Fernhill Ceramics <receipts@stripe.com>"],
     "Thunderbird forward": ["-------- Forwarded Message --------", "Subject:", "Your receipt from Fernhill Ceramics",
                             "Date:", "Mon, 30 Nov 2026 09:41:00 -0500", "From:", "Fernhill Ceramics <receipts@stripe.com>"],
 }
@@ -42,7 +47,7 @@ HEADERS = {
 
 def _body(intro: str, header_lines: list[str], total: str = "$48.00"):
     def build(c: Classes) -> str:
-        header = "".join(f"{text}<br>" for text in header_lines)
+        header = "".join(f"{esc(text)}<br>" for text in header_lines)
         return (p(c, intro) + f'<div class="{c()}" {shown()}>{header}</div>'
                 + layout(c, table(c, line(c, "Mug", total), line(c, "Total", total))))
     return build
@@ -77,6 +82,13 @@ def test_a_receipt_forwarded_or_quoted_into_its_conversation_is_no_second_purcha
     ["On Mon, Nov 30, 2026 you wrote: Please leave the box at the back door."],
     ["On Friday we baked 200 loaves and our head baker wrote: thank you all"],
     ["On the go? Get our app.", "Reviews our customers wrote: 4.9 stars"],
+    # a second review: a clock or a weekday only a mail client writes, an address, a reply not a shop's quote
+    ["From:", "Wren Halloway", "To:", "(555) 010-2233", "Sent:", "Nov 30, 2026 10:12 AM", "Subject:", "Lease"],
+    ["From: Kestrel Design Studio <billing@kestrel.example>", "Date: Nov 30, 2026", "Subject: Logo design"],
+    ["From: 4:00 PM @ Main St Library", "Date: Thu, Dec 3, 2026, 4:00 PM", "Subject: Algebra II"],
+    ["On Google Reviews (4.9 stars from 1,200 reviews), Priya R. wrote:", "Best sourdough in town."],
+    ["On Nov 30, 2026 you wrote:", "Please leave the box at the back door."],
+    ["On sale through Dec 5: 20% off all mugs", "Our potter Sam wrote:", "Enjoy!"],
 ])
 def test_a_receipt_whose_own_words_look_like_header_labels_is_still_read(run, words: list[str]) -> None:
     shop = msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001",
@@ -105,3 +117,18 @@ def test_a_sender_whose_name_starts_with_on_is_no_attribution(run) -> None:
     shop = msg("On Tap Brewing", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001", body)
     result = run(page(shop, subject="Your order receipt"))
     assert [(o.fields["merchant"], o.fields["amountCents"]) for o in result.observations] == [("On Tap Brewing", 1600)]
+
+
+@pytest.mark.parametrize("style", ["pre", "pre-wrap"])
+def test_a_forward_drawn_in_kept_white_space_is_read_by_its_lines(run, style: str) -> None:
+    """A plain-text forward (``<pre>``, or a block whose style keeps white space): its newlines end its lines."""
+    header = ("FYI\n---------- Forwarded message ---------\nFrom: Fernhill Ceramics <receipts@stripe.com>\n"
+              "Date: Mon, Nov 30, 2026 at 9:41 AM\nSubject: Your receipt\n")
+
+    def body(c: Classes) -> str:
+        block = (f"<pre {shown()}>{header}</pre>" if style == "pre"
+                 else f'<div style="display:block;visibility:visible;white-space:pre-wrap">{header}</div>')
+        return block + layout(c, table(c, line(c, "Total", "$48.00")))
+    forward = msg("Alex Morgan", "alex.morgan@example.net", "Mon, Nov 30, 2026", "10:15 AM", "18d3a1c0de000002", body)
+    result = run(page(stripe_msg(), forward))
+    assert [(o.fields["merchant"], o.fields["amountCents"]) for o in result.observations] == [("Fernhill Ceramics", 4800)]
