@@ -17,7 +17,8 @@ from selectolax.lexbor import LexborNode
 
 from observers.gcal_event.selectors import SELECTORS
 from observers.gcal_event.sentence import local_midnight
-from observers.shared.dom import ShownRule, ancestors, attr, holds_a_block, is_inside, shown_text_of
+from observers.shared.dom import ShownRule, ancestors, attr, is_inside, shown_text_of
+from observers.shared.layout import holds_a_block
 
 A = SELECTORS.attributes
 _ZONE = re.compile(SELECTORS.patterns.zone_hint)

@@ -36,10 +36,10 @@ from observers.shared.dom import (
     ancestors,
     attr,
     element_children,
-    holds_a_block,
     shown_text_of,
     text_of,
 )
+from observers.shared.layout import holds_a_block
 from observers.shared.gmail_time import read_minute
 
 S = SELECTORS.selectors

@@ -30,8 +30,9 @@ from observers.gmail_receipt.amounts import Money
 from observers.gmail_receipt.classify import Choice, choose
 from observers.gmail_receipt.header import find_sender, message_minute
 from observers.gmail_receipt.merchant import merchant_for
+from observers.gmail_receipt.quoted import draws_a_quoted_mail
 from observers.gmail_receipt.selectors import SELECTORS, Kind, Platform
-from observers.gmail_receipt.totals import Amount, draws_a_quoted_mail, find_total, says_no_receipt
+from observers.gmail_receipt.totals import Amount, find_total, says_no_receipt
 from observers.shared.account import AccountLabels, AccountRead, read_account
 from observers.shared.dom import ShownRule, ancestors, aria_false, attr, outermost, shown_text_of, text_of
 from observers.shared.gmail_words import is_no_subject

@@ -151,7 +151,7 @@ class Generic(Strict):
     subject_trigger: str
     refusal_markers: dict[str, str]
     #: What a reply or forward draws above the mail it carries: the one sign of a reply or forward inside a
-    #: conversation, whose own subject Gmail does not draw (see ``totals.draws_a_quoted_mail``).
+    #: conversation, whose own subject Gmail does not draw (see ``quoted.py``).
     quoted_mail: QuotedMail
     total_labels: list[str] = Field(min_length=1)
     max_name_length: int = Field(gt=0)

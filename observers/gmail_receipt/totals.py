@@ -26,22 +26,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from selectolax.lexbor import LexborNode
 
 from observers.gmail_receipt.amounts import AMBIGUOUS, Money, holds_amount, minor_digits, names_currency, parse_amount
 from observers.gmail_receipt.selectors import SELECTORS
-from observers.shared.dom import (
-    ShownRule,
-    ancestors,
-    block_lines_of,
-    block_text_of,
-    declared,
-    element_children,
-    shown_text_of,
-)
+from observers.shared.dom import ShownRule, ancestors, declared, element_children, shown_text_of
+from observers.shared.layout import block_text_of
 
 S = SELECTORS.selectors
 _CELL_TAGS = frozenset(t.strip() for t in S.cell.split(","))
@@ -286,67 +278,6 @@ def says_no_receipt(body: LexborNode, refuse_texts: Sequence[str], shown: ShownR
         return False
     text = _compared(shown_text_of(body, shown))
     return any(_compared(phrase) in text for phrase in refuse_texts)
-
-
-_QUOTED = SELECTORS.generic.quoted_mail
-_SEPARATOR_LINE = re.compile(_QUOTED.separator_line)
-_ATTRIBUTION = re.compile(_QUOTED.attribution_line)
-_DATE_OR_CLOCK = re.compile(_QUOTED.date_or_clock)
-_CLOCK = re.compile(_QUOTED.clock)
-_WEEKDAY = re.compile(_QUOTED.weekday)
-_ADDRESS = re.compile(_QUOTED.address)
-#: An attribution longer than this is a paragraph, not a header line (and the patterns read short lines only).
-_ATTRIBUTION_MAX = 300
-
-
-def draws_a_quoted_mail(body: LexborNode, shown: ShownRule) -> bool:
-    """True when the message draws what a reply or forward writes above the mail it carries (``generic.quotedMail``:
-    a separator line, an attribution line, a From/Sent/Subject header block). Gmail draws one subject for a
-    conversation, so this is the only sign that a message in it is a reply or a forward (spec §8.2 refuses those
-    for the generic parser); a quote Gmail trims, not drawn, says nothing. Whole lines only, each shape naming what
-    only a mail client writes: a receipt's own "Valid From:", "Sent: Dec 1, 2026" or "… wrote:" is no header."""
-    lines = block_lines_of(body, shown)
-    for i, line in enumerate(lines):
-        if _SEPARATOR_LINE.match(line) or _attribution(line):
-            return True
-        # a long name and address wrapped onto a second line ("On … Fernhill" / "<…> wrote:")
-        if i + 1 < len(lines) and (_ADDRESS.search(lines[i + 1]) or lines[i + 1] == "wrote:") \
-                and _attribution(f"{line} {lines[i + 1]}"):
-            return True
-    return _holds_a_header_block(lines)
-
-
-def _attribution(line: str) -> bool:
-    line = line.strip("-= ")
-    if len(line) > _ATTRIBUTION_MAX or not _ATTRIBUTION.match(line) or _QUOTED.attribution_not_quote in line:
-        return False
-    return bool(_ADDRESS.search(line)) if line.startswith("Quoting ") else bool(_DATE_OR_CLOCK.search(line))
-
-
-def _holds_a_header_block(lines: list[str]) -> bool:
-    """A from line with, within ``header_lines`` lines of it, a subject line, and a sent line naming a weekday and a
-    clock, or a date line naming a clock when the from line names an address. A bare label's value is the next line
-    (a header drawn as a table). Each label's lines are found once: a message of many from lines costs one pass."""
-    def starting(label: str) -> list[int]:
-        return [i for i, line in enumerate(lines) if line.startswith(label)]
-
-    def value(at: int, label: str) -> str:
-        return lines[at][len(label):].strip() or (lines[at + 1] if at + 1 < len(lines) else "")
-
-    def near(found: list[int], at: int) -> list[int]:
-        k = bisect_left(found, at - _QUOTED.header_lines)
-        return found[k:bisect_right(found, at + _QUOTED.header_lines)]
-
-    subjects, sents, dates = starting(_QUOTED.subject_label), starting(_QUOTED.sent_label), starting(_QUOTED.date_label)
-    for at in starting(_QUOTED.from_label):
-        if not near(subjects, at):
-            continue
-        if any(_WEEKDAY.search(v) and _CLOCK.search(v) for v in (value(s, _QUOTED.sent_label) for s in near(sents, at))):
-            return True
-        if _ADDRESS.search(value(at, _QUOTED.from_label)) and any(
-                _CLOCK.search(value(d, _QUOTED.date_label)) for d in near(dates, at)):
-            return True
-    return False
 
 
 def _compared(text: str) -> str:

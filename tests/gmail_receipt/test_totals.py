@@ -7,7 +7,8 @@ from selectolax.lexbor import LexborHTMLParser
 
 from observers.gmail_receipt.amounts import AMBIGUOUS, Money
 from observers.gmail_receipt.totals import find_total
-from observers.shared.dom import ShownRule, block_text_of, text_of
+from observers.shared.dom import ShownRule, text_of
+from observers.shared.layout import block_text_of
 
 LABELS = ["Amount paid", "Total"]
 

@@ -88,7 +88,8 @@ def test_what_a_browser_never_draws_is_not_shown_unless_a_display_is_set(tag):
     its list (HTML §15.3.1): a hand-built page carries no computed style for them (a capture writes
     display:none), and their text was read as drawn: a mail's <style> inside its total cell ran into
     the label ("td{color:red}Total"), and the line was no total line."""
-    from observers.shared.dom import accessible_text_within, block_text_of, shown_text_of
+    from observers.shared.dom import accessible_text_within, shown_text_of
+    from observers.shared.layout import block_text_of
 
     tree = LexborHTMLParser(f'<html><body><div id="c">Total <{tag}>td{{color:red}}</{tag}>$12.34</div></body></html>',
                             scripting=True)
