@@ -167,7 +167,7 @@ def _read_message(item: LexborNode, ctx: PassContext, shown: ShownRule, subject:
     platform = None if generic else SELECTORS.platforms[choice.parser]
     if platform is not None and says_no_receipt(item, platform.refuse_texts, shown):
         return  # Uber's charge summary under the trip's subject: no receipt
-    if generic and draws_a_quoted_mail(item, shown):
+    if generic and draws_a_quoted_mail(item, shown, read.account.address):
         return  # a receipt forwarded or quoted into its conversation by someone: no purchase of theirs
     amount = _total(item, choice, platform, shown)
     if not isinstance(amount, Money):

@@ -18,11 +18,13 @@ from selectolax.lexbor import LexborNode
 from observers.gmail_receipt.selectors import SELECTORS
 from observers.shared.dom import ShownRule
 from observers.shared.layout import block_lines_of
+from observers.shared.own_address import is_own_address
 
 _QUOTED = SELECTORS.generic.quoted_mail
 _SEPARATOR_LINE = re.compile(_QUOTED.separator_line)
 _ATTRIBUTION = re.compile(_QUOTED.attribution_line)
-_DATE_OR_CLOCK = re.compile(_QUOTED.date_or_clock)
+_NOT_QUOTE = re.compile(re.escape(_QUOTED.attribution_not_quote), re.I)
+_DATE = re.compile(_QUOTED.date)
 _CLOCK = re.compile(_QUOTED.clock)
 _WEEKDAY = re.compile(_QUOTED.weekday)
 _ADDRESS = re.compile(_QUOTED.address)
@@ -30,34 +32,40 @@ _ADDRESS = re.compile(_QUOTED.address)
 _ATTRIBUTION_MAX = 300
 
 
-def draws_a_quoted_mail(body: LexborNode, shown: ShownRule) -> bool:
+def draws_a_quoted_mail(body: LexborNode, shown: ShownRule, account: str | None) -> bool:
     """True when the message draws what a reply or forward writes above the mail it carries (``generic.quotedMail``:
-    a separator line, an attribution line, a From/Sent/Subject header block). Gmail draws one subject for a
-    conversation, so this is the only sign that a message in it is a reply or a forward (spec §8.2 refuses those
-    for the generic parser); a quote Gmail trims, not drawn, says nothing. Whole lines only, each shape naming what
-    only a mail client writes: a receipt's own "Valid From:", "Sent: Dec 1, 2026" or "… wrote:" is no header."""
+    a separator line, an attribution line, a From/Sent/Subject header block). Whole lines only, each shape naming
+    what only a mail client writes: a receipt's own "Valid From:", "Sent: Dec 1, 2026" or "… wrote:" is none, and
+    neither is a copy of the user's own submission (its From is the ``account``'s address)."""
     lines = block_lines_of(body, shown)
     for i, line in enumerate(lines):
-        if _SEPARATOR_LINE.match(line) or _attribution(line):
+        if _SEPARATOR_LINE.match(line) or _attribution(line, account):
             return True
         # a long name and address wrapped onto a second line ("On … Fernhill" / "<…> wrote:")
         if i + 1 < len(lines) and (_ADDRESS.search(lines[i + 1]) or lines[i + 1] == "wrote:") \
-                and _attribution(f"{line} {lines[i + 1]}"):
+                and _attribution(f"{line} {lines[i + 1]}", account):
             return True
-    return _holds_a_header_block(lines)
+    return _holds_a_header_block(lines, account)
 
 
-def _attribution(line: str) -> bool:
+def _someone_else(text: str, account: str | None) -> bool:
+    """Whether ``text`` names an address, and not the account's own (any spelling Gmail delivers to it)."""
+    return any(not is_own_address(m.group(0), account) for m in _ADDRESS.finditer(text))
+
+
+def _attribution(line: str, account: str | None) -> bool:
     line = line.strip("-= ")
-    if len(line) > _ATTRIBUTION_MAX or not _ATTRIBUTION.match(line) or _QUOTED.attribution_not_quote in line:
+    if len(line) > _ATTRIBUTION_MAX or not _ATTRIBUTION.match(line) or _NOT_QUOTE.search(line):
         return False
-    return bool(_ADDRESS.search(line)) if line.startswith("Quoting ") else bool(_DATE_OR_CLOCK.search(line))
+    if line.startswith("Quoting "):
+        return _someone_else(line, account)
+    return bool(_DATE.search(line)) and bool(_CLOCK.search(line) or _WEEKDAY.search(line))
 
 
-def _holds_a_header_block(lines: list[str]) -> bool:
-    """A from line with, within ``header_lines`` lines of it, a subject line, and a sent line naming a weekday and a
-    clock, or a date line naming a clock when the from line names an address. A bare label's value is the next line
-    (a header drawn as a table). Each label's lines are found once: a message of many from lines costs one pass."""
+def _holds_a_header_block(lines: list[str], account: str | None) -> bool:
+    """A from line naming someone else's address with, within ``header_lines`` lines of it, a subject line and a
+    sent or date line whose value names a clock. A bare label's value is the next line (a header drawn as a
+    table). Each label's lines are found once: a message of many from lines costs one pass."""
     def starting(label: str) -> list[int]:
         return [i for i, line in enumerate(lines) if line.startswith(label)]
 
@@ -68,13 +76,9 @@ def _holds_a_header_block(lines: list[str]) -> bool:
         k = bisect_left(found, at - _QUOTED.header_lines)
         return found[k:bisect_right(found, at + _QUOTED.header_lines)]
 
-    subjects, sents, dates = starting(_QUOTED.subject_label), starting(_QUOTED.sent_label), starting(_QUOTED.date_label)
-    for at in starting(_QUOTED.from_label):
-        if not near(subjects, at):
-            continue
-        if any(_WEEKDAY.search(v) and _CLOCK.search(v) for v in (value(s, _QUOTED.sent_label) for s in near(sents, at))):
-            return True
-        if _ADDRESS.search(value(at, _QUOTED.from_label)) and any(
-                _CLOCK.search(value(d, _QUOTED.date_label)) for d in near(dates, at)):
-            return True
-    return False
+    subjects = starting(_QUOTED.subject_label)
+    stamps = [(at, _QUOTED.sent_label) for at in starting(_QUOTED.sent_label)]
+    stamps += [(at, _QUOTED.date_label) for at in starting(_QUOTED.date_label)]
+    stamped = sorted(at for at, label in stamps if _CLOCK.search(value(at, label)))
+    return any(near(subjects, at) and near(stamped, at) and _someone_else(value(at, _QUOTED.from_label), account)
+               for at in starting(_QUOTED.from_label))

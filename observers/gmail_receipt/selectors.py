@@ -124,25 +124,26 @@ class QuotedMail(Strict):
     #: Apple's "Begin forwarded message:".
     separator_line: str
     #: A reply's attribution, one line from start to end (dashes and equals signs around it taken off): "On Mon,
-    #: Nov 30, 2026 at 9:41 AM Fernhill <…> wrote:", "Fernhill wrote on 11/30/26 9:41 AM:", "Quoting Fernhill <…>:";
-    #: an "On"/"wrote on" line names a clock or a year, a "Quoting" line an address; a shop quoting its customer's
-    #: note ("On Nov 30, 2026 you wrote:") is no reply.
+    #: Nov 30, 2026 at 9:41 AM Fernhill <…> wrote:", "Fernhill wrote on 11/30/26 9:41 AM:" (a date, and a clock or
+    #: a weekday, as mail clients write it), "Quoting Fernhill <…>:" (an address); "you wrote", in any case, is a
+    #: shop quoting its customer's note, never a reply.
     attribution_line: str
     attribution_not_quote: str
-    date_or_clock: str
+    date: str
     clock: str
     weekday: str
     address: str
-    #: A header block: a line starting with the from label, within ``header_lines`` lines of it a line starting
-    #: with the subject label, and a sent line whose value names a weekday and a clock (Outlook's "Sent: Monday,
-    #: November 30, 2026 9:41 AM"), or a date line whose value names a clock when the from line names an address.
+    #: A header block: a line starting with the from label that names an address other than the account's, within
+    #: ``header_lines`` lines of it a line starting with the subject label, and a sent or date line whose value
+    #: names a clock ("Sent: 30 November 2026 09:41", "Date: Mon, Nov 30, 2026 at 9:41 AM"). A receipt that copies
+    #: the user's own submission (an e-fax, a contact form, a gift card's giver) quotes the account's address.
     from_label: str
     subject_label: str
     sent_label: str
     date_label: str
     header_lines: int = Field(gt=0)
 
-    _ok = field_validator("separator_line", "attribution_line", "date_or_clock", "clock", "weekday", "address")(
+    _ok = field_validator("separator_line", "attribution_line", "date", "clock", "weekday", "address")(
         classmethod(lambda cls, v: _compiles(v)))
 
 

@@ -12,7 +12,11 @@ ticket, gift-card or fax receipt with "From:", "… Date:" and "Subject:" fields
 "On … wrote:", a sender named "On Tap …" lost their rows, and Thunderbird's "-------- Forwarded Message --------" was
 missed; the header is now read by whole lines. A second review found the loosened shapes still took a fax's, an e-invoice's,
 a booking's or a review widget's own lines for a header, and missed Zoho, Horde, Lotus and `<pre>` quotes: each shape
-now names what only a mail client writes (``generic.quotedMail``).
+now names what only a mail client writes (``generic.quotedMail``). A third review: a weekday read inside a word
+("Sent: … from Montreal"), "You wrote" capitalised, an attribution naming a year alone, and a receipt copying the user's
+own submission (an e-fax, a contact form, a gift card's giver: its From is the account's address) were refused; UK
+Outlook's "Sent: 30 November 2026 09:41" (no weekday) was missed. An attribution names a date and a clock or a weekday;
+a header block's From names someone else's address, and its Sent or Date line a clock.
 """
 
 from __future__ import annotations
@@ -40,6 +44,10 @@ HEADERS = {
     "Horde quote": ["Quoting Fernhill Ceramics <receipts@stripe.com>:"],
     "Lotus attribution": ["Fernhill Ceramics <receipts@stripe.com> wrote on 11/30/2026 09:41:00 AM:"],
     "Zoho forward": ["============ Forwarded message ============", "From: Fernhill Ceramics <receipts@stripe.com>"],
+    "Outlook, UK dates": ["From: Fernhill Ceramics <receipts@stripe.com>", "Sent: 30 November 2026 09:41",
+                          "To: Alex Morgan", "Subject: Your receipt from Fernhill Ceramics #1043-2291"],
+    "Outlook 2010": ["From: Fernhill Ceramics [mailto:receipts@stripe.com]", "Sent: 2026-11-30 09:41",
+                     "Subject: Your receipt from Fernhill Ceramics #1043-2291"],
     "Thunderbird forward": ["-------- Forwarded Message --------", "Subject:", "Your receipt from Fernhill Ceramics",
                             "Date:", "Mon, 30 Nov 2026 09:41:00 -0500", "From:", "Fernhill Ceramics <receipts@stripe.com>"],
 }
@@ -89,6 +97,16 @@ def test_a_receipt_forwarded_or_quoted_into_its_conversation_is_no_second_purcha
     ["On Google Reviews (4.9 stars from 1,200 reviews), Priya R. wrote:", "Best sourdough in town."],
     ["On Nov 30, 2026 you wrote:", "Please leave the box at the back door."],
     ["On sale through Dec 5: 20% off all mugs", "Our potter Sam wrote:", "Enjoy!"],
+    # a third review: a word that starts like a weekday, "You wrote" capitalised, a year with no clock or weekday,
+    # and a copy of the user's own submission (its From is the account's address)
+    ["From: Wren Halloway", "Sent: Nov 30, 2026 10:12 AM from Montreal, QC", "Subject: Greetings"],
+    ["You wrote on Nov 30, 2026:", "Please leave the box at the back door."],
+    ["On March 3, 2025, the Boston Globe wrote:", "The best sourdough in town."],
+    ["Priya R. wrote on Nov 12, 2026:", "Lovely bread."],
+    ["On Monday at 9:30 AM our team wrote:", "Thank you!"],
+    ["From: wren.halloway@example.com", "To: (555) 010-2233", "Date: Mon, Nov 30, 2026 10:12 AM", "Subject: Lease"],
+    ["From: Wren.Halloway+fax@example.com", "Sent: Monday, Nov 30, 2026 9:00 AM", "Subject: Happy birthday"],
+    ["Quoting for wren.halloway@example.com:", "2 prints, framed"],
 ])
 def test_a_receipt_whose_own_words_look_like_header_labels_is_still_read(run, words: list[str]) -> None:
     shop = msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001",
