@@ -28,6 +28,7 @@ _DATE = re.compile(_QUOTED.date)
 _CLOCK = re.compile(_QUOTED.clock)
 _WEEKDAY = re.compile(_QUOTED.weekday)
 _ADDRESS = re.compile(_QUOTED.address)
+_LABEL = re.compile(_QUOTED.label)
 #: An attribution longer than this is a paragraph, not a header line (and the patterns read short lines only).
 _ATTRIBUTION_MAX = 300
 
@@ -42,7 +43,8 @@ def draws_a_quoted_mail(body: LexborNode, shown: ShownRule, account: str | None)
         if _SEPARATOR_LINE.match(line) or _attribution(line, account):
             return True
         # a long name and address wrapped onto a second line ("On … Fernhill" / "<…> wrote:")
-        if i + 1 < len(lines) and (_ADDRESS.search(lines[i + 1]) or lines[i + 1] == "wrote:") \
+        if i + 1 < len(lines) and len(line) + len(lines[i + 1]) < _ATTRIBUTION_MAX \
+                and (lines[i + 1] == "wrote:" or _ADDRESS.search(lines[i + 1])) \
                 and _attribution(f"{line} {lines[i + 1]}", account):
             return True
     return _holds_a_header_block(lines, account)
@@ -65,12 +67,16 @@ def _attribution(line: str, account: str | None) -> bool:
 def _holds_a_header_block(lines: list[str], account: str | None) -> bool:
     """A from line naming someone else's address with, within ``header_lines`` lines of it, a subject line and a
     sent or date line whose value names a clock. A bare label's value is the next line (a header drawn as a
-    table). Each label's lines are found once: a message of many from lines costs one pass."""
+    table), unless that line is a label of its own. Each label's lines are found once: a message of many from
+    lines costs one pass."""
     def starting(label: str) -> list[int]:
         return [i for i, line in enumerate(lines) if line.startswith(label)]
 
     def value(at: int, label: str) -> str:
-        return lines[at][len(label):].strip() or (lines[at + 1] if at + 1 < len(lines) else "")
+        own = lines[at][len(label):].strip()
+        if own or at + 1 >= len(lines) or _LABEL.match(lines[at + 1]):
+            return own  # a label drawn empty ("From:" then "To: …") has no value
+        return lines[at + 1]
 
     def near(found: list[int], at: int) -> list[int]:
         k = bisect_left(found, at - _QUOTED.header_lines)

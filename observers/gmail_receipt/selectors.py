@@ -132,6 +132,8 @@ class QuotedMail(Strict):
     date: str
     clock: str
     weekday: str
+    #: An address, found from a token's start only (a search from every character of a long token would cost the
+    #: square of its length); a quote or a colon before it (`"a@b.c"`, `mailto:a@b.c`) is not part of it.
     address: str
     #: A header block: a line starting with the from label that names an address other than the account's, within
     #: ``header_lines`` lines of it a line starting with the subject label, and a sent or date line whose value
@@ -142,8 +144,10 @@ class QuotedMail(Strict):
     sent_label: str
     date_label: str
     header_lines: int = Field(gt=0)
+    #: A line that is a label of its own ("To:", "Reply-To:", "Time:"): never the value of a bare label before it.
+    label: str
 
-    _ok = field_validator("separator_line", "attribution_line", "date", "clock", "weekday", "address")(
+    _ok = field_validator("separator_line", "attribution_line", "date", "clock", "weekday", "address", "label")(
         classmethod(lambda cls, v: _compiles(v)))
 
 

@@ -150,3 +150,55 @@ def test_a_forward_drawn_in_kept_white_space_is_read_by_its_lines(run, style: st
     forward = msg("Alex Morgan", "alex.morgan@example.net", "Mon, Nov 30, 2026", "10:15 AM", "18d3a1c0de000002", body)
     result = run(page(stripe_msg(), forward))
     assert [(o.fields["merchant"], o.fields["amountCents"]) for o in result.observations] == [("Fernhill Ceramics", 4800)]
+
+
+# --- a fourth review: a label drawn empty, the account's address in quotes, a long token ----------------------
+
+def test_a_label_drawn_empty_takes_no_value_from_the_label_after_it(run) -> None:
+    """An e-card sent anonymously: "From:" empty, then "To: <address>": the To address is not the sender's."""
+    words = ["From:", "To: alex.morgan@example.net", "Sent: Monday, Nov 30, 2026 9:00 AM", "Subject: Happy birthday"]
+    shop = msg("Greetly Cards", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001",
+               _body("Your e-card is on its way!", words, "$2.99"))
+    result = run(page(shop, subject="Your order receipt"))
+    assert [o.fields["amountCents"] for o in result.observations] == [299]
+
+
+def test_the_accounts_address_written_in_quotes_is_still_the_account(run) -> None:
+    words = ['From: "wren.halloway@example.com" <wren.halloway@example.com>', "Date: Mon, Nov 30, 2026 10:12 AM",
+             "Subject: Lease application"]
+    shop = msg("FaxDrop", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001",
+               _body("Your fax was delivered.", words, "$1.99"))
+    result = run(page(shop, subject="Your order receipt"))
+    assert [o.fields["amountCents"] for o in result.observations] == [199]
+
+
+_CHILD = """
+import sys
+from datetime import datetime, timezone
+from observers.run import PassInput, run_pass
+html = open(sys.argv[1], encoding="utf-8").read()
+run_pass(html, "gmail.receipt", PassInput("https://mail.google.com/mail/u/0/#inbox/18d3a1c0de000001",
+         "America/New_York", datetime(2026, 11, 30, 20, tzinfo=timezone.utc))).posted()
+"""
+
+
+def test_a_long_token_in_a_strangers_receipt_is_read_in_linear_time(tmp_path) -> None:
+    """The address pattern was searched from every character of a token: a 100 kB token with no space took 21 s, a
+    400 kB one minutes (a stranger's mail with an order subject reaches the reader). Bounded by processor time in a
+    child process, as the sanitiser's traps are: a hang trap, not a speed target."""
+    import resource
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    words = ["From: " + "x" * 400_000, "Sent: Monday, Nov 30, 2026 9:41 AM", "Subject: x", "y" * 400_000]
+    shop = msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001",
+               _body("Thank you for your order!", words, "$41.04"))
+    path = tmp_path / "page.html"
+    path.write_text(page(shop, subject="Your order confirmation #4821"), encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", _CHILD, str(path)], cwd=root, timeout=300, capture_output=True,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (60, 65)))
+    assert done.returncode != -signal.SIGXCPU, "over 60 s of processor time: a pattern rescans a long token"
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
