@@ -39,8 +39,8 @@ from observers.shared.dom import (
     shown_text_of,
     text_of,
 )
-from observers.shared.layout import holds_a_block
 from observers.shared.gmail_time import read_minute
+from observers.shared.layout import holds_a_block
 
 S = SELECTORS.selectors
 A = SELECTORS.attributes

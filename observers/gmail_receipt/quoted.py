@@ -23,14 +23,14 @@ from observers.shared.own_address import is_own_address
 _QUOTED = SELECTORS.generic.quoted_mail
 _SEPARATOR_LINE = re.compile(_QUOTED.separator_line)
 _ATTRIBUTION = re.compile(_QUOTED.attribution_line)
-_NOT_QUOTE = re.compile(re.escape(_QUOTED.attribution_not_quote), re.I)
+_NOT_QUOTE = re.compile(_QUOTED.attribution_not_quote, re.I)
 _DATE = re.compile(_QUOTED.date)
 _CLOCK = re.compile(_QUOTED.clock)
 _WEEKDAY = re.compile(_QUOTED.weekday)
 _ADDRESS = re.compile(_QUOTED.address)
 _LABEL = re.compile(_QUOTED.label)
 #: An attribution longer than this is a paragraph, not a header line (and the patterns read short lines only).
-_ATTRIBUTION_MAX = 300
+_ATTRIBUTION_MAX = _QUOTED.attribution_max_length
 
 
 def draws_a_quoted_mail(body: LexborNode, shown: ShownRule, account: str | None) -> bool:
@@ -44,7 +44,7 @@ def draws_a_quoted_mail(body: LexborNode, shown: ShownRule, account: str | None)
             return True
         # a long name and address wrapped onto a second line ("On … Fernhill" / "<…> wrote:")
         if i + 1 < len(lines) and len(line) + len(lines[i + 1]) < _ATTRIBUTION_MAX \
-                and (lines[i + 1] == "wrote:" or _ADDRESS.search(lines[i + 1])) \
+                and (lines[i + 1] == _QUOTED.wrapped_end or _ADDRESS.search(lines[i + 1])) \
                 and _attribution(f"{line} {lines[i + 1]}", account):
             return True
     return _holds_a_header_block(lines, account)
@@ -56,10 +56,10 @@ def _someone_else(text: str, account: str | None) -> bool:
 
 
 def _attribution(line: str, account: str | None) -> bool:
-    line = line.strip("-= ")
+    line = line.strip(_QUOTED.attribution_frame)
     if len(line) > _ATTRIBUTION_MAX or not _ATTRIBUTION.match(line) or _NOT_QUOTE.search(line):
         return False
-    if line.startswith("Quoting "):
+    if line.startswith(_QUOTED.quoting_start):
         return _someone_else(line, account)
     return bool(_DATE.search(line)) and bool(_CLOCK.search(line) or _WEEKDAY.search(line))
 

@@ -129,11 +129,17 @@ class QuotedMail(Strict):
     #: shop quoting its customer's note, never a reply.
     attribution_line: str
     attribution_not_quote: str
+    #: Characters taken off an attribution's ends (Zoho's "---- On … wrote ----"), its longest length (a longer
+    #: line is a paragraph), how a Horde one starts, and the line a wrapped one may end on alone.
+    attribution_frame: str
+    attribution_max_length: int = Field(gt=0)
+    quoting_start: str
+    wrapped_end: str
     date: str
     clock: str
     weekday: str
     #: An address, found from a token's start only (a search from every character of a long token would cost the
-    #: square of its length); a quote or a colon before it (`"a@b.c"`, `mailto:a@b.c`) is not part of it.
+    #: square of its length); a quote or a colon before it (`"a@b.c"`, `'a@b.c'`, `mailto:a@b.c`) is not part of it.
     address: str
     #: A header block: a line starting with the from label that names an address other than the account's, within
     #: ``header_lines`` lines of it a line starting with the subject label, and a sent or date line whose value
@@ -147,7 +153,8 @@ class QuotedMail(Strict):
     #: A line that is a label of its own ("To:", "Reply-To:", "Time:"): never the value of a bare label before it.
     label: str
 
-    _ok = field_validator("separator_line", "attribution_line", "date", "clock", "weekday", "address", "label")(
+    _ok = field_validator("separator_line", "attribution_line", "attribution_not_quote", "date", "clock", "weekday",
+                          "address", "label")(
         classmethod(lambda cls, v: _compiles(v)))
 
 

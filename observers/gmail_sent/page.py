@@ -354,10 +354,9 @@ def read_sent_page(ctx: PassContext) -> SentRead:
     # (spec §4.2; §7: never skip a row). A send is told by its subject anchor's last message id in legacy
     # form (a toolbar or a select-all box carrying a thread id alone is no send, 1.2.38), and one a shown
     # row holds is read there (a drag ghost or a live region repeating a row's ids adds no send).
-    in_rows = {a.mem_id for r in shown_rows for a in r.css(S.subject_anchor)}
     ids_in_rows = {attr(a, A.last_message_id) for r in shown_rows for a in r.css(S.subject_anchor)}
-    if any(a.mem_id not in in_rows and _LEGACY_ID.match(last := attr(a, A.last_message_id) or "")
-           and last not in ids_in_rows for a in shown.filter(grids[0].css(S.subject_anchor))):
+    if any(_LEGACY_ID.match(last := attr(a, A.last_message_id) or "") and last not in ids_in_rows
+           for a in shown.filter(grids[0].css(S.subject_anchor))):
         read.reasons.add("selector.missing.row")
     draws_counts = any(counts_shown)
     # Single message: last = last non-draft, no count shown, and the thread id is that id too or

@@ -47,6 +47,13 @@ def block_lines_of(node: LexborNode, shown: ShownRule | None = None) -> list[str
     return [line for part in _laid_out(node, shown, "\n").split("\n") if (line := one_line(part))]
 
 
+class _KeptEnds:
+    """On the walk's stack after the children of an element that keeps white space."""
+
+
+_KEPT_ENDS = _KeptEnds()
+
+
 def _laid_out(node: LexborNode, shown: ShownRule | None, apart: str) -> str:
     """The text below ``node`` with ``apart`` around each block element and <br>. Laid out in lines
     (``apart`` a newline), a text's own newlines break its line only where white space is kept (``<pre>``,
@@ -56,35 +63,34 @@ def _laid_out(node: LexborNode, shown: ShownRule | None, apart: str) -> str:
     kept = 0  # how many elements around the current node keep white space
     # An explicit stack (mail nests deep): a node to open, a str to write after a block closes, or
     # _KEPT_ENDS after the children of an element that keeps white space.
-    stack: list[LexborNode | str | object] = list(reversed(list(node.iter(include_text=True))))
+    stack: list[LexborNode | str | _KeptEnds] = list(reversed(list(node.iter(include_text=True))))
     while stack:
         current = stack.pop()
-        if current is _KEPT_ENDS:
+        if isinstance(current, _KeptEnds):
             kept -= 1
         elif isinstance(current, str):
             parts.append(current)
-        elif current.is_text_node:  # type: ignore[union-attr]
-            parent = current.parent  # type: ignore[union-attr]
+        elif current.is_text_node:
+            parent = current.parent
             if shown is None or (parent is not None and shown.shown(parent) and not closed_details(parent)):
-                text = current.text_content or ""  # type: ignore[union-attr]
+                text = current.text_content or ""
                 parts.append(text.replace("\n", " ") if lines and not kept else text)
-        elif current.is_element_node:  # type: ignore[union-attr]
-            if current.tag in BLOCK_TAGS:  # type: ignore[union-attr]
+        elif current.is_element_node:
+            if current.tag in BLOCK_TAGS:
                 parts.append(apart)
                 stack.append(apart)
-            if lines and _keeps_white_space(current):  # type: ignore[arg-type]
+            if lines and _keeps_white_space(current):
                 kept += 1
                 stack.append(_KEPT_ENDS)
-            stack.extend(reversed(list(current.iter(include_text=True))))  # type: ignore[union-attr]
+            stack.extend(reversed(list(current.iter(include_text=True))))
     return "".join(parts)
 
 
-_KEPT_ENDS = object()
 _KEEPS_WHITE_SPACE = frozenset({"pre", "pre-wrap", "pre-line", "break-spaces"})
 
 
 def _keeps_white_space(element: LexborNode) -> bool:
     if element.tag in ("pre", "listing", "plaintext"):
         return True
-    style = element.attributes.get("style")
+    style = element.attrs.get("style")
     return bool(style) and (declared(style, "white-space") or "").strip().lower() in _KEEPS_WHITE_SPACE

@@ -48,6 +48,12 @@ HEADERS = {
                           "To: Alex Morgan", "Subject: Your receipt from Fernhill Ceramics #1043-2291"],
     "Outlook 2010": ["From: Fernhill Ceramics [mailto:receipts@stripe.com]", "Sent: 2026-11-30 09:41",
                      "Subject: Your receipt from Fernhill Ceramics #1043-2291"],
+    "Outlook header drawn as a table": ["From:", "Fernhill Ceramics <receipts@stripe.com>", "Sent:",
+                                        "Monday, November 30, 2026 9:41 AM", "Subject:", "Your receipt"],
+    "a header's Date line, no separator": ["From: Fernhill Ceramics <receipts@stripe.com>",
+                                           "Date: Mon, Nov 30, 2026 at 9:41 AM", "Subject: Your receipt",
+                                           "To: <alex.morgan@example.net>"],
+    "a sender whose name ends in you": ["On Nov 30, 2026, at 9:41 AM, Jean Mayou wrote:"],
     "Thunderbird forward": ["-------- Forwarded Message --------", "Subject:", "Your receipt from Fernhill Ceramics",
                             "Date:", "Mon, 30 Nov 2026 09:41:00 -0500", "From:", "Fernhill Ceramics <receipts@stripe.com>"],
 }
@@ -107,6 +113,13 @@ def test_a_receipt_forwarded_or_quoted_into_its_conversation_is_no_second_purcha
     ["From: wren.halloway@example.com", "To: (555) 010-2233", "Date: Mon, Nov 30, 2026 10:12 AM", "Subject: Lease"],
     ["From: Wren.Halloway+fax@example.com", "Sent: Monday, Nov 30, 2026 9:00 AM", "Subject: Happy birthday"],
     ["Quoting for wren.halloway@example.com:", "2 prints, framed"],
+    # a code review: each of these stood for a rule no other case failed without
+    ["On Nov 30, 2026, the Montreal office wrote:", "Thanks for coming in."],  # a weekday is a whole word
+    ["From: orders@larkspur.example", *[f"Item {n}" for n in range(13)], "Date: Mon, Nov 30, 2026 10:12 AM",
+     "Subject: Cake order"],  # a header's lines stand within 12 lines of its From
+    ["On Mon, Nov 30, 2026 at 9:41 AM we baked your cake.", "Our baker Sam wrote:", "Enjoy!"],  # joined: no
+    ["From: 'wren.halloway@example.com' <wren.halloway@example.com>", "Date: Mon, Nov 30, 2026 10:12 AM",
+     "Subject: Lease"],  # the account's address in single quotes
 ])
 def test_a_receipt_whose_own_words_look_like_header_labels_is_still_read(run, words: list[str]) -> None:
     shop = msg("Larkspur Bakery", "orders@example.com", "Mon, Nov 30, 2026", "11:26 AM", "18d3a1c0de000001",

@@ -100,3 +100,22 @@ def test_a_row_role_in_another_case_or_with_a_space_is_a_row(role: str) -> None:
     posted = observe(html)
     assert posted["health"] == {"status": "OK", "reasons": []}
     assert len(posted["observations"]) == 2 and len(posted["windows"]) == 1
+
+
+@pytest.mark.parametrize("last", ["", "#msg-f:1781234567890123456", "A" * 16])
+def test_an_element_outside_the_rows_whose_last_id_is_not_in_legacy_form_is_no_send(last: str) -> None:
+    """Only a last message id in Gmail's legacy form says "a send" (a code review: a mere value passed no test)."""
+    extra = f'<div role="toolbar" {S}><span data-legacy-last-message-id="{last}" {S}>x</span></div>'
+    html = page(row([DANIEL], "Alpha", T1, "a" * 16, wrap=True) + row([LENA], "Beta", T2, "b" * 16, wrap=True) + extra,
+                grid="div")
+    posted = observe(html)
+    assert posted["health"] == {"status": "OK", "reasons": []}
+    assert len(posted["windows"]) == 1
+
+
+def test_an_emoji_drawn_as_an_image_is_not_in_the_subject_hint() -> None:
+    """DECISIONS, "A subject is its text": Gmail may draw an emoji as ``<img alt>``; the hint is the anchor's text."""
+    html = page(row([DANIEL], 'Party <img alt="🎉" style="display:inline"> time', T1, "a" * 16)
+                + row([LENA], '<img alt="🎉" style="display:inline">', T2, "b" * 16))
+    posted = observe(html)
+    assert [o["fields"].get("subjectHint") for o in posted["observations"]] == ["Party time", None]
