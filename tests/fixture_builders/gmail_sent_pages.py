@@ -139,7 +139,7 @@ JONAS = ("Jonas Weber", "Jonas.Weber@example.com")
 MEI = ("Mei Chen", "mei.chen@example.org")
 OWN_TAG = ("me", "Priya.Raman+notes@example.com")
 OWN = ("me", ME)
-OWN_CAPS = ("me", "Priya.Raman@Example.com")
+OWN_CAPS = ("me", "Priya.RAMAN@example.com")
 
 LONG_SUBJECT = ("Follow-up on the venue shortlist, catering numbers, the AV checklist and the "
                 "final seating plan for Thursday")
