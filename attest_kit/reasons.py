@@ -132,7 +132,8 @@ CATALOGUE: tuple[Reason, ...] = (
     _r("ledger.late_sighting", "DEGRADED", ANY,
        "The ledger refused a Gmail row sighted before its stored sighting.", "Check the device clock."),
     _r("ledger.update_held", "DEGRADED", "gcal.event",
-       "The ledger held a Calendar update back.", "Clears when a later pass is stored in full."),
+       "The ledger held a Calendar update back (spec §4.5; the extension's code: the reference ledger holds none "
+       "back, docs/ledger.md).", "Clears when a later pass is stored in full."),
 )
 
 BY_CODE: dict[str, Reason] = {r.code: r for r in CATALOGUE}
