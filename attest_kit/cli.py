@@ -209,14 +209,15 @@ def check(labels_files: tuple[Path, ...], quiet: bool, update_versions: bool) ->
     give a read time on the folder's date or a day either side (UTC),
     hold an expectation for exactly the observers whose selectors.json lists its folder, list exactly
     the seeds the page shows in its main landmark, name the selectors versions its folder
-    was checked against, be a fixed point of project(), and agree with the html5lib reference reader of
+    was checked against, and agree with the html5lib reference reader of
     each observer that has one (what such a reader reads: recipients, subjects, times, amounts). It
     cannot tell a missing row or a wrong window from a right one: the bench and the gate measure those.
 
     A labelled folder no observer's selectors.json lists passes with a warning: the bench leaves it out
     and the gate fails on it.
 
-    Exit 1 when a label disagrees, 3 when a labels.json does not parse (nothing written).
+    Exit 1 when a label disagrees, 3 when a labels.json does not parse or breaks its schema (every row a
+    fixed point of project(), every window in order, the address a route only): nothing written.
     """
     from labels.check import check_all, check_folder, folder_of_labels_file
     from labels.corpus import folder_gaps
@@ -229,7 +230,7 @@ def check(labels_files: tuple[Path, ...], quiet: bool, update_versions: bool) ->
         for path in restamp(folders=folders):
             click.echo(f"updated: {path}", err=True)
     if folders is not None:
-        problems = [p for folder in folders for p in check_folder(folder)]
+        problems = [p for folder in folders for p in check_folder(folder, progress=_progress(quiet))]
     else:
         problems = check_all(progress=_progress(quiet))
     for problem in problems:
@@ -318,7 +319,8 @@ def gate(update: bool, quiet: bool) -> None:
 @main.command()
 @click.argument("page", type=click.Path(path_type=Path))
 @click.option("--view", required=True, help="What the page shows, e.g. sent-list, conversation, week.")
-@click.option("--url", required=True, help="The live address the page was read at.")
+@click.option("--url", required=True, help="The live address the page was read at; the label keeps its "
+              "route (path and fragment), never its query.")
 @click.option("--tz", "time_zone", required=True, help="The browser's IANA zone at capture.")
 @click.option("--read-at", required=True, help="The read instant, ISO 8601 with zone.")
 @click.option("--account", help="The signed-in address the page shows (omit when it shows none).")
@@ -332,6 +334,9 @@ def label(page: Path, view: str, url: str, time_zone: str, read_at: str, account
     click.echo(f"wrote the page facts of {page.name} in {done.labels_file}; "
                + ("kept its expectations: run attest-kit check" if done.has_expectations
                   else "now write its expected health, observations and windows"))
+    if done.url_cut:
+        click.echo("note: the label holds --url's route only (scheme, host, path and fragment): its query was "
+                   "dropped", err=True)
     if done.read_off_day:
         click.echo(f"warning: --read-at is not on {done.folder}'s date or a day either side (UTC), the day its page "
                    "was read: check will refuse the label until one of them is right", err=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +36,61 @@ def atomic_write_bytes(path: Path | str, data: bytes, *, private: bool = False) 
     try:
         _write_atomically(target, data, private)
     except OSError as exc:
-        raise BadInput(target, f"cannot write: {exc.strerror or exc}") from None
+        raise BadInput(target, f"cannot write: {_write_fault(exc)}") from None
 
 
 def _write_atomically(target: Path, data: bytes, private: bool) -> None:
+    tmp = _stage(target, data, private)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def atomic_write_all(files: Sequence[tuple[Path, bytes, bool]]) -> None:
+    """Write several files (path, data, private) as one change: every one is first written beside its target,
+    and only when all of them are there is each renamed into place, in the order given.
+
+    A file that cannot be written (a read-only folder, a full disk, a target that is a folder) is BadInput
+    naming it, and then no target has changed: writing one after another left a refake's pages re-faked and
+    their labels not. A rename within one folder fails only when the disk itself does; then the files
+    renamed before it stay renamed, and the BadInput says so.
+    """
+    staged: list[tuple[str, Path]] = []
+    try:
+        for target, data, private in files:
+            try:
+                if target.is_dir():
+                    raise IsADirectoryError(21, "Is a directory")
+                staged.append((_stage(target, data, private), target))
+            except OSError as exc:
+                raise BadInput(target, f"cannot write: {_write_fault(exc)}") from None
+        for done, (tmp, target) in enumerate(staged):
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:
+                raise BadInput(target, f"cannot write: {_write_fault(exc)} (after {done} of {len(staged)} "
+                                       "files were written)") from None
+    finally:
+        for tmp, _ in staged:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+
+
+def _write_fault(exc: OSError) -> str:
+    """What stopped a write, in words: making a folder whose path runs through a file says "File exists"."""
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder"
+    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+        return "a part of its folder's path is a file, not a folder"
+    return str(exc.strerror or exc)
+
+
+def _stage(target: Path, data: bytes, private: bool) -> str:
+    """``data`` in a temporary file beside ``target`` (the name returned), flushed to disk."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -48,13 +100,15 @@ def _write_atomically(target: Path, data: bytes, private: bool) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        os.unlink(tmp)
         raise
+    return tmp
+
+
+def json_bytes(value: Any) -> bytes:
+    """``value`` as the toolkit writes JSON: indented, UTF-8, a final newline."""
+    return (json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
 
 
 def atomic_write_text(path: Path | str, text: str, *, private: bool = False) -> None:
@@ -64,7 +118,7 @@ def atomic_write_text(path: Path | str, text: str, *, private: bool = False) -> 
 
 def atomic_write_json(path: Path | str, value: Any, *, private: bool = False) -> None:
     """Write ``value`` as indented JSON with a final newline, atomically."""
-    atomic_write_text(path, json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False) + "\n", private=private)
+    atomic_write_bytes(path, json_bytes(value), private=private)
 
 
 def utf8_text(path: Path, data: bytes) -> str:
@@ -110,11 +164,12 @@ def read_json(path: Path | str) -> Any:
     """Read a JSON file, turning every failure into BadInput naming the file."""
     p = Path(path)
     try:
-        raw = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
     except FileNotFoundError:
         raise BadInput(p, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(p, f"cannot read: {exc}") from None
+    except OSError as exc:
+        raise BadInput(p, f"cannot read: {exc.strerror or exc}") from None
+    raw = utf8_text(p, data)  # "is not UTF-8 (byte N)", as a page is told, not the codec's own words
     try:
         return json.loads(raw)
     except json.JSONDecodeError as exc:
@@ -152,7 +207,9 @@ def update_json_entry(path: Path | str, key: str, value: Any, *, force: bool = F
     """Add or replace one entry of a JSON object file, keeping every other entry; atomic.
 
     Refuses (BadInput) to replace an existing entry unless ``force``, and refuses a file that is
-    not a JSON object. Keys are written sorted so the file diffs cleanly.
+    not a JSON object. A replaced entry keeps its place, so the file changes in that entry only
+    (and not at all when it is the same); a new one is added in key order, so a sorted file
+    stays sorted and diffs cleanly.
     """
     p = Path(path)
     current: Any = read_json(p) if p.exists() else {}
@@ -160,5 +217,6 @@ def update_json_entry(path: Path | str, key: str, value: Any, *, force: bool = F
         raise BadInput(p, "is not a JSON object")
     if key in current and not force:
         raise BadInput(p, f"already has an entry for {key} (use --force to replace it)")
+    replacing = key in current
     current[key] = value
-    atomic_write_json(p, dict(sorted(current.items())))
+    atomic_write_json(p, current if replacing else dict(sorted(current.items())))

@@ -19,6 +19,9 @@ from attest_kit.hashing import ascii_lower, normalize_email
 
 #: Gmail ignores dots in the local part only for its own domains.
 GMAIL_DOMAINS = frozenset({"gmail.com", "googlemail.com"})
+#: Reserved domains (RFC 2606) every faked address lands at: the sanitiser's fakes, and the only addresses a
+#: label's page address may hold.
+FAKE_DOMAINS: tuple[str, ...] = ("example.com", "example.org", "example.net")
 
 
 @lru_cache(maxsize=4096)

@@ -39,6 +39,11 @@ def folder_pages(folder: str, root: Path | None = None) -> list[LabelledPage]:
     if not labels_file.exists():
         raise BadInput(labels_file, "no labels.json in a fixture folder a selectors.json lists")
     entries = load_labels(labels_file)
+    gone = [name for name in sorted(entries) if not (base / name).is_file()]
+    if gone:  # said as the page's "no such file", it did not say which file names it
+        raise BadInput(labels_file, f"has an entry for {gone[0]}, no such page in the folder"
+                       + (f" (and {len(gone) - 1} more)" if len(gone) > 1 else "")
+                       + ": restore the page or remove its entry (attest-kit check lists them all)")
     return [LabelledPage(folder, name, base / name, entries[name]) for name in sorted(entries)]
 
 

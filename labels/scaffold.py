@@ -6,16 +6,17 @@ import re
 from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 from attest_kit.errors import BadInput, BadOption
 from attest_kit.hashing import normalize_email
-from attest_kit.fsio import read_html
+from attest_kit.fsio import read_html, read_json
 from attest_kit.instants import InvalidInstant, format_instant, is_day, load_zone, parse_instant
 from attest_kit.paths import fixtures_dir
 from labels.check import expected_versions, load_seeded, read_on_capture_day
 from labels.corpus import labels_path_for
-from labels.schema import load_labels, write_entry
+from labels.page_address import NotALabelAddress, label_address
+from labels.schema import parse_labels, write_entry
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class Scaffolded:
     selectors_version: str | None  # None: no observer's selectors.json lists the folder yet
     has_expectations: bool = False  # --force kept the ones the entry had
     read_off_day: bool = False  # --read-at is not on the folder's date or a day either side (check refuses it)
+    url_cut: bool = False  # --url carried a query: the label holds its route only
 
 
 #: An address as a page writes it in text or an attribute (read after entities and percent-escapes are undone).
@@ -49,12 +51,9 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
     if not is_day(page.resolve().parent.name):  # the folder's name is the page's capturedAt
         raise BadInput(page, "is not in a <vendor>/<yyyy-mm-dd> fixture folder (its name is the capture date)")
     try:
-        parts = urlsplit(url.strip())
-        scheme, host = parts.scheme, parts.hostname
-    except ValueError:  # a bracketed host that does not close
-        scheme, host = "", None
-    if scheme not in ("http", "https") or not host:
-        raise BadOption(f"--url must be the page's http(s) address with a host: {url!r}")
+        kept_url = label_address(url)
+    except NotALabelAddress as exc:  # never echoed: a live address may carry a token or an address
+        raise BadOption(f"--url {exc}") from None
     if account is not None:
         # never echoed: it may be the address from before sanitising (the page shows its fake)
         if normalize_email(account) is None:
@@ -72,20 +71,29 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
     except InvalidInstant as exc:
         raise BadOption(f"--read-at: {exc}") from None
     labels_file = labels_path_for(page)
-    existing = load_labels(labels_file).get(page.name) if labels_file.exists() else None
-    if existing is not None and existing.page is not None and not force:
+    # read as written, not through the schema: an entry the schema refuses (an address an older label kept whole)
+    # is what `label --force` repairs, and the file is checked below as it will be written
+    entries = read_json(labels_file) if labels_file.exists() else {}
+    if not isinstance(entries, dict):
+        raise BadInput(labels_file, "is not a JSON object of page name → label entry")
+    existing = entries.get(page.name)
+    existing = existing if isinstance(existing, dict) else None
+    if existing is not None and existing.get("page") is not None and not force:
         raise BadInput(labels_file, f"{page.name} already has page facts (use --force to replace them)")
     folder = f"{page.resolve().parent.parent.name}/{page.resolve().parent.name}"
-    entry = {
-        "capturedAt": existing.captured_at if existing else page.resolve().parent.name,
-        "selectorsVersion": expected_versions(folder),
-        "seededSecrets": existing.seeded_secrets if existing else sorted(load_seeded()),
-        # Replace only the facts given; keep the rest (passState) of an existing entry.
-        "page": {**(existing.page.model_dump(by_alias=True, mode="json") if existing and existing.page else {}),
-                 "view": view, "url": url, "timeZone": time_zone, "readAt": instant, "account": account},
-        "expected": [e.model_dump(by_alias=True, mode="json") for e in existing.expected] if existing else [],
-        "notes": existing.notes if existing else "",
-    }
+    facts = {"view": view, "url": kept_url, "timeZone": time_zone, "readAt": instant, "account": account}
+    if existing is None:
+        entry = {"capturedAt": page.resolve().parent.name, "selectorsVersion": expected_versions(folder),
+                 "seededSecrets": sorted(load_seeded()), "page": facts, "expected": [], "notes": ""}
+    else:
+        # The entry as written, only the facts given and selectorsVersion replaced (the rest, passState, the
+        # expectations, kept byte for byte): read back through the schema it gained null parts, and the same
+        # facts given again changed the corpus the gate is pinned to.
+        page_facts = existing.get("page") if isinstance(existing.get("page"), dict) else {}
+        if account is None and "account" not in page_facts:
+            del facts["account"]
+        entry = {**existing, "selectorsVersion": expected_versions(folder), "page": {**page_facts, **facts}}
+    parse_labels(labels_file, {**entries, page.name: entry})  # nothing is written that the schema refuses
     write_entry(labels_file, page.name, entry, force=True)
-    return Scaffolded(labels_file, folder, entry["selectorsVersion"], bool(entry["expected"]),
-                      not read_on_capture_day(instant, page.resolve().parent.name))
+    return Scaffolded(labels_file, folder, entry["selectorsVersion"], bool(entry.get("expected")),
+                      not read_on_capture_day(instant, page.resolve().parent.name), kept_url != url.strip())

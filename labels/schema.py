@@ -8,16 +8,21 @@ page, never from the observer's output: they are what the bench measures against
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, StringConstraints, ValidationError, field_validator
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, RootModel, StringConstraints, ValidationError,
+                      field_validator, model_validator)
 from pydantic.alias_generators import to_camel
 
+from attest_kit.contract import RawRow
 from attest_kit.errors import BadInput
 from attest_kit.fsio import read_json, update_json_entry
 from attest_kit.instants import is_day, is_wire_instant, load_zone
+from attest_kit.policy import FieldSchema, Refusal, load_policy, project
 from attest_kit.selectors import VERSION_TOKEN
+from labels.page_address import label_address_problem
 
 
 class LabelModel(BaseModel):
@@ -42,6 +47,14 @@ class PageFacts(LabelModel):
 
     _read_at = field_validator("read_at")(classmethod(lambda cls, v: _instant(v)))
     _time_zone = field_validator("time_zone")(classmethod(lambda cls, v: _zone(v)))
+    _url = field_validator("url")(classmethod(lambda cls, v: _address(v)))
+
+
+def _address(value: str) -> str:
+    problem = label_address_problem(value)
+    if problem is not None:  # the message never holds the address: it may be a live one, token and all
+        raise ValueError(problem)
+    return value
 
 
 def _zone(value: str) -> str:
@@ -64,6 +77,68 @@ class ExpectedWindow(LabelModel):
     window_end: str
 
     _instants = field_validator("window_start", "window_end")(classmethod(lambda cls, v: _instant(v)))
+
+    @model_validator(mode="after")
+    def _ordered(self) -> ExpectedWindow:
+        # wire instants are one fixed-width form, so their order is their strings' order; a receipt's window is
+        # one instant (start = end)
+        if self.window_start > self.window_end:
+            raise ValueError("windowStart is after windowEnd")
+        return self
+
+
+# --- Rows: what project() could post -------------------------------------------------------------
+# A label's row is one the observer's pass could post: its type is the observer's, its fields the policy's
+# allowlist (attest_kit/policy.json), each value as its schema writes it. Checked here, not only by `check`:
+# a row whose occurredAt was "soon" ended check's reference reader in a traceback and was scored by the bench
+# as a disagreement, where it is a label no pass can agree with.
+
+_KIND_WORDS = {
+    "email": "one email address",
+    "line": "one line of text (no control character, no leading or doubled white space)",
+    "instant": "wire instant (UTC, milliseconds, Z)",
+    "integer": "whole number",
+    "currency": "ISO 4217 code (three capital letters)",
+}
+
+
+def _schema_words(schema: FieldSchema) -> str:
+    words = _KIND_WORDS[schema.kind]
+    if schema.max_length is not None:
+        words += f", at most {schema.max_length} characters"
+    if schema.minimum is not None or schema.maximum is not None:
+        words += f" from {schema.minimum} to {schema.maximum}"
+    return words
+
+
+#: a row's fields do not depend on when it was observed: any instant serves project()
+_ANY_INSTANT = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def row_problem(observer: str, type_: str, fields: dict[str, Any]) -> str | None:
+    """Why a label's row is not a fixed point of ``project()`` for ``observer`` (a row its pass could post), or
+    None. An observer the policy does not name is left to ``check``, which names it."""
+    policy = load_policy()
+    allowed = policy.allowlisted_fields.get(observer)
+    if allowed is None:
+        return None
+    unknown = sorted(set(fields) - set(allowed))
+    if unknown:  # project() drops them; a misspelt name ("occuredAt") would read only as "occurredAt is missing"
+        return f"unknown field(s) {', '.join(unknown)} (the policy allows {', '.join(allowed)})"
+    projected = project(RawRow(type_, dict(fields)), observer, _ANY_INSTANT, policy)
+    if not isinstance(projected, Refusal):
+        # the allowlist's fields it dropped are those written null
+        nulls = sorted(set(fields) - set(projected.fields))
+        return f"{', '.join(nulls)} written null: leave a field out when the row has none" if nulls else None
+    if projected.reason == "extract.foreign_type":
+        return f"type {type_!r} is not one {observer} posts ({', '.join(policy.types_of(observer))})"
+    if projected.field is None or projected.field not in policy.field_schemas:
+        return f"project() refuses it ({projected.reason})"
+    if projected.field not in fields:
+        return f"lacks {projected.field}"
+    if fields[projected.field] is None:
+        return f"{projected.field} written null, and a {observer} row always has one"
+    return f"{projected.field} is no {_schema_words(policy.field_schemas[projected.field])}"
 
 
 # --- Calendar's snapshot and step ----------------------------------------------------------------
@@ -116,6 +191,12 @@ class SnapshotEvent(CalendarLabelModel):
     guests: list[str]
     guest_count: int = Field(ge=0)
 
+    @model_validator(mode="after")
+    def _ordered(self) -> SnapshotEvent:
+        if self.start > self.end:  # fixed-width wire instants: string order is time order
+            raise ValueError("start is after end")
+        return self
+
 
 class ExpectedSnapshot(CalendarLabelModel):
     """The snapshot a clean gcal.event pass posts; the fields in the order the observer writes them."""
@@ -155,6 +236,16 @@ class Expected(LabelModel):
     all_calendars: bool | None = None
     snapshot: ExpectedSnapshot | None = None
     step: ExpectedStep | None = None
+
+    @model_validator(mode="after")
+    def _rows_project_could_post(self) -> Expected:
+        rows = [(f"observation {n}", o.type, o.fields) for n, o in enumerate(self.observations, 1)]
+        rows += [(f"step row {n}", r.type, r.fields) for n, r in enumerate(self.step.rows if self.step else [], 1)]
+        for where, type_, fields in rows:  # counted as a person counts them
+            problem = row_problem(self.observer, type_, fields)
+            if problem is not None:
+                raise ValueError(f"{self.observer} {where}: {problem}")
+        return self
 
 
 class LabelEntry(LabelModel):
@@ -203,7 +294,12 @@ class LabelsFile(RootModel[dict[str, LabelEntry]]):
 
 def load_labels(path: Path) -> dict[str, LabelEntry]:
     """Parse a labels.json; BadInput naming the file and the first fault."""
-    raw = read_json(path)
+    return parse_labels(path, read_json(path))
+
+
+def parse_labels(path: Path, raw: Any) -> dict[str, LabelEntry]:
+    """Parse the content of a labels.json (read from ``path``, or about to be written there); BadInput naming
+    the file and its first faults."""
     if not isinstance(raw, dict):
         raise BadInput(path, "is not a JSON object of page name → label entry")
     try:

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from attest_kit.fsio import atomic_write_json, read_json
+from attest_kit.fsio import atomic_write_all, json_bytes, read_json
 from attest_kit.paths import fixtures_dir
 from labels.check import expected_versions
 from labels.corpus import all_folders
@@ -27,7 +27,8 @@ def update_versions(root: Path | None = None, folders: list[str] | None = None) 
     current ones; the files written.
 
     Every file is read and validated before any is written, so a labels.json that does not parse
-    (BadInput) leaves every file as it was.
+    (BadInput) leaves every file as it was; and they are written as one change, so one that cannot be
+    written (a read-only folder) leaves every file as it was too.
     """
     base = root or fixtures_dir()
     current = {o: version_of(o) for o in observer_ids()}
@@ -39,8 +40,7 @@ def update_versions(root: Path | None = None, folders: list[str] | None = None) 
         new = {name: _entry(entry, expected_versions(folder), current) for name, entry in raw.items()}
         if new != raw:
             plans.append((path, new))
-    for path, new in plans:
-        atomic_write_json(path, new)
+    atomic_write_all([(path, json_bytes(new), False) for path, new in plans])  # all of them, or none
     return [path for path, _ in plans]
 
 

@@ -112,6 +112,7 @@ def _loopback_devtools(address: str) -> bool:
     try:
         parts = urlsplit(address)
         host = (parts.hostname or "").lower()
+        _ = parts.port  # a port that is no number (or out of range) raises here, not later as "no Chrome answers"
     except ValueError:  # a bracketed host that does not close
         return False
     return parts.scheme in ("http", "https", "ws", "wss") and host in _LOOPBACK
@@ -128,8 +129,8 @@ def _target(req: CaptureRequest) -> tuple[Path, Path, str]:
         raise BadOption(f"--date must be a real day written YYYY-MM-DD: {day!r}")
     if not _loopback_devtools(req.cdp):
         # the DevTools port drives a signed-in browser: only one on this machine is ever attached to
-        raise BadOption("--cdp must be an http(s) or ws(s) address on a loopback host "
-                             f"(e.g. {DEFAULT_CDP}): {req.cdp!r}")
+        raise BadOption("--cdp must be an http(s) or ws(s) address on a loopback host, with a port that is a "
+                        f"number (e.g. {DEFAULT_CDP}): {req.cdp!r}")
     folder = (req.root or fixtures_dir()) / req.vendor / day
     return folder / f"{name}.html", folder / "labels.json", day
 

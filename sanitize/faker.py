@@ -14,7 +14,7 @@ import hmac
 import re
 from collections.abc import Collection
 
-from attest_kit.mailbox import mailbox_key
+from attest_kit.mailbox import FAKE_DOMAINS, mailbox_key
 from sanitize.amount_values import fake_amount, fake_value
 
 #: Invented first-name-like words. None is meant to be a real person's name; they are the shapes
@@ -42,8 +42,6 @@ WORDS: tuple[str, ...] = (
 STREETS: tuple[str, ...] = (
     "Example", "Sample", "Placeholder", "Fictive", "Invented", "Mockingbird", "Notareal", "Testing",
 )
-#: Reserved domains (RFC 2606) every faked address lands at.
-FAKE_DOMAINS: tuple[str, ...] = ("example.com", "example.org", "example.net")
 #: The neutral phrase an address block becomes.
 ADDRESS_PHRASE = "Address withheld"
 

@@ -28,13 +28,13 @@ def _fail(e: AttestKitError) -> None:
     sys.exit(e.exit_code)
 
 
-_record = click.option("--record", "record", required=True, type=click.Path(dir_okay=False, path_type=Path),
+_record = click.option("--record", "record", required=True, type=click.Path(path_type=Path),
                        help="Write what replaced what here (JSON, a new file); refused inside a git work tree.")
 _key = click.option("--key-file", type=click.Path(path_type=Path), help="Capture key file (else $ATTEST_CAPTURE_KEY).")
 
 
 @click.command("refake")
-@click.argument("pages", nargs=-1, required=True, metavar="FIXTURE.html...", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("pages", nargs=-1, required=True, metavar="FIXTURE.html...", type=click.Path(path_type=Path))
 @_record
 @click.option("--also", multiple=True, metavar="VALUE",
               help="A value no rule finds, replaced wherever it stands alone (repeatable).")
@@ -61,9 +61,9 @@ def refake_cmd(pages, record, also, key_file) -> None:
 
 
 @click.command("refake-people")
-@click.argument("files", nargs=-1, required=True, metavar="FILE...", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...", type=click.Path(path_type=Path))
 @_record
-@click.option("--scan", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--scan", multiple=True, type=click.Path(path_type=Path),
               help="A page or labels.json whose shapes join the mapping but which is not written (repeatable).")
 @_key
 def refake_people_cmd(files, record, scan, key_file) -> None:

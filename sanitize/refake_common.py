@@ -18,9 +18,9 @@ from selectolax.lexbor import LexborHTMLParser
 
 from attest_kit.errors import BadInput
 from attest_kit.fsio import (
-    atomic_write_json,
-    atomic_write_text,
+    atomic_write_all,
     inside_work_tree,
+    json_bytes,
     read_html,
     read_json,
 )
@@ -64,6 +64,8 @@ def refuse_record_in_work_tree(record: Path) -> None:
     Nor over an earlier record: it is the only map from that run's old fakes to its new ones."""
     if inside_work_tree(record):
         raise BadInput(record, "record is inside a git work tree; write it outside the repository (the old fakes in it are reversible)")
+    if record.is_dir():
+        raise BadInput(record, "is a folder: --record names the file the record is written to")
     if record.exists():
         raise BadInput(record, "exists already (an earlier run's record: the only map from its old fakes to its new "
                                "ones); give a new path")
@@ -195,10 +197,8 @@ def is_cut_hint(value: str, key: str | None) -> bool:
 
 # -- writing ------------------------------------------------------------------------------------------
 def write_all(record: Path, record_value: Any, pages: Mapping[Path, str], labels: Iterable[LabelsFile]) -> None:
-    """The record first (it is the only way back), then every page, then every labels file; each atomic."""
-    atomic_write_json(record, record_value, private=True)  # old fakes are reversible: owner only
-    for path, html in pages.items():
-        atomic_write_text(path, html)
-    for lf in labels:
-        if lf.touched:
-            atomic_write_json(lf.path, lf.raw)
+    """The record (it is the only way back), every page and every labels file, as one change: each is written
+    beside its target first, and none is renamed into place unless all could be (``atomic_write_all``)."""
+    atomic_write_all([(record, json_bytes(record_value), True),  # old fakes are reversible: owner only
+                      *((path, html.encode("utf-8"), False) for path, html in pages.items()),
+                      *((lf.path, json_bytes(lf.raw), False) for lf in labels if lf.touched)])

@@ -31,9 +31,29 @@ CSP = (
 MAX_REPORT_BYTES = 64 * 1024
 
 
+#: What a CSP report names in place of an address (an inline script, eval, a data: or blob: resource): said as is
+_REPORT_KEYWORDS = frozenset({"inline", "eval", "wasm-eval", "trusted-types-sink", "self", "data", "blob", "about",
+                              "filesystem", "mediastream"})
+
+
 def _origin(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.hostname}" if parts.hostname else (parts.scheme or url[:16] or "?")
+    """Scheme, host and port of a blocked address, never its path or query; a report is the page's to write, so
+    what does not read as an address gives its scheme, a CSP keyword, or "?"."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # a bracket that does not close
+        scheme = url.split(":", 1)[0]
+        return f"{scheme}:" if ":" in url and scheme.isalpha() else "?"
+    try:
+        port = parts.port
+    except ValueError:  # a port out of range or no number: the origin without it
+        port = None
+    if parts.hostname:
+        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+        return f"{parts.scheme}://{host}" + (f":{port}" if port else "")
+    if parts.scheme:
+        return f"{parts.scheme}:"
+    return url if url in _REPORT_KEYWORDS else "?"
 
 
 def blocked_lines(body: bytes) -> list[str]:

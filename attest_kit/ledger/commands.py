@@ -36,7 +36,7 @@ def ledger() -> None:
 
 
 @ledger.command("replay")
-@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("scenario", type=click.Path(path_type=Path))
 @click.option("--db", "db", default=":memory:", show_default=True,
               help="SQLite file to keep the ledger in (it holds no page content; never commit one).")
 def replay_command(scenario: Path, db: str) -> None:

@@ -54,7 +54,8 @@ def read_scenario(path: Path) -> list[Step]:
             raise BadInput(path, f"line {number}: not JSON") from None
         if not isinstance(item, dict) or set(item) - {"at", "tab", "message"} or "at" not in item \
                 or "message" not in item:
-            raise BadInput(path, f"line {number}: expected an object with at, tab and message")
+            raise BadInput(path, f'line {number}: expected an object with "at", "message" and, when a tab sent it, '
+                                 '"tab" (no other key)')
         tab = item.get("tab")
         if tab is not None and (not isinstance(tab, str) or len(tab) > 128):
             raise BadInput(path, f"line {number}: tab must be a short string")

@@ -128,6 +128,9 @@ def test_capture_refuses_to_overwrite_without_force(repo_copy, cli, fake_browser
     (["--vendor", "gmail", "--name", "x", "--cdp", "http://example.com:9222"], "--cdp"),
     (["--vendor", "gmail", "--name", "x", "--cdp", "http://[::1:9222"], "--cdp"),
     (["--vendor", "gmail", "--name", "x", "--cdp", "localhost:9222"], "--cdp"),
+    # a user-journey audit (2026-12-03): a port that is no number was exit 3, "no Chrome answers"
+    (["--vendor", "gmail", "--name", "x", "--cdp", "http://127.0.0.1:notaport"], "--cdp"),
+    (["--vendor", "gmail", "--name", "x", "--cdp", "http://127.0.0.1:99999"], "--cdp"),
 ])
 def test_capture_arguments_are_checked(repo_copy, cli, fake_browser, args, words):
     result = cli.invoke(main, ["capture", *args])

@@ -39,22 +39,24 @@ def test_a_label_that_drifts_from_its_page_fails(repo_copy, cli):
     assert "counterparty is no recipient" in result.output
 
 
-def test_a_label_with_a_field_project_would_drop_fails(repo_copy):
+def test_a_label_with_a_field_project_would_drop_is_bad_input(repo_copy, cli):
     def extra(data):
         data["synthetic-sent-head.html"]["expected"][0]["observations"][0]["fields"]["snippet"] = "x"
     _edit(repo_copy, extra)
-    assert any("unknown field(s) snippet" in str(p) for p in check_all())
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 3 and "unknown field(s) snippet" in result.output, result.output
 
 
-def test_a_misspelt_field_is_named_as_unknown(repo_copy):
+def test_a_misspelt_field_is_named_as_unknown(repo_copy, cli):
     """"occuredAt" read as "project() refuses it (redact.missing_occurred_at)", naming the field it lacked, not the
     one the author typed (a first-use walkthrough)."""
     def misspell(data):
         fields = data["synthetic-sent-head.html"]["expected"][0]["observations"][0]["fields"]
         fields["occuredAt"] = fields.pop("occurredAt")
     _edit(repo_copy, misspell)
-    problems = [str(p) for p in check_all()]
-    assert any("unknown field(s) occuredAt" in p for p in problems) and not any("refuses" in p for p in problems)
+    result = cli.invoke(main, ["check", "-q"])
+    assert result.exit_code == 3 and "unknown field(s) occuredAt" in result.output, result.output
+    assert "lacks" not in result.output
 
 
 def test_a_wrong_selectors_version_fails(repo_copy):
@@ -173,6 +175,8 @@ MALFORMED_CALENDAR_PARTS = {
     "day date of the right shape, no day": (_set(["snapshot", "days", 0, "date"], "2026-02-30"), "date"),
     "event day not a date": (_set(["snapshot", "events", 0, "days"], ["2026-12-32"]), "days"),
     "event start not a wire instant": (_set(["snapshot", "events", 0, "start"], "tomorrow"), "start"),
+    # a review (2026-12-03): an event ending before it starts passed, as a window doing so did
+    "event start after its end": (_set(["snapshot", "events", 0, "start"], "2099-01-01T00:00:00.000Z"), "start is after end"),
     "event key not a SHA-256": (_set(["snapshot", "events", 0, "key"], "abc"), "key"),
     "allDay a string": (_set(["snapshot", "events", 0, "allDay"], "yes"), "allDay"),
     "snapshot without days": (lambda d: _gcal(d)["snapshot"].pop("days"), "days"),

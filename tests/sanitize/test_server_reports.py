@@ -25,6 +25,22 @@ def test_report_bodies_are_logged_as_directive_and_origin_only():
     assert blocked_lines(b"\xff") == ["blocked: (unreadable report)"]
 
 
+@pytest.mark.parametrize("blocked,origin", [
+    ("wss://chat.example.org:8443/socket?t=secret", "wss://chat.example.org:8443"),
+    ("http://[2001:db8::1]:8080/x", "http://[2001:db8::1]:8080"),
+    ("https://cdn.example.net:99999/a", "https://cdn.example.net"),
+    ("http://[::1/x", "http:"),
+    # a review: a scheme-less value was printed as its first 16 characters (a path and a query)
+    ("/track?token=SECRET123", "?"),
+    ("inline", "inline"),
+    ("data:image/png;base64,AAAA", "data:"),
+])
+def test_a_blocked_origin_keeps_its_port(blocked, origin):
+    """A user-journey audit (2026-12-03): the origin lost its port, and an origin is scheme, host and port."""
+    report = json.dumps({"csp-report": {"violated-directive": "connect-src", "blocked-uri": blocked}})
+    assert blocked_lines(report.encode()) == [f"blocked: connect-src {origin}"]
+
+
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists() and os.environ.get("CI") != "true", reason="needs Debian's chromium")
 def test_a_blocked_outside_request_is_logged(tmp_path):
