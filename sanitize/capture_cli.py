@@ -9,7 +9,7 @@ import click
 
 from attest_kit.errors import AttestKitError
 from sanitize.capture import DEFAULT_CDP, CaptureRequest, capture
-from sanitize.commands import warn_unmatched
+from sanitize.commands import warn_loose_key, warn_unmatched
 
 
 @click.command("capture")
@@ -37,6 +37,7 @@ def capture_cmd(vendor: str, name: str, cdp: str, tab: str | None, names: tuple[
     closing anything. Prints the tab's address (no query or fragment), the output path and counts,
     never page content.
     """
+    warn_loose_key(key_file)
     try:
         report = capture(CaptureRequest(vendor, name, cdp, tab, names, redact_selector, keep_selector,
                                         str(key_file) if key_file else None, date, force))

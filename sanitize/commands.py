@@ -15,7 +15,7 @@ import click
 from attest_kit.errors import EXIT_FOUND, AttestKitError, BadOption
 from attest_kit.fsio import atomic_write_text, read_html
 from sanitize.atcheck import check_files
-from sanitize.key import load_key
+from sanitize.key import load_key, loose_key_file
 from sanitize.pipeline import check_selector_options, sanitize_page
 from sanitize.seeds import load_seeds
 from sanitize.server import DEFAULT_PORT, serve
@@ -58,6 +58,7 @@ def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selec
             raise BadOption("-o names the input page: write the sanitised page elsewhere (keep the original for a re-run)")
         check_selector_options(redact_selector, keep_selector)  # a usage error, before the key or page is read
         key = load_key(key_file)
+        warn_loose_key(key_file)
         html = read_html(in_path)
         seeds = load_seeds(seeded_path)
         if len(html) > BIG_PAGE_CHARACTERS:  # seconds, or more for a page of thousands of people: say so first
@@ -79,6 +80,13 @@ def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selec
     if carries_stylesheets(html):
         click.echo("warning: the page carries its own stylesheets (saved from the browser, not captured): the "
                    "observers read the computed styles attest-kit capture writes inline, so it is no fixture", err=True)
+
+
+def warn_loose_key(key_file: Path | None) -> None:
+    """Say so when the key file can be read by others (``key.loose_key_file``)."""
+    warning = loose_key_file(key_file)
+    if warning is not None:
+        click.echo(f"warning: {warning}", err=True)
 
 
 def warn_unmatched(unmatched: list[str]) -> None:

@@ -8,6 +8,7 @@ committed beside the fixtures it protects.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -45,3 +46,19 @@ def load_key(key_file: str | os.PathLike[str] | None = None, env: Mapping[str, s
     if len(key) < MIN_KEY_BYTES:
         raise BadInput(where, f"capture key is shorter than {MIN_KEY_BYTES} bytes")
     return key
+
+
+def loose_key_file(key_file: str | os.PathLike[str] | None) -> str | None:
+    """A warning when a key file others on this machine can read (its mode gives group or others read access), or
+    None. Not refused: a key readable by others is a weaker key, not a missing one, and the warning says how to
+    mend it (ssh refuses such a private key; the README makes the file with umask 077)."""
+    if key_file is None:
+        return None
+    try:
+        mode = Path(key_file).stat().st_mode
+    except OSError:
+        return None  # load_key names a missing or unreadable file
+    if not stat.S_ISREG(mode) or not mode & (stat.S_IRGRP | stat.S_IROTH):
+        return None
+    return (f"{key_file}: the key file is readable by others on this machine (mode {stat.S_IMODE(mode):o}); "
+            f"chmod 600 {key_file}")

@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from attest_kit.errors import AttestKitError
+from sanitize.commands import warn_loose_key
 from sanitize.key import load_key
 from sanitize.refake_common import refuse_record_in_work_tree, write_all
 
@@ -46,6 +47,7 @@ def refake_cmd(pages, record, also, key_file) -> None:
     try:
         refuse_record_in_work_tree(record)
         key = load_key(key_file)
+        warn_loose_key(key_file)
         # Progress as each page is re-faked (its path and counts); the writes come after, all or none.
         result = refake(list(pages), key, also,
                         progress=lambda r: click.echo(f"{r.path}: {_counts(r.counts)}", err=True))
@@ -73,6 +75,7 @@ def refake_people_cmd(files, record, scan, key_file) -> None:
     try:
         refuse_record_in_work_tree(record)
         key = load_key(key_file)
+        warn_loose_key(key_file)
         result = refake_people(list(files), key, list(scan))
         write_all(record, result.record, result.pages, result.labels)
     except AttestKitError as e:

@@ -36,6 +36,7 @@ def cli():
 def keyfile(tmp_path) -> Path:
     k = tmp_path / "capture.key"
     k.write_bytes(KEY + b"\n")
+    k.chmod(0o600)  # as the README makes it
     return k
 
 
@@ -279,3 +280,17 @@ def test_sanitize_says_it_started_on_a_big_page(cli, tmp_path, keyfile, monkeypa
     r = _run(cli, ["sanitize", str(src), "-o", str(tmp_path / "out.html"), "--page-url", "https://mail.google.com/",
                    "--key-file", str(keyfile)])
     assert r.exit_code == 0 and "sanitising in.html" in r.output and "words" not in r.output, r.output
+
+
+def test_a_key_file_others_can_read_is_warned_of_and_still_used(cli, tmp_path, keyfile):
+    """A user-journey audit (2026-12-03): a world-readable key file was taken without a word."""
+    src = tmp_path / "in.html"
+    src.write_text(PAGE)
+    args = ["sanitize", str(src), "-o", str(tmp_path / "out.html"), "--page-url", "https://mail.google.com/",
+            "--key-file", str(keyfile)]
+    quiet = _run(cli, args)
+    assert quiet.exit_code == 0 and "readable by others" not in quiet.output
+    keyfile.chmod(0o644)
+    loud = _run(cli, args)
+    assert loud.exit_code == 0 and "warning:" in loud.output and "chmod 600" in loud.output, loud.output
+    assert KEY.decode() not in loud.output
