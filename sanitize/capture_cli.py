@@ -37,7 +37,6 @@ def capture_cmd(vendor: str, name: str, cdp: str, tab: str | None, names: tuple[
     closing anything. Prints the tab's address (no query or fragment), the output path and counts,
     never page content.
     """
-    warn_loose_key(key_file)
     try:
         report = capture(CaptureRequest(vendor, name, cdp, tab, names, redact_selector, keep_selector,
                                         str(key_file) if key_file else None, date, force))
@@ -56,6 +55,7 @@ def capture_cmd(vendor: str, name: str, cdp: str, tab: str | None, names: tuple[
     for kind, n in sorted(report.counts.items()):
         click.echo(f"  {kind}: {n}")
     warn_unmatched(report.unmatched)
+    warn_loose_key(key_file)
 
 
 commands: list[click.Command] = [capture_cmd]
