@@ -337,6 +337,9 @@ def label(page: Path, view: str, url: str, time_zone: str, read_at: str, account
     if done.url_cut:
         click.echo("note: the label holds --url's route only (scheme, host, path and fragment): its query was "
                    "dropped", err=True)
+    if done.account_cleared:
+        click.echo("warning: the label's page facts named an account and now name none (no --account): give "
+                   "--account when the page's banner shows one", err=True)
     if done.read_off_day:
         click.echo(f"warning: --read-at is not on {done.folder}'s date or a day either side (UTC), the day its page "
                    "was read: check will refuse the label until one of them is right", err=True)

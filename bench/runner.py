@@ -95,7 +95,11 @@ def pass_input(page: LabelledPage, observer_id: str) -> PassInput:
     facts = page.entry.page
     if facts is None:
         raise BadInput(page.path, "label has no page facts (view, url, timeZone, readAt)")
-    state = dict(facts.pass_state or {}) if get_observer(observer_id).keeps_pass_state else {}
+    observer = get_observer(observer_id)
+    state = dict(facts.pass_state or {}) if observer.keeps_pass_state else {}
+    problem = observer.state_problem(state)
+    if problem is not None:  # as observe refuses it: read as "not busy", a bad busy clock scored silently
+        raise BadInput(page.path.parent / "labels.json", f"{page.name}: pass state: {problem}")
     return PassInput(facts.url, facts.time_zone, parse_instant(facts.read_at), state)
 
 

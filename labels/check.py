@@ -24,7 +24,7 @@ from labels.corpus import all_folders, expectation_gaps, unlabelled_pages
 from labels.reference import reference_for
 from labels.reference.html5 import hidden, parent_map, parse, text, walk
 from labels.schema import LabelEntry, load_labels
-from observers.registry import fixture_folders, observer_ids, version_of
+from observers.registry import fixture_folders, get_observer, observer_ids, version_of
 
 
 @dataclass(frozen=True)
@@ -104,13 +104,18 @@ def _seed_problems(html: str, entry: LabelEntry, seeded: dict[str, str]) -> list
 
 
 def _observer_problems(entry: LabelEntry) -> list[str]:
-    """Expectations naming no observer or a reason the catalogue lacks. (That each row is one ``project()`` could
-    post, a fixed point of it, the schema checks: ``labels.schema.row_problem``.)"""
+    """Expectations naming no observer or a reason the catalogue lacks, and a passState the observer that keeps
+    one does not read. (That each row is one ``project()`` could post, a fixed point of it, the schema checks:
+    ``labels.schema.row_problem``.)"""
     problems = []
     for expected in entry.expected:
         if expected.observer not in observer_ids():
             problems.append(f"expected names unknown observer {expected.observer!r}")
             continue
+        observer = get_observer(expected.observer)
+        state = entry.page.pass_state if entry.page is not None else None
+        if state and observer.keeps_pass_state and (problem := observer.state_problem(state)) is not None:
+            problems.append(f"page.passState: {problem}")
         unknown = [r for r in expected.health.reasons if not is_known(r)]
         if unknown:
             problems.append(f"{expected.observer}: reasons not in the catalogue: {unknown}")

@@ -19,9 +19,10 @@ from attest_kit.mailbox import FAKE_DOMAINS
 
 #: a fragment that starts with parameters ("#access_token=…&…", "#k=v") is no route: a route's first part is a word
 _PARAMETER_FRAGMENT = re.compile(r"^[^/]*[=&]")
-#: an address in the path or the fragment, its @ written plainly or escaped, its domain dotted (a search for "@x"
-#: names no one, and random bytes decoded from an id rarely spell a whole address)
-_ADDRESS = re.compile(r"[A-Za-z0-9._%+\-]+(?:@|%40)([A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+)", re.IGNORECASE)
+#: an address in the path or the fragment (read unescaped), its @ plain or full-width (the sanitiser's ＠ keeps the
+#: words around it), its domain dotted and in any script (a search for "@x" names no one, and random bytes decoded
+#: from an id rarely spell a whole address)
+_ADDRESS = re.compile(r"[\w.+\-]+[@\uFF20\uFE6B]([\w\-]+(?:\.[\w\-]+)+)")
 #: a part long enough to be a base64 id (Calendar's eventedit/<eid> is an event id and its owner's address)
 _BASE64_PART = re.compile(r"[A-Za-z0-9+_-]{16,}={0,2}")  # one part of a path: no slash
 
@@ -65,7 +66,8 @@ def label_address(url: str) -> str:
 def _holds_an_address(part: str) -> bool:
     """Whether ``part`` names an address at a domain other than the fakes', written plainly, escaped or inside
     a base64 id."""
-    texts = [part, unquote(part)]
+    once = unquote(part)
+    texts = [once, unquote(once)]  # twice: "%2540" is an escaped "%40"
     for m in _BASE64_PART.finditer(part):
         token = m.group(0).replace("-", "+").replace("_", "/")
         try:
@@ -82,7 +84,13 @@ def label_address_problem(url: str) -> str | None:
     except NotALabelAddress as exc:
         return str(exc)
     if kept != url:
-        return ("holds a query, a query after its route or white space around it: a label keeps the route only "
-                "(attest-kit label --force drops the rest)")
+        return ("is not written as a label keeps it (scheme, host, path and the fragment's route; no query): "
+                "attest-kit label --force writes it so")
     return None
+
+
+def drops_a_query(url: str) -> bool:
+    """Whether ``label_address`` drops a query from ``url``: after its path, or after its fragment's route."""
+    parts = urlsplit(url.strip())
+    return bool(parts.query) or "?" in url.split("#", 1)[0] or "?" in parts.fragment
 

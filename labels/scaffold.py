@@ -15,8 +15,12 @@ from attest_kit.instants import InvalidInstant, format_instant, is_day, load_zon
 from attest_kit.paths import fixtures_dir
 from labels.check import expected_versions, load_seeded, read_on_capture_day
 from labels.corpus import labels_path_for
-from labels.page_address import NotALabelAddress, label_address
-from labels.schema import parse_labels, write_entry
+from labels.page_address import NotALabelAddress, drops_a_query, label_address
+from labels.schema import parse_entry, write_entry
+
+
+#: the keys of a label entry, in the order the schema and ``label`` write them
+_ENTRY_KEYS = ("capturedAt", "selectorsVersion", "seededSecrets", "page", "expected", "notes")
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,7 @@ class Scaffolded:
     has_expectations: bool = False  # --force kept the ones the entry had
     read_off_day: bool = False  # --read-at is not on the folder's date or a day either side (check refuses it)
     url_cut: bool = False  # --url carried a query: the label holds its route only
+    account_cleared: bool = False  # --force without --account on facts that named one: the page shows none now
 
 
 #: An address as a page writes it in text or an attribute (read after entities and percent-escapes are undone).
@@ -82,18 +87,23 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
         raise BadInput(labels_file, f"{page.name} already has page facts (use --force to replace them)")
     folder = f"{page.resolve().parent.parent.name}/{page.resolve().parent.name}"
     facts = {"view": view, "url": kept_url, "timeZone": time_zone, "readAt": instant, "account": account}
-    if existing is None:
-        entry = {"capturedAt": page.resolve().parent.name, "selectorsVersion": expected_versions(folder),
-                 "seededSecrets": sorted(load_seeded()), "page": facts, "expected": [], "notes": ""}
+    old_facts = existing.get("page") if existing is not None and isinstance(existing.get("page"), dict) else None
+    if old_facts is None:  # a new entry, or capture's (no facts yet): written in the schema's order
+        kept = existing or {}
+        entry = {"capturedAt": kept.get("capturedAt", page.resolve().parent.name),
+                 "selectorsVersion": expected_versions(folder),
+                 "seededSecrets": kept.get("seededSecrets", sorted(load_seeded())), "page": facts,
+                 "expected": kept.get("expected", []), "notes": kept.get("notes", ""),
+                 **{k: v for k, v in kept.items() if k not in _ENTRY_KEYS}}
     else:
         # The entry as written, only the facts given and selectorsVersion replaced (the rest, passState, the
         # expectations, kept byte for byte): read back through the schema it gained null parts, and the same
         # facts given again changed the corpus the gate is pinned to.
-        page_facts = existing.get("page") if isinstance(existing.get("page"), dict) else {}
-        if account is None and "account" not in page_facts:
+        if account is None and "account" not in old_facts:
             del facts["account"]
-        entry = {**existing, "selectorsVersion": expected_versions(folder), "page": {**page_facts, **facts}}
-    parse_labels(labels_file, {**entries, page.name: entry})  # nothing is written that the schema refuses
+        entry = {**existing, "selectorsVersion": expected_versions(folder), "page": {**old_facts, **facts}}
+    parse_entry(labels_file, page.name, entry)  # nothing is written that the schema refuses
     write_entry(labels_file, page.name, entry, force=True)
     return Scaffolded(labels_file, folder, entry["selectorsVersion"], bool(entry.get("expected")),
-                      not read_on_capture_day(instant, page.resolve().parent.name), kept_url != url.strip())
+                      not read_on_capture_day(instant, page.resolve().parent.name), drops_a_query(url),
+                      account is None and old_facts is not None and old_facts.get("account") is not None)

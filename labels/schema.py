@@ -305,17 +305,31 @@ def parse_labels(path: Path, raw: Any) -> dict[str, LabelEntry]:
     try:
         entries = LabelsFile.model_validate(raw).root
     except ValidationError as exc:
-        # A misspelt key is two faults, the key it should be missing and the key it is unknown:
-        # name the unknown one first, it is the one the author typed.
-        errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
-        # up to three on the one line, so a second fault is not found only after fixing the first
-        shown = "; ".join(f"at {'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in errors[:3])
-        more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
-        raise BadInput(path, f"invalid label {shown}{more}") from None
+        raise BadInput(path, _invalid(exc)) from None
     problem = _step_base_problem(entries)
     if problem is not None:
         raise BadInput(path, problem)
     return entries
+
+
+def parse_entry(path: Path, name: str, raw: Any) -> LabelEntry:
+    """Parse one entry of the labels.json at ``path`` (``label`` checks the entry it writes, so that one entry
+    can be repaired in a file whose other entries are refused); BadInput as ``parse_labels`` words it."""
+    try:
+        return LabelsFile.model_validate({name: raw}).root[name]
+    except ValidationError as exc:
+        raise BadInput(path, _invalid(exc)) from None
+
+
+def _invalid(exc: ValidationError) -> str:
+    # A misspelt key is two faults, the key it should be missing and the key it is unknown:
+    # name the unknown one first, it is the one the author typed.
+    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
+    # up to three on the one line, so a second fault is not found only after fixing the first
+    shown = "; ".join(f"at {'.'.join(str(p) for p in e['loc'])}: {e['msg'].removeprefix('Value error, ')}"
+                      for e in errors[:3])
+    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+    return f"invalid label {shown}{more}"
 
 
 def _step_base_problem(entries: dict[str, LabelEntry]) -> str | None:

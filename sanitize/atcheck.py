@@ -22,7 +22,9 @@ from sanitize.registry import allowed_domain
 AT_DOMAIN = re.compile(r"@([A-Za-z0-9.\-]+)")
 #: an @ written as a character reference (decimal, hex or named) or as an escape (percent, JSON)
 _REFERENCE_AT = re.compile(r"&(?:#0*64|#[xX]0*40|commat);?", re.IGNORECASE)
-_ESCAPED_AT = re.compile(r"%40|\\u0040", re.IGNORECASE)
+#: an escaped @ counts after a local part only (not after another escape, "%3A%40"): the sanitiser leaves a bare
+#: "%40corp.io" (no address) as it is
+_ESCAPED_AT = re.compile(r"(?<=[A-Za-z0-9._+\-])(?<!%[0-9A-Fa-f][0-9A-Fa-f])(?:%40|\\u0040)", re.IGNORECASE)
 #: what follows such an @ must be an address's domain (dotted) to count: "wght%40400" in a font link names none
 _DOTTED = re.compile(r"[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+")
 

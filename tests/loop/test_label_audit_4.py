@@ -102,6 +102,11 @@ def test_a_window_that_ends_before_it_starts_is_bad_input(repo_copy, cli):
     # a review: Calendar's eventedit/<eid> is base64 of the event id and its calendar owner's address
     ("https://calendar.google.com/calendar/u/0/r/eventedit/NXI4YTFiMmMzZDRlNWY2IGpvLm93bmVyQGNvcnAuZXhhbXBsZQ",
      ["email address"]),
+    # a second review: an international domain, the full-width at sign, an escaped escape
+    ("https://mail.google.com/mail/u/0/#search/from%3Aada%40b%C3%BCcher-mail.de", ["email address"]),
+    ("https://mail.google.com/mail/u/0/#search/ada%EF%BC%A0corp-mail.io", ["email address"]),
+    ("https://mail.google.com/mail/u/0/#search/jo%2540corp.example", ["email address"]),
+    ("HTTPS://mail.google.com/mail/u/0/#sent", ["label --force writes it so"]),
     ("nope", ["http(s)"]),
 ])
 def test_a_label_address_holding_more_than_the_route_is_bad_input(repo_copy, cli, url, words):
@@ -190,7 +195,8 @@ def test_a_write_whose_folder_path_runs_through_a_file_says_so(tmp_path):
 
 @pytest.mark.parametrize("route", ["#label/Bills+%26+Receipts", "#search/a%26b", "#search/size%3D10M",
                                    "#advanced-search/from=a&subset=all", "#search/what%3F",
-                                   "#search/from%3Aorders%40example.com", "#search/%40x", "#category/promotions/p2"])
+                                   "#search/from%3Aorders%40example.com", "#search/%40x", "#category/promotions/p2",
+                                   "#search/from%3A%40corp.io"])
 def test_a_route_gmail_writes_is_an_address_a_label_may_hold(route):
     """A review: routes holding an escaped '&', '=' or '?' as their own words, and a search naming a fake, were
     refused as parameters or cut where the route reader does not cut them."""
@@ -217,3 +223,54 @@ def test_label_writes_nothing_the_schema_refuses(repo_copy, cli):
     result = cli.invoke(main, _label_args(repo_copy))
     _one_line(result, 3, "occurredAt")
     assert (repo_copy / FOLDER / "labels.json").read_bytes() == broken
+
+
+def test_label_force_repairs_one_entry_of_a_file_whose_other_entries_are_refused(repo_copy, cli):
+    """A second review: label --force checked the whole file it was about to write, so with two entries an older
+    label wrote with a query neither could be repaired."""
+    def queries(d):
+        for name in (HEAD, "synthetic-receipt-amazon.html"):
+            d[name]["page"]["url"] = d[name]["page"]["url"].replace("/u/0/#", "/u/0/?ogbl#")
+    _edit(repo_copy, queries)
+    fixed = cli.invoke(main, _label_args(repo_copy, "https://mail.google.com/mail/u/0/#sent"))
+    assert fixed.exit_code == 0, fixed.output
+    left = cli.invoke(main, ["check", "-q"])
+    assert left.exit_code == 3 and "synthetic-receipt-amazon.html" in left.output and HEAD not in left.output
+
+
+def test_label_notes_a_dropped_query_only(repo_copy, cli):
+    same = cli.invoke(main, _label_args(repo_copy, " https://mail.google.com/mail/u/0/#sent "))
+    assert same.exit_code == 0 and "query" not in same.output, same.output
+
+
+def test_label_force_without_account_on_facts_that_named_one_is_warned(repo_copy, cli):
+    args = [a for a in _label_args(repo_copy)]
+    account_at = args.index("--account")
+    del args[account_at:account_at + 2]
+    result = cli.invoke(main, args)
+    assert result.exit_code == 0 and "warning:" in result.output and "--account" in result.output, result.output
+
+
+def test_label_on_a_captures_entry_writes_the_facts_in_the_schemas_order(repo_copy, cli):
+    """A second review: the entry capture writes has no facts; label put them after its notes."""
+    folder = repo_copy / FOLDER
+    page = folder / "synthetic-captured.html"
+    page.write_text("<html><body><div role=main></div></body></html>", encoding="utf-8")
+    _edit(repo_copy, lambda d: d.__setitem__(page.name, {"selectorsVersion": None, "expected": [], "notes": "",
+                                                          "capturedAt": "2026-11-30", "seededSecrets": []}))
+    result = cli.invoke(main, ["label", str(page), "--view", "sent-list", "--url", "https://mail.google.com/mail/u/0/#sent",
+                               "--tz", "UTC", "--read-at", "2026-11-30T10:00:00Z"])
+    assert result.exit_code == 0, result.output
+    entry = json.loads((folder / "labels.json").read_text(encoding="utf-8"))[page.name]
+    assert list(entry) == ["capturedAt", "selectorsVersion", "seededSecrets", "page", "expected", "notes"]
+    assert entry["seededSecrets"] == [] and entry["page"]["account"] is None
+
+
+def test_a_calendar_pass_state_the_observer_cannot_read_fails_check_and_the_bench(repo_copy, cli):
+    """A second review: {"busySince": "soon"} passed check, and the bench read it as "not busy"."""
+    def bad_state(d):
+        d["synthetic-week-busy-long.html"]["page"]["passState"] = {"busySince": "soon"}
+    _edit(repo_copy, bad_state, GCAL)
+    checked = cli.invoke(main, ["check", "-q"])
+    assert checked.exit_code == 1 and "page.passState" in checked.output, checked.output
+    _one_line(cli.invoke(main, ["bench", "-q"]), 3, "labels.json", "pass state")

@@ -253,7 +253,9 @@ def test_at_check_reads_an_at_sign_written_as_a_reference_or_escape(cli, tmp_pat
     assert _run(cli, ["at-check", str(fake)]).exit_code == 0
     # a review: a font link's "wght%40400" names no domain, and "&amp;#64;" draws as the text "&#64;", not an @
     other = tmp_path / "other.html"
-    other.write_text("<p>family=Sans:wght%40400 and lena&amp;#64;corp.example.io</p>")
+    other.write_text("<p>family=Sans:wght%40400 and lena&amp;#64;corp.example.io</p>"
+                     '<a href="/mail/u/0/#search/from%3A(%40corp.example.io)">a search for a domain</a>'
+                     '<a href="/mail/u/0/#search/from%3A%40corp.example.io">another</a>')
     assert _run(cli, ["at-check", str(other)]).exit_code == 0
 
 
