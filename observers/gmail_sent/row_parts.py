@@ -47,6 +47,8 @@ def cells_of(row: LexborNode) -> list[LexborNode]:
         return children  # Gmail's table: every child of the row is a cell
     cells = []
     for cell in row.css(S.cell):
+        if cell.mem_id == row.mem_id:
+            continue  # lexbor's css matches the node itself: a row marked as a cell too is not its own cell
         parent = cell.parent
         while parent is not None and parent.mem_id != row.mem_id and not is_cell(parent):
             parent = parent.parent
