@@ -48,6 +48,17 @@ _MORE = re.compile(SELECTORS.patterns.more, re.I)
 _MORE_COUNT = re.compile(SELECTORS.patterns.more_count)
 _MORE_IN_DAY = re.compile(SELECTORS.patterns.more_in_day, re.I)
 _MORE_MAX_TEXT = 24  # longer than any "N more" wording: stop climbing there
+#: what a "N more" wording may carry around it and still be one (1.3.98, a fuzzer: "\u200e2 more", "(2 more)",
+#: "+ 2 more", "2 more ›" read as no control, and their day was covered): format characters (direction and
+#: zero-width marks, a soft hyphen) anywhere, brackets and a closing mark or ellipsis around it
+_MORE_FORMAT = re.compile(r"[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+_MORE_AROUND = re.compile(r"^[\s(\[]+|[\s)\].:›»>]+$")
+
+
+def _more_form(text: str) -> str:
+    """``text`` as a "N more" wording is matched: its marks and brackets off, "+ 2" read as "+2"."""
+    bare = _MORE_AROUND.sub("", _MORE_FORMAT.sub("", text))
+    return bare[0] + bare[1:].lstrip() if bare.startswith("+") else bare
 MEMO_KEY = "gcal.event"
 
 
@@ -189,8 +200,9 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
     controls: list[tuple[LexborNode, bool]] = []  # (control, read only in a day's cell: a looser form)
     for node in main.css(S.labelled):
         label = one_line(attr(node, A.aria_label) or "")
-        strict = _MORE.match(label) is not None
-        if (strict or _MORE_IN_DAY.match(label)) and not inside_chip(node):
+        labels = (label, _more_form(label))  # as written ("More (2)"), and with its marks off
+        strict = any(_MORE.match(text) is not None for text in labels)
+        if (strict or any(_MORE_IN_DAY.match(text) for text in labels)) and not inside_chip(node):
             controls.append((node, not strict))
     word = SELECTORS.patterns.more_word
     # Each element's whole text, and its text without what is hidden inside it (1.3.46: hidden words or a
@@ -231,8 +243,9 @@ def _more_controls(main: LexborNode, shown: ShownRule) -> list[tuple[LexborNode,
                     if current.mem_id in holds_chip else tuple({text_of(current), accessible_text_within(current)}))
             if all(len(text) > _MORE_MAX_TEXT for text in forms):
                 break
-            strict = any(_MORE.match(text) is not None or _MORE_COUNT.match(text) is not None for text in forms)
-            if strict or any(_MORE_IN_DAY.match(text) for text in forms):
+            bare = {*forms, *(_more_form(text) for text in forms)}  # as written ("More (2)"), and marks off
+            strict = any(_MORE.match(text) is not None or _MORE_COUNT.match(text) is not None for text in bare)
+            if strict or any(_MORE_IN_DAY.match(text) for text in bare):
                 controls.append((current, not strict))
                 break
             below, current = current, current.parent
