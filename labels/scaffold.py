@@ -77,7 +77,8 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
         raise BadOption(f"--read-at: {exc}") from None
     labels_file = labels_path_for(page)
     # read as written, not through the schema: an entry the schema refuses (an address an older label kept whole)
-    # is what `label --force` repairs, and the file is checked below as it will be written
+    # is what `label --force` repairs, and only the entry it writes is checked (below), so each entry of a file
+    # whose others are refused can be repaired in turn
     entries = read_json(labels_file) if labels_file.exists() else {}
     if not isinstance(entries, dict):
         raise BadInput(labels_file, "is not a JSON object of page name → label entry")
