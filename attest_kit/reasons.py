@@ -52,7 +52,11 @@ CATALOGUE: tuple[Reason, ...] = (
     _r("redact.invalid_field", "DEGRADED", ANY,
        "project() refused a row: an allowlisted value fails its schema (not one line, too long, wrong type).",
        "Read the row again: a name or subject holding a control character is not a name."),
-    _r("redact.missing_field", "DEGRADED", ANY, "project() refused a row without a field its type requires.", _BUG),
+    _r("redact.missing_field", "DEGRADED", ANY,
+       "project() refused a row without a field its type requires (gmail.receipt on purpose: a platform receipt "
+       "whose page names no merchant, e.g. a +tag sender with no display name, is read and not posted).",
+       "A gmail.receipt merchant the page does not name: nothing to fix in the code; any other: a bug, fix the "
+       "observer."),
     _r("redact.missing_occurred_at", "DEGRADED", ANY, "project() refused a row with no occurredAt.", _REPAIR),
     _r("window.unknown", "DEGRADED", ANY,
        "The observer should know what span it saw and cannot (visibleWindows() answered null).", _REPAIR),
