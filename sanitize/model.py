@@ -15,6 +15,13 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
 
+#: Elements that do not start a line (HTML's phrasing elements that hold text, and the old ones Gmail's
+#: mail bodies still use): the texts on either side of one read as one line (``split_values``).
+INLINE_TAGS = frozenset({
+    "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins",
+    "kbd", "mark", "nobr", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time",
+    "tt", "u", "var", "wbr",
+})
 #: Text inside these is not page text (style text is CSS; the rest is removed before the walk).
 NOT_TEXT_PARENTS = frozenset({"style", "script", "noscript", "template", "xmp", "noembed", "noframes", "plaintext"})
 
@@ -42,6 +49,9 @@ class Walk:
     attrs: list[dict[str, str | None]]  # attributes of elements[i], read once
     runs: list[TextRun]
     styles: list[LexborNode]  # text nodes inside <style>
+    # indexes of runs opened, since the run before, by no element but inline ones (``INLINE_TAGS``):
+    # the only runs a value split by markup can continue into (the elements closed are read later)
+    after_inline: list[int]
     _run_of: dict[int, int] | None = None
 
     @property
@@ -58,6 +68,9 @@ def walk(root: LexborNode) -> Walk:
     attrs: list[dict[str, str | None]] = []
     runs: list[TextRun] = []
     styles: list[LexborNode] = []
+    after_inline: list[int] = []
+    inline = INLINE_TAGS
+    opened_other = True  # an element not inline opened since the last text
     # text under a non-text parent (the removed kinds are gone already; <style> is what is left)
     skip: set[int] = set()
     for el in root.css(",".join(sorted(NOT_TEXT_PARENTS))):
@@ -94,13 +107,18 @@ def walk(root: LexborNode) -> Walk:
                 run.nodes.append(node)
                 run.texts.append(text)
             else:
+                if not opened_other:
+                    after_inline.append(len(runs))
                 add_run(TextRun([node], [text]))
+            opened_other = False
             last_text = node
             prev_kind = 1
         elif tag and tag[0] not in "-#_":
             add_element(node)
             add_tag(tag)
             add_attrs(node.attributes)
+            if tag not in inline:
+                opened_other = True
             if tag == "wbr" and prev_kind == 1:
                 wbr = node
                 prev_kind = 2
@@ -108,7 +126,8 @@ def walk(root: LexborNode) -> Walk:
                 prev_kind = 0
         else:
             prev_kind = 0
-    return Walk(elements, tags, attrs, runs, styles)
+            opened_other = True  # a comment or another node kind parts texts too
+    return Walk(elements, tags, attrs, runs, styles, after_inline)
 
 
 def subtree_ids(nodes: list[LexborNode]) -> set[int]:

@@ -16,10 +16,13 @@ from typing import TYPE_CHECKING
 from selectolax.lexbor import LexborNode
 
 from attest_kit.day_keys import DAY_KEY_ATTRIBUTE, decode_date_key, encode_date_key
+from itertools import accumulate
+
 from sanitize import emails, strip, values
 from sanitize.atcheck import AT_DOMAIN
 from sanitize.css import map_strings, neutralise_css
 from sanitize.model import TextRun, Walk
+from sanitize.split_values import crossing_spans, groups, write_back
 from sanitize.urls import cut_link
 
 if TYPE_CHECKING:
@@ -28,7 +31,7 @@ if TYPE_CHECKING:
     from sanitize.pipeline import Options
 
 
-def _splits_a_domain(text: str, pieces: list[str]) -> bool:
+def _splits_a_domain(text: str, pieces: Sequence[str]) -> bool:
     """Whether cutting ``text`` where ``pieces`` were cut splits an ``@domain``: a fake written so
     (``ada@exam<wbr>ple.com``) reads as ``@exam`` to the @ check (spec §6.3), so it is written whole."""
     if "@" not in text:
@@ -49,6 +52,7 @@ class ValuePass:
     opts: Options
     _meet_word: dict[str, bool]
     _no_meet: set[str | None]
+    _crossing: dict[tuple[str, ...], list[tuple[int, int]]]
     # Cleaner also provides bump(kind, n), fake_email(address) and values(text, ...) (the value rules)
 
     def _attribute(self, tag: str, name: str, value: str, input_type: str | None, keep: bool, meet: bool,
@@ -243,17 +247,55 @@ class ValuePass:
         # a <wbr>-split run: the rules read it whole (Gmail breaks an address or a number with <wbr>,
         # and read in pieces "name<wbr>@domain" kept both); a same-length result keeps the split points,
         # any other is written in the first piece
-        text = self.text_values(text, keep, meet, scoped)
-        if len(text) == len(run.text) and not _splits_a_domain(text, run.texts):
-            pieces, pos = [], 0
-            for t in run.texts:
-                pieces.append(text[pos : pos + len(t)])
-                pos += len(t)
-        else:
-            pieces = [text] + [""] * (len(run.texts) - 1)
+        pieces = _pieces_of(run, self.text_values(text, keep, meet, scoped))
         for node, old, piece in zip(run.nodes, run.texts, pieces, strict=True):
             if piece != old:
                 node.replace_with(piece)
+
+    def fake_split_values(self, w: Walk, skip: set[int], keep_ids: set[int] | None = None,
+                          scoped: dict[int, list[str]] | None = None) -> None:
+        """Values split by inline markup (``split_values``): each faked whole by its rule, and the page's
+        texts rewritten before any other rule reads them, so that every later rule reads one page (a
+        context rule reading a label in one piece, a run rule reading another). ``keep_ids`` and
+        ``scoped`` (text node ids) learn the new texts' ids."""
+        runs = w.runs
+        current = [run.texts[0] if len(run.texts) == 1 else run.text for run in runs]
+        addresses = not self.opts.values_only
+        memo = self._crossing
+        for group in groups(runs, current, w.after_inline, skip):
+            texts = tuple([current[i] for i in group])
+            spans = memo.get(texts)
+            if spans is None:  # a pure function of the pieces: shared by both passes (a list page repeats rows)
+                cuts = list(accumulate(len(t) for t in texts))[:-1]
+                spans = memo[texts] = crossing_spans("".join(texts), cuts, addresses=addresses)
+            if spans:
+                pieces = self._split_pieces(texts, spans, addresses)
+                for i, old, new in zip(group, texts, pieces, strict=True):
+                    if new != old:
+                        _rewrite_run(runs[i], new, keep_ids, scoped)
+
+    def _split_pieces(self, texts: tuple[str, ...], spans: list[tuple[int, int]], addresses: bool) -> list[str]:
+        joined = "".join(texts)
+        pieces: list[str] = list(texts)
+        # right to left: a fake of another length moves only what follows it
+        for start, end in reversed(spans):
+            value = joined[start:end]
+            counts: dict[str, int] = {}
+            fake = self._split_fake(value, counts)
+            written = write_back(pieces, start, end, fake, addresses=addresses) if fake != value else None
+            if written is not None:  # counted only when written (a value left to the run rules is theirs)
+                pieces = written
+                for kind, n in counts.items():
+                    self.bump(kind, n)
+        return pieces
+
+    def _split_fake(self, value: str, counts: dict[str, int]) -> str:
+        """The fake of one value read across pieces, by the rule that found it (``crossing_spans``)."""
+        if "@" in value:
+            return emails.fake_plain(self.faker, value, counts)
+        if "%40" in value and not self.opts.values_only:
+            return emails.fake_percent(self.faker, value, counts)
+        return values.fake_numbers(self.faker, value, counts)
 
     def clean_runs(self, w: Walk, skip: set[int], keep_ids: set[int], scoped: dict[int, list[str]]) -> None:
         """Every text run (``clean_run``, with the one-node case and the memo hit inlined: it runs
@@ -289,6 +331,38 @@ class ValuePass:
                         counts[kind] = counts.get(kind, 0) + n
             if new != old:
                 run.nodes[0].replace_with(new)
+
+
+def _pieces_of(run: TextRun, text: str) -> list[str]:
+    """``text`` (the run's new joined text) cut where the run's texts are: a same-length text keeps the
+    split points (unless that cuts an ``@domain``), any other is written in the first piece."""
+    if len(run.texts) == 1:
+        return [text]
+    if len(text) == len(run.text) and not _splits_a_domain(text, run.texts):
+        pieces, pos = [], 0
+        for t in run.texts:
+            pieces.append(text[pos : pos + len(t)])
+            pos += len(t)
+        return pieces
+    return [text] + [""] * (len(run.texts) - 1)
+
+
+def _rewrite_run(run: TextRun, text: str, keep_ids: set[int] | None, scoped: dict[int, list[str]] | None) -> None:
+    """Write ``text`` into the run's nodes (``_pieces_of``), the run then holding the new nodes and texts;
+    an id set or map keyed by the old nodes' ids learns the new ones'."""
+    for k, (node, old, piece) in enumerate(zip(run.nodes, run.texts, _pieces_of(run, text), strict=True)):
+        if piece == old:
+            continue
+        prev, parent, old_id = node.prev, node.parent, node.mem_id
+        node.replace_with(piece)
+        new = prev.next if prev is not None else parent.child if parent is not None else None
+        if new is None or not new.is_text_node:
+            raise RuntimeError("a rewritten text node was not found where it stood")
+        run.nodes[k], run.texts[k] = new, piece
+        if keep_ids and old_id in keep_ids:
+            keep_ids.add(new.mem_id)
+        if scoped and old_id in scoped:
+            scoped[new.mem_id] = scoped[old_id]
 
 
 def _keeps_a_path(link: str, page_host: str) -> bool:

@@ -242,6 +242,12 @@ def _may_hold_card_or_phone(text: str) -> bool:
     )
 
 
+def may_start_a_street(text: str) -> bool:
+    """Whether ``text`` holds a street's start (a number, white space, a capital), for a text that ends
+    inside the street's name words (``split_values``)."""
+    return _STREET_HINT.search(text) is not None
+
+
 def _may_hold_street(text: str) -> bool:
     # white space between two words: a space, or any other (a tab, a no-break space)
     return (" " in text or len(text.split(None, 1)) > 1) and _STREET_HINT.search(text) is not None
