@@ -86,6 +86,8 @@ CATALOGUE: tuple[Reason, ...] = (
        "The route says Sent but the nav's selected folder or the title says another view.",
        "Usually one pass while Gmail redraws; persistent means the nav or title markup changed."),
     _r("selector.missing.subject", "DEGRADED", "gmail.sent", "A row has no subject anchor (ids).", _REPAIR),
+    _r("selector.ambiguous.subject", "DEGRADED", "gmail.sent",
+       "A row draws two subject anchors with different last message ids.", _REPAIR),
     _r("selector.missing.row", "DEGRADED", "gmail.sent",
        "A send (a last message id in legacy form) is drawn in the grid and no shown row holds it.", _REPAIR),
     _r("selector.missing.recipients", "DEGRADED", "gmail.sent",

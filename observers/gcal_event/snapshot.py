@@ -20,6 +20,7 @@ from typing import Any
 
 from attest_kit.hashing import account_hash, ascii_lower, normalize_email, sha256_hex
 from attest_kit.instants import format_instant
+from observers.gcal_event.calendars import CalendarEntry
 from observers.gcal_event.page import GcalRead
 from observers.gcal_event.selectors import SELECTORS_VERSION
 from observers.gcal_event.sentence import Sentence
@@ -90,9 +91,25 @@ def build_snapshot(read: GcalRead, instant: datetime) -> dict[str, Any]:
         "readAt": format_instant(instant),
         "allCalendars": read.all_calendars,
         "days": [{"date": d.date.isoformat(), "whole": d.whole} for d in read.days],
-        "calendars": [{"key": calendar_key(c.name), "shown": c.shown} for c in read.calendars],
+        "calendars": _listed(read.calendars),
         "events": events,
     }
+
+
+def _listed(calendars: list[CalendarEntry]) -> list[dict[str, Any]]:
+    """The snapshot's calendars, in page order, each name at most twice and one unnamed entry at most: a
+    calendar named twice is never named once (``step._named_once``), and an unnamed entry makes the view
+    incomplete however many there are, so further copies say nothing (250 copies of one entry were over the
+    bus's 200 calendars, and the pass was ``message.invalid``). A name listed twice is shown nowhere, whatever
+    its copies say; more than 200 different entries are still over the cap (a bug code: no page draws them)."""
+    out: list[dict[str, Any]] = []
+    seen: dict[str | None, int] = {}
+    for calendar in calendars:
+        key = calendar_key(calendar.name)
+        if seen.get(key, 0) < (1 if key is None else 2):
+            seen[key] = seen.get(key, 0) + 1
+            out.append({"key": key, "shown": calendar.shown})
+    return out
 
 
 def stored_event(event: dict[str, Any]) -> dict[str, Any]:

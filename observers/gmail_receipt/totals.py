@@ -233,15 +233,35 @@ def _leaf_lines(body: LexborNode, shown: ShownRule, labels: Sequence[str],
     holders = _containers(inner, body) | row_holders
     if inner or holds_rows:
         holders.add(body.mem_id)
+    block_ids = {b.mem_id for b in blocks}
     for block in shown.filter(blocks):
         if block.mem_id in holders:
             continue  # not a leaf: its inner blocks or rows are the lines
+        if _wraps_one_block(block, block_ids):
+            continue  # draws its one block's line: read there (thousands of nested wrappers were n^2)
         # read whole: a block's <br> lines are no total lines of their own (an item cell's "Qty: 2<br>Total:
         # $36.00", a struck "was" price after its label); "Amount paid<br>$12.34" is one line
         line = _one_cell_line(_drawn(block_text_of(block, shown)), labels)
         if line is not None:
             lines.append((line[0], AMBIGUOUS) if _raised_digits(block, shown) else line)
     return lines
+
+
+def _wraps_one_block(block: LexborNode, block_ids: set[int]) -> bool:
+    """Whether ``block``'s only child, beside white space, is another line block: it then draws that
+    block's line and nothing else, so the line is read once, from the inner block."""
+    only = None
+    child = block.child
+    while child is not None:
+        if child.is_text_node:
+            if (child.text_content or "").strip():
+                return False
+        elif child.is_element_node:
+            if only is not None:
+                return False
+            only = child
+        child = child.next
+    return only is not None and only.mem_id in block_ids
 
 
 def find_total(body: LexborNode, labels: Sequence[str], shown: ShownRule, first_label_decides: bool = False) -> Amount:

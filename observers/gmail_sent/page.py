@@ -119,9 +119,15 @@ def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts
     seen = False
 
     def only_people(node: LexborNode) -> bool:
+        # in document order, without recursion (a person nested a thousand deep met Python's limit):
+        # the stack holds the next node to read at each level, a subtree read before its next sibling
         nonlocal seen
-        child = node.child
-        while child is not None:
+        stack: list[LexborNode | None] = [node.child]
+        while stack:
+            child = stack.pop()
+            if child is None:
+                continue
+            stack.append(child.next)
             if child.is_text_node:
                 parent = child.parent
                 if parent is not None and shown.shown(parent):
@@ -131,9 +137,8 @@ def _draws_every_person(cells: list[LexborNode], people: list[LexborNode], parts
             elif child.is_element_node:
                 if child.mem_id in skip:
                     seen = seen or child.mem_id in persons
-                elif not _decoration(child) and not only_people(child):
-                    return False
-            child = child.next
+                elif not _decoration(child):
+                    stack.append(child.child)
         return True
 
     return all(only_people(cell) for cell in cells if cell.mem_id not in skip)
@@ -238,6 +243,11 @@ def _read_row(row: LexborNode, cells: list[LexborNode], ctx: PassContext, shown:
 
     has_count = _shows_count(people[-1], cells[people_cell], parts, shown)
     counts_shown.append(has_count)
+    if len({mid for element, _ in found if (mid := attr(element, A.last_message_id))}) > 1:
+        # two sends drawn as one row: neither is the row's, and a window over it would vouch for the other
+        # (an element carrying a thread id alone, a marker or a toolbar item, names no send)
+        reasons.add("selector.ambiguous.subject")
+        return None
 
     ids = [attr(anchor, A.last_message_id), attr(anchor, A.last_non_draft_message_id), attr(anchor, A.thread_id)]
     if any(i is None or not _LEGACY_ID.match(i) for i in ids):

@@ -49,3 +49,31 @@ def test_a_more_control_with_marks_around_its_words_leaves_its_day_uncovered(tmp
 
 def test_a_bare_count_in_brackets_drawn_in_a_day_is_a_control(tmp_path) -> None:
     assert _windows(tmp_path, '<div role="button" tabindex="0">[+2]</div>') == []
+
+
+def _observe(tmp_path, page_html: str) -> dict:
+    page = tmp_path / "day.html"
+    page.write_text(page_html, encoding="utf-8")
+    result = CliRunner().invoke(main, ["observe", str(page), "--observer", "gcal.event", "--json", "--url",
+                                       "https://calendar.google.com/calendar/u/0/r/day/2026/12/1", "--tz",
+                                       "America/Los_Angeles", "--now", "2026-11-30T18:00:00.000Z"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_a_list_repeating_one_calendar_past_the_bus_cap_is_read_not_refused(tmp_path) -> None:
+    # the fuzzer's page: 250 copies of one entry made a snapshot of 250 calendars, over the bus schema's 200, and
+    # the pass was message.invalid (a bug code). A third copy says nothing a second does not (a calendar named
+    # twice is never named once: step._named_once), so the snapshot keeps two
+    entry = '<li><input type="checkbox" aria-label="Dana Whitfield" checked></li>'
+    html = _PAGE.replace("CONTROL", "").replace(entry, entry * 250)
+    posted = _observe(tmp_path, html)
+    assert posted["health"] == {"status": "OK", "reasons": []}, posted["health"]
+    keys = [c["key"] for c in posted["snapshot"]["calendars"]]
+    assert len(keys) == 2 and len(set(keys)) == 1
+
+
+def test_a_calendar_listed_twice_still_makes_the_snapshot_incomplete(tmp_path) -> None:
+    entry = '<li><input type="checkbox" aria-label="Dana Whitfield" checked></li>'
+    posted = _observe(tmp_path, _PAGE.replace("CONTROL", "").replace(entry, entry * 2))
+    assert len(posted["snapshot"]["calendars"]) == 2
