@@ -109,7 +109,12 @@ def fake_percent(faker: Faker, text: str, counts: dict[str, int]) -> str:
         if result.fake == f"{local}@{domain}":
             return m.group(0)
         counts["email-encoded"] = counts.get("email-encoded", 0) + 1
-        return quote(result.fake, safe=".-_").replace("%40", "%40")
+        if m.string[max(0, m.start() - 3) : m.start()].lower() == "%40":
+            # right after another encoded "@" ("12345678%40ada%40corp.io"), a fake local part's dot written
+            # plain made "12345678%40order.zephyr" an address of its own on the next pass: it is encoded too
+            fake_local, _, fake_domain = result.fake.rpartition("@")
+            return quote(fake_local, safe="-_").replace(".", "%2E") + "%40" + quote(fake_domain, safe=".-_")
+        return quote(result.fake, safe=".-_")
 
     return _PCT_EMAIL.sub(one, text)
 

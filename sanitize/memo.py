@@ -40,7 +40,7 @@ class PassMemo:
         self.no_meet: set[str | None] = set()  # attribute values known not to name Meet
         self.no_address: set[str | None] = set()  # attribute values known to hold no email address
         self.labelled_unchanged: set[tuple] = set()  # see ``receipts.LabelledValues`` (one faker per capture)
-        self.crossing: dict[tuple[str, ...], list[tuple[int, int]]] = {}  # pieces → ``split_values.crossing_spans``
+        self.crossing: dict[tuple[str, ...], tuple[str, ...]] = {}  # pieces → ``split_values.joined_pieces`` of them
 
     def seal(self, learned: Iterable[str], labelled: Iterable[str], redacted: Iterable[str]) -> None:
         """End of the first pass: from now on entries are read, never written."""

@@ -27,10 +27,11 @@ _NAME = r"[^\W\d_][\w'’.\-]*+"
 #: letter of a long word, or with spaces split two ways, a miss cost n^2.
 #: Mail clients' quoted headers add three forms: "Last, First <e>" (and "Name, PhD <e>": up to three
 #: words after one comma), a company in brackets between the name and the address, and Outlook's
-#: plain-text "Name [mailto:e]". A name never starts right after an "@" (``ada@corp.io (b@x.io)``: read as
-#: the name "corp.io", its fake left "ada@<name>", no address, and the local part kept).
+#: plain-text "Name [mailto:e]". A name never starts right after an address's "@" (``ada@corp.io (b@x.io)``: read
+#: as the name "corp.io", its fake left "ada@<name>", no address, and the local part kept); after a mention's "@"
+#: it does ("Thanks @Ada Quorn <ada@…>").
 DISPLAY_BEFORE = re.compile(
-    r"(?:(?<![\w'’.\-@＠])[\d_'’.\-]*+(?=[^\W\d_])|(?=\"))"
+    r"(?:(?<![\w'’.\-])(?<![\w.+\-][@＠])[\d_'’.\-]*+(?=[^\W\d_])|(?=\"))"
     rf"(\"[^\"<>@\n]{{1,80}}\"|{_NAME}(?:[ \t]{_NAME}){{0,5}}(?:,[ \t]{_NAME}(?:[ \t]{_NAME}){{0,2}})?)"
     r"(?:[ \t]*+\([^()<>@\n]{1,60}\))?"
     r"[ \t]*+(?:\n[ \t]*+)?(?:[<(]|\[mailto:)[ \t]*" + EMAIL.pattern + r"[ \t]*[>)\]]"

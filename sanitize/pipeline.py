@@ -117,7 +117,7 @@ class Cleaner(ValuePass):
         self._meet_word: dict[str, bool] = memo.meet_word if memo is not None else {}
         self._no_meet: set[str | None] = memo.no_meet if memo is not None else set()  # values not naming Meet
         self._no_address: set[str | None] = memo.no_address if memo is not None else set()
-        self._crossing: dict[tuple[str, ...], list[tuple[int, int]]] = memo.crossing if memo is not None else {}
+        self._crossing: dict[tuple[str, ...], tuple[str, ...]] = memo.crossing if memo is not None else {}
 
     def bump(self, kind: str, n: int = 1) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
@@ -267,7 +267,10 @@ class Cleaner(ValuePass):
         scoped = learn_from_elements(w, keep_ids, self.faker, self.names, self._no_address)
         # before the context rules: one of them may replace a piece of a split value whole ("Billing
         # address: ada@" and "<b>corp</b>.io"), and the rest of the value would stay as it is
-        self.fake_split_values(w, seeded_ids, keep_ids, scoped)
+        # a --redact-selector target's texts are not joined: the target's text as written is what is
+        # replaced elsewhere on the page ("Call 415" of "Call 415<span>-555-0199</span>")
+        self.join_split_values(w, seeded_ids | subtree_ids(redact_targets) if redact_targets else seeded_ids,
+                               keep_ids, scoped)
         apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows)
         apply_text_labels(w, self.labelled, self.counts)
         self.redact(w, redact_targets, keep_ids)
@@ -299,7 +302,7 @@ class Cleaner(ValuePass):
         seeded_ids = subtree_ids(tree.css("[data-attest-seeded]"))
         payment_rows = strip.payment_image_rows(tree, PAYMENT_WORDS)
         w = walk(tree.root)
-        self.fake_split_values(w, seeded_ids)
+        self.join_split_values(w, seeded_ids)
         apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows)
         apply_text_labels(w, self.labelled, self.counts)
         no_scope: tuple[str, ...] = ()

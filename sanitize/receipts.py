@@ -287,7 +287,8 @@ def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, in
             # early stop kept them). A receipt's item table there is over-replaced, never a total
             # (a total label or an amount ends the block first).
             return
-        run.new = ADDRESS_PHRASE
+        whole = run.text  # its white space around stays: it parts the text from an inline neighbour
+        run.new = whole[: len(whole) - len(whole.lstrip())] + ADDRESS_PHRASE + whole[len(whole.rstrip()) :]
         run.flags = run.flags | {"address-block"}
         _bump(counts, "address-block")
 
@@ -309,7 +310,7 @@ def _kind(text: str) -> tuple[int, str]:
         return _ADDRESS_ONLY, ""
     m = ADDRESS_INLINE.match(text)
     if m and not AMOUNT.search(m.group(2)):
-        return _ADDRESS_INLINE, m.group(1)
+        return _ADDRESS_INLINE, text[: m.start(2)]  # the white space before the label stays (it parts two inline texts)
     if _HAS_DIGIT.search(text):
         return _INLINE, ""
     return _NONE, ""

@@ -1,26 +1,19 @@
-"""Values split by inline markup: read across it, faked where they stand.
+"""Values split by inline markup: read across it, and moved whole into one text for the value rules.
 
 Gmail draws a search's matches in an element of their own, so an address or a number on a search
 page reads ``ada.quorn@<b>corp-mail</b>.io`` or ``<b>415</b>-555-0199``. The value rules read one text
 run at a time (``model.TextRun``: only ``<wbr>`` joins texts), so each piece alone held no value and
 kept its characters. Here the runs that only inline elements part (``INLINE_TAGS``: a span, a bold, a
-link, nothing that starts a line) are read as one text, and a value crossing a piece's edge is faked
-whole by its own rule; the fake is written in the piece where the value starts, and the value's
-other characters leave their pieces (a highlight around part of a value is left empty): only the
-value's own characters change. Texts a block, a ``<br>`` or any other element parts are never joined
-(two table cells, "3" and "Main Street", are no street).
+link, nothing that starts a line) are read as one text, and a value crossing a piece's edge (an
+address, a card, a phone, an amount, a street, a card ending with its words, a Meet code) is moved
+whole into the piece where it starts; the value's other characters leave their pieces (a highlight
+around part of a value is left empty), and no other character moves. Texts a block, a ``<br>`` or any other element parts are never joined (two
+table cells, "3" and "Main Street", are no street).
 
 This runs first, over the page's own texts, and rewrites them (``valuepass._rewrite_run``): every
-later rule, a context rule reading a label in one piece as a run rule reading another, reads one
-page. A value inside one piece is the run rules', and a fake written here is a fixed point of them (an
-address at a fake domain is kept, a number's fake is one the faker issued, and it stands whole in one
-piece, so a pattern owns it there and no label reads part of it as an id): the next pass finds
-nothing to change. A value the run rules would read otherwise is left to them (``write_back``).
-
->>> write_back(["call ", "415", "-555-0199 now"], 5, 17, "638-555-0142")
-['call ', '638-555-0142', ' now']
->>> write_back(["mail ada@", "corp", ".io!"], 5, 16, "kq@example.com")
-['mail kq@example.com', '', '!']
+rule after it reads one page, and the run rules fake the value, now whole in one text, as any other
+(``joined_pieces`` says why it is not faked here). A value whose start or end cuts a word, or that the
+piece it would move into reads otherwise, is left as it stands.
 """
 
 from __future__ import annotations
@@ -32,10 +25,15 @@ from selectolax.lexbor import LexborNode
 
 from sanitize import emails, values
 from sanitize.model import INLINE_TAGS, TextRun
+from sanitize.receipt_labels import CARD_ENDING_INLINE, may_name_card_ending
 
 #: A text's end or start that no value can hold: a value crossing the edge holds the characters on
 #: both sides of it, so a pair with one of these beside the edge is never read further.
-_EDGE_STOP = frozenset("\n\r\t!?;:\"<>[]{}|*=^~`")
+_EDGE_STOP = frozenset("!?;:\"<>[]{}|=^~`")
+#: Attributes an observer reads an element by (``_plain_inline``).
+_OBSERVED_ATTRIBUTES = frozenset({"role", "email", "name", "title"})
+#: A declared display other than inline (or inline-block, contents: the text still runs on in the line).
+_NOT_INLINE = re.compile(r"(?:^|;)\s*display\s*:\s*+(?!inline(?:-block)?\s*(?:;|$|!)|contents\s*(?:;|$|!))", re.I)
 #: The most element edges between two pieces (``a``'s parents closing, ``b``'s opening).
 _MAX_STEPS = 12
 #: How far before or after an edge a value crossing it may hold its "@" or a street its number.
@@ -44,23 +42,24 @@ _REACH = 64
 _DIGIT_NEAR = 6
 _DIGIT = re.compile(r"\d")
 _ANY_HINT = re.compile(r"[\d@%]").search
+_SPACE = re.compile(r"\s").search
 
 
 def inline_joined(a: LexborNode, b: LexborNode) -> bool:
-    """Whether only inline elements' edges stand between text node ``a`` and the next text node ``b``
-    in document order (``<b>`` closing and opening, an empty ``<span></span>``), no other element."""
+    """Whether only plain inline elements' edges (``_plain_inline``) stand between text node ``a`` and
+    the next text node ``b`` in document order (``<b>`` closing and opening, an empty ``<span></span>``)."""
     target = b.mem_id
     node = a
     for _ in range(_MAX_STEPS):
         nxt = node.next
         while nxt is None:  # climb out of the elements a text ends
             parent = node.parent
-            if parent is None or parent.tag not in INLINE_TAGS:
+            if parent is None or not _plain_inline(parent):
                 return False
             node, nxt = parent, parent.next
         node = nxt
         while node.mem_id != target:  # into the elements b starts in
-            if node.tag not in INLINE_TAGS:
+            if not _plain_inline(node):
                 return False
             child = node.child
             if child is None:
@@ -69,6 +68,22 @@ def inline_joined(a: LexborNode, b: LexborNode) -> bool:
         else:
             return True
     return False
+
+
+def _plain_inline(node: LexborNode) -> bool:
+    """An element a search's highlight may be: an inline tag (``INLINE_TAGS``), drawn inline (a capture
+    writes the computed ``display`` of every element: a span drawn as a block parts texts), and carrying
+    nothing an observer reads (a role, ``aria-*``, ``data-*``, an address or a name, a title): Gmail's
+    sender, subject and snippet spans carry those, and their texts are never joined."""
+    if node.tag not in INLINE_TAGS:
+        return False
+    for name, value in node.attributes.items():
+        lower = name.lower()
+        if lower in _OBSERVED_ATTRIBUTES or lower.startswith(("aria-", "data-")):
+            return False
+        if lower == "style" and value and _NOT_INLINE.search(value):
+            return False
+    return True
 
 
 def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence[int], skip: set[int]) -> list[list[int]]:
@@ -80,6 +95,7 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
     found: list[list[int]] = []
     chain: list[int] = []
     tail = ""  # the end of the chain's text
+    at = False  # the chain holds an "@" (plain or encoded), however far back (a long domain's labels)
     count = len(after_inline)
     stop = _EDGE_STOP
     for k, i in enumerate(after_inline):
@@ -92,22 +108,33 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
                 found.append(chain)
                 chain = []
             continue
-        before = tail if chain and chain[-1] == i - 1 else prev[-_REACH:]
-        # what may follow in the same line, for the hints: a value's "@" may stand pieces further on
-        ahead, j = text, k + 1
-        while len(ahead) < _REACH and j < count and after_inline[j] == i + j - k:
-            ahead += texts[after_inline[j]]
-            j += 1
+        going_on = bool(chain) and chain[-1] == i - 1
+        before = tail if going_on else prev[-_REACH:]
+        # what may follow in the line, for the hints: a value's "@" or digit may stand pieces further on, but
+        # only while no white space ends the word at the edge ("Fitz Quorn" ends it: no address reaches past)
+        ahead = text
+        if len(text) < _DIGIT_NEAR or (len(text) < _REACH and _SPACE(text) is None):
+            j = k + 1
+            while len(ahead) < _REACH and j < count and after_inline[j] == i + j - k:
+                ahead += texts[after_inline[j]]
+                j += 1
+            if ahead.isspace():  # white space alone up to a part ("Oct 6", a line break, a cell): nothing runs on
+                if chain:
+                    found.append(chain)
+                    chain = []
+                continue
         if (
-            _may_cross(before, ahead)
+            (going_on and at or _may_cross(before, ahead))
             and not (skip and (runs[i].nodes[0].mem_id in skip or runs[i - 1].nodes[0].mem_id in skip))
             and inline_joined(runs[i - 1].nodes[-1], runs[i].nodes[0])
         ):
-            if not chain or chain[-1] != i - 1:
+            if not going_on:
                 if chain:
                     found.append(chain)
                 chain = [i - 1]
+                at = "@" in prev or "%40" in prev
             chain.append(i)
+            at = at or "@" in text or "%40" in text
             tail = (before + text)[-_REACH:]
         elif chain:
             found.append(chain)
@@ -117,12 +144,20 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
     return found
 
 
+def _in_meet_code(ch: str) -> bool:
+    return ch == "-" or "a" <= ch <= "z"
+
+
 def _may_cross(before: str, after: str) -> bool:
     """Whether a value the rules fake may hold the edge between ``before`` (the end of the text read so
-    far) and ``after`` (what follows in the line): every value holds, near any point inside it, one of: a digit within ``_DIGIT_NEAR`` characters (a card, a phone, an amount,
-    whose currency word or code is at most three letters), an "@" within ``_REACH`` (an address), or
-    a street's number before its name words (``values._STREET_HINT``, within ``_REACH``). A character
-    no value holds beside the edge (``_EDGE_STOP``) rules it out before this (``groups``)."""
+    far) and ``after`` (what follows in the line). Every value holds, near any point inside it, one of:
+    a digit within ``_DIGIT_NEAR`` characters (a card, a phone, an amount, whose currency word or code
+    is at most three letters), an "@" within ``_REACH`` (an address), a hyphen within five characters
+    between lower-case letters (a Meet code), or a street's number before its name words
+    (``values._STREET_HINT``, within ``_REACH``). A character no value holds beside the edge
+    (``_EDGE_STOP``) rules it out before this (``groups``)."""
+    if "-" in before[-5:] + after[:5] and _in_meet_code(before[-1]) and _in_meet_code(after[0]):
+        return True  # a Meet code's letters and hyphens (abc-<b>defg</b>-hij)
     if _ANY_HINT(before) is None and _ANY_HINT(after, 0, _REACH) is None:
         return False  # most edges: no digit, "@" or "%" on either side (one scan each)
     return (
@@ -134,48 +169,61 @@ def _may_cross(before: str, after: str) -> bool:
 
 
 def crossing_spans(text: str, cuts: Sequence[int], *, addresses: bool = True) -> list[tuple[int, int]]:
-    """The spans of ``text`` holding a value (an address, then a card, phone, amount or street) that
-    cross one of ``cuts``, in order, none overlapping."""
-    spans = emails.address_spans(text) if addresses else []
-    for s, e in values.pattern_spans(text):
-        if not values.in_spans(spans, s, e):
-            spans.append((s, e))
-    return sorted((s, e) for s, e in spans if any(s < c < e for c in cuts) and not _cuts_a_word(text, s, e))
+    """The spans of ``text`` holding a value (``_value_spans``) that cross one of ``cuts``, in order,
+    none overlapping."""
+    return sorted((s, e) for s, e in _value_spans(text, addresses) if any(s < c < e for c in cuts))
 
 
-def _cuts_a_word(text: str, start: int, end: int) -> bool:
-    """Whether the value starts or ends inside a word (letters and digits, inner ``-`` or ``_``), as
-    ``4788$`` of ``code j549-4788$``: that word is another rule's (a labelled id), which would fake it
-    again over this fake.
+def _value_spans(text: str, addresses: bool) -> list[tuple[int, int]]:
+    """Where the value rules read a value in ``text``: an address, then a card, phone, amount or street
+    (``values.pattern_spans``), a card ending with the words that make it one ("Visa ending in 4242": a
+    search for the ending draws it in an element of its own) and a Meet code, each not overlapping one
+    found before it."""
+    spans: list[tuple[int, int]] = []
 
-    >>> _cuts_a_word("code j549-4788$5", 10, 15), _cuts_a_word("call 415-555-0199.", 5, 17)
-    (True, False)
+    def add(found) -> None:
+        for s, e in found:
+            if not values.in_spans(spans, s, e):
+                spans.append((s, e))
+
+    if addresses:
+        add(sorted(emails.address_spans(text)))  # a plain and an encoded address may overlap
+    add(values.pattern_spans(text))
+    if may_name_card_ending(text):
+        add(m.span() for m in CARD_ENDING_INLINE.finditer(text))
+    if "-" in text:
+        add(m.span() for m in values.MEET.finditer(text))
+    return spans
+
+
+def joined_pieces(pieces: Sequence[str], spans: Sequence[tuple[int, int]], *, addresses: bool = True) -> list[str]:
+    """``pieces`` with each value of ``spans`` (offsets in their joined text) moved whole into the piece
+    where it starts (the other pieces lose their share of it), unless the rules reading that piece alone
+    would then read anything but that value there (a card's first groups that read as a phone alone
+    are not moved next to its last group, lest the phone be read over part of the card).
+
+    The value is moved, not faked: the run rules then read it whole in one text, as on a page that never
+    split it, and fake it with everything they know (one value, one fake; a label's next words owned by
+    the value's pattern; an amount's fake that no rule fakes again). Faked here, the run rules of the
+    same pass read the fake as a value of the page and faked it again (an amount is a fixed point only
+    in the second pass).
+
+    >>> joined_pieces(["call ", "415", "-555-0199 now"], [(5, 17)])
+    ['call ', '415-555-0199', ' now']
+    >>> joined_pieces(["mail ada@", "corp", ".io!"], [(5, 16)])
+    ['mail ada@corp.io', '', '!']
     """
-    def word(i: int) -> bool:
-        return 0 <= i < len(text) and (text[i].isalnum() or text[i] == "_")
-
-    def inner(i: int) -> bool:  # a word character, or a joiner between two
-        return word(i) or (0 <= i < len(text) and text[i] in "-_" and word(i - 1) and word(i + 1))
-
-    return (word(start) or text[start] in "-_") and inner(start - 1) or word(end - 1) and inner(end)
-
-
-def write_back(pieces: Sequence[str], start: int, end: int, fake: str, *, addresses: bool = True) -> list[str] | None:
-    """``pieces`` with the value at ``start:end`` of their joined text replaced by ``fake``, written whole
-    in the piece where the value starts (the other pieces lose their share of it); None when that
-    piece's run rules would read a value over part of the fake, or over more than it.
-
-    Whole, because every rule that reads a piece alone then reads the fake as one value: a value the
-    pattern rules read is owned by them, so a label's next words (``Order number: 030 9018<b>2245</b>``)
-    are not taken for an id, and the faker leaves a fake it issued. Share by share, a label rule read
-    ``9018``'s fake as an order number and faked it again on every pass.
-    """
-    whole = _whole(pieces, start, end, fake)
-    return whole if _stands(whole, start, start + len(fake), addresses) else None
+    joined = "".join(pieces)
+    out = list(pieces)
+    for start, end in reversed(spans):  # right to left: a move changes no offset before it
+        moved = _whole(out, start, end, joined[start:end])
+        if _stands(moved, start, end, addresses):
+            out = moved
+    return out
 
 
 def _whole(pieces: Sequence[str], start: int, end: int, fake: str) -> list[str]:
-    """The fake whole in the piece where the value starts, its other shares emptied."""
+    """``fake`` whole in the piece where the value ``start:end`` starts, the value's shares emptied."""
     out, pos = [], 0
     for piece in pieces:
         lo = pos
@@ -188,15 +236,14 @@ def _whole(pieces: Sequence[str], start: int, end: int, fake: str) -> list[str]:
 
 def _stands(pieces: Sequence[str], start: int, end: int, addresses: bool) -> bool:
     """Whether every value a piece's run rules read over ``start:end`` (joined offsets) is exactly
-    that span, the fake whole (which the faker then leaves: it issued it)."""
+    that span: the value whole, as one value."""
     pos = 0
     for piece in pieces:
         lo = pos
         pos += len(piece)
         if pos <= start or lo >= end:
             continue
-        own = emails.address_spans(piece) if addresses else []
-        own += values.pattern_spans(piece)
-        if any(lo + s < end and start < lo + e and (lo + s, lo + e) != (start, end) for s, e in own):
+        if any(lo + s < end and start < lo + e and (lo + s, lo + e) != (start, end)
+               for s, e in _value_spans(piece, addresses)):
             return False
     return True

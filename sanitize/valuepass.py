@@ -22,7 +22,7 @@ from sanitize import emails, strip, values
 from sanitize.atcheck import AT_DOMAIN
 from sanitize.css import map_strings, neutralise_css
 from sanitize.model import TextRun, Walk
-from sanitize.split_values import crossing_spans, groups, write_back
+from sanitize.split_values import crossing_spans, groups, joined_pieces
 from sanitize.urls import cut_link
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ class ValuePass:
     opts: Options
     _meet_word: dict[str, bool]
     _no_meet: set[str | None]
-    _crossing: dict[tuple[str, ...], list[tuple[int, int]]]
+    _crossing: dict[tuple[str, ...], tuple[str, ...]]
     # Cleaner also provides bump(kind, n), fake_email(address) and values(text, ...) (the value rules)
 
     def _attribute(self, tag: str, name: str, value: str, input_type: str | None, keep: bool, meet: bool,
@@ -252,50 +252,27 @@ class ValuePass:
             if piece != old:
                 node.replace_with(piece)
 
-    def fake_split_values(self, w: Walk, skip: set[int], keep_ids: set[int] | None = None,
+    def join_split_values(self, w: Walk, skip: set[int], keep_ids: set[int] | None = None,
                           scoped: dict[int, list[str]] | None = None) -> None:
-        """Values split by inline markup (``split_values``): each faked whole by its rule, and the page's
-        texts rewritten before any other rule reads them, so that every later rule reads one page (a
-        context rule reading a label in one piece, a run rule reading another). ``keep_ids`` and
-        ``scoped`` (text node ids) learn the new texts' ids."""
+        """Values split by inline markup (``split_values``): each moved whole into the piece where it
+        starts, the page's texts rewritten before any rule reads them, so that every rule reads one page
+        and the run rules fake the value as any other. ``keep_ids`` and ``scoped`` (text node ids) learn
+        the new texts' ids."""
         runs = w.runs
         current = [run.texts[0] if len(run.texts) == 1 else run.text for run in runs]
         addresses = not self.opts.values_only
         memo = self._crossing
         for group in groups(runs, current, w.after_inline, skip):
             texts = tuple([current[i] for i in group])
-            spans = memo.get(texts)
-            if spans is None:  # a pure function of the pieces: shared by both passes (a list page repeats rows)
+            pieces = memo.get(texts)
+            if pieces is None:  # a pure function of the pieces: shared by both passes (a list page repeats rows)
                 cuts = list(accumulate(len(t) for t in texts))[:-1]
-                spans = memo[texts] = crossing_spans("".join(texts), cuts, addresses=addresses)
-            if spans:
-                pieces = self._split_pieces(texts, spans, addresses)
+                spans = crossing_spans("".join(texts), cuts, addresses=addresses)
+                pieces = memo[texts] = tuple(joined_pieces(texts, spans, addresses=addresses)) if spans else texts
+            if pieces != texts:
                 for i, old, new in zip(group, texts, pieces, strict=True):
                     if new != old:
                         _rewrite_run(runs[i], new, keep_ids, scoped)
-
-    def _split_pieces(self, texts: tuple[str, ...], spans: list[tuple[int, int]], addresses: bool) -> list[str]:
-        joined = "".join(texts)
-        pieces: list[str] = list(texts)
-        # right to left: a fake of another length moves only what follows it
-        for start, end in reversed(spans):
-            value = joined[start:end]
-            counts: dict[str, int] = {}
-            fake = self._split_fake(value, counts)
-            written = write_back(pieces, start, end, fake, addresses=addresses) if fake != value else None
-            if written is not None:  # counted only when written (a value left to the run rules is theirs)
-                pieces = written
-                for kind, n in counts.items():
-                    self.bump(kind, n)
-        return pieces
-
-    def _split_fake(self, value: str, counts: dict[str, int]) -> str:
-        """The fake of one value read across pieces, by the rule that found it (``crossing_spans``)."""
-        if "@" in value:
-            return emails.fake_plain(self.faker, value, counts)
-        if "%40" in value and not self.opts.values_only:
-            return emails.fake_percent(self.faker, value, counts)
-        return values.fake_numbers(self.faker, value, counts)
 
     def clean_runs(self, w: Walk, skip: set[int], keep_ids: set[int], scoped: dict[int, list[str]]) -> None:
         """Every text run (``clean_run``, with the one-node case and the memo hit inlined: it runs

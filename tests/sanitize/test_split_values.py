@@ -124,3 +124,80 @@ def test_an_address_right_before_a_bracketed_one_is_no_display_name(text):
     # second ("vantmere.net (wyn…)"), faked it with a name, and "r.ostle@<name>" was no address: its local part stayed
     out = _text(clean(f"<p>{text}</p>"))
     assert "ostle" not in out and "vantmere" not in out and "tarrow" not in out
+
+
+def test_an_amount_split_by_markup_gets_the_fake_the_same_amount_gets_whole():
+    # found by highlighting the shipped fixtures: faked by the split reader first, the run rules of the same pass
+    # read the fake as an amount of the page and faked it again, so one amount had two fakes (and a receipt's
+    # total lines disagreed: receipt.amount_missing)
+    out = clean("<table><tr><td>Sencha</td><td>$14.00</td></tr>"
+                "<tr><td>Amount paid</td><td><strong>$<b>14.00</b></strong></td></tr></table>")
+    amounts = re.findall(r"\$\d+\.\d\d", _text(out))
+    assert len(amounts) == 2 and amounts[0] == amounts[1] != "$14.00"
+
+
+@pytest.mark.parametrize("markup", [
+    "<p>Payment method: Visa ending in <b>4242</b></p>",
+    "<p>Visa - <b>4242</b> charged</p>",
+    "<table><tr><td>Payment</td><td>Visa - <b>4242</b></td></tr></table>",
+])
+def test_a_card_ending_drawn_apart_from_its_words_is_faked(markup):
+    assert "4242" not in _text(clean(markup))
+
+
+@pytest.mark.parametrize(("markup", "kept"), [
+    # drawn as blocks: a capture writes every element's computed display
+    ('<span style="display:block">Room 4</span><span style="display:block">415-555-0199</span>', "Room 4"),
+    # an element an observer reads (a person, a subject anchor, a role) parts texts: its text never moves
+    ('<span email="x@example.com" name="Sam">Sam 4</span><span>15-555-0199 said</span>', " 4"),
+    ('<span data-thread-id="#thread-f:1">Invoice 2026</span><span> 555-0199 call</span>', "Invoice 2026"),
+])
+def test_texts_an_observer_reads_apart_are_not_joined(markup, kept):
+    first = LexborHTMLParser(f"<body>{clean(markup)}</body>").css_first("span")
+    assert first is not None and first.text().endswith(kept)
+
+
+@pytest.mark.parametrize("markup", [
+    "<p>Bananas $<b>4.99</b>ea</p>",  # an amount the unsplit rule reads before letters
+    "<p>Meet at <b>1600</b>\nQuillfeather Avenue</p>",  # a street across a line break
+    "<p>Ship <b>1600</b> Quillfeather\n<b>Avenue</b> x</p>",
+])
+def test_values_the_unsplit_rules_read_are_read_split_too(markup):
+    text = _text(clean(markup))
+    assert "4.99" not in text and "1600" not in text and "Quillfeather" not in text
+
+
+def test_a_long_address_split_near_its_end_gets_the_fake_it_gets_whole():
+    # the hints read 64 characters around an edge: the "@" of a long domain is remembered along the line
+    address = "ada.quorn@students.department-of-mechanical-engineering.university.example-uni.edu"
+    split = address.replace("example-uni", "<b>example-uni</b>")
+    out = _text(clean(f"<p>{split}</p><p>{address}</p>"))
+    assert "quorn" not in out and out[: len(out) // 2] == out[len(out) // 2 :]
+
+
+def test_a_redact_target_beside_a_split_value_is_replaced_elsewhere_as_written():
+    out = _text(clean("<p><span class=subj>Call 415</span><span>-555-0199 today</span></p><p>Call 415 back</p>",
+                      redact_selectors=[".subj"]))
+    assert "Call 415" not in out
+
+
+def test_a_label_keeps_the_space_before_it_so_an_address_before_it_is_not_read_longer():
+    # the address-block rule dropped the white space before "Ship to:"; on the next pass the address before it
+    # read "…example.orgShip" as its domain and was faked again ("Ship" lost, one address two fakes)
+    out = clean("<p>Questions? help@corp.io<span> Ship to: 12 Main St</span></p><p>help@corp.io</p>")
+    text = LexborHTMLParser(f"<body>{out}</body>").body.text(separator="\n")
+    assert "Ship to:" in text and len(set(re.findall(r"[\w.]+@example\.\w+", text))) == 1
+
+
+def test_a_name_after_a_mention_at_sign_is_still_a_display_name():
+    out = _text(clean("<p>Thanks @Ada Quorn &lt;ada.quorn@corp.io&gt;</p><p>Ada Quorn said hi</p>"))
+    assert "Quorn" not in out
+
+
+def test_an_encoded_address_right_after_another_encoded_at_sign_is_a_fixed_point():
+    # found by the random cuts, not caused by them: "12345678%40" before an encoded address whose fake's local part
+    # held a dot read "12345678%40order.fennel" as an address on the next pass (key 69 of these: refused as unstable)
+    for n in range(60, 80):
+        out = sanitize_page("<html><body><p>6 12345678%40ada%40corp.ioORDER # </p></body></html>",
+                            page_url="https://mail.google.com/mail/u/0/#search/x", key=b"k-%d" % n)
+        assert "corp" not in out.html
