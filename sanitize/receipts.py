@@ -338,7 +338,7 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
         elif kind == _ADDRESS_ONLY:
             _address_block(w, i, counts, tables)
         elif kind == _ADDRESS_INLINE:
-            run.new = prefix + ADDRESS_PHRASE
+            run.new = prefix + ADDRESS_PHRASE + text[len(text.rstrip()) :]  # the white space after it stays too
             _bump(counts, "address-block")
         else:
             cur = _current(run)

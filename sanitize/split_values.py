@@ -12,8 +12,8 @@ table cells, "3" and "Main Street", are no street).
 
 This runs first, over the page's own texts, and rewrites them (``valuepass._rewrite_run``): every
 rule after it reads one page, and the run rules fake the value, now whole in one text, as any other
-(``joined_pieces`` says why it is not faked here). A value whose start or end cuts a word, or that the
-piece it would move into reads otherwise, is left as it stands.
+(``joined_pieces`` says why it is not faked here). A value that the piece it would move into reads
+otherwise is left as it stands.
 """
 
 from __future__ import annotations
@@ -29,17 +29,21 @@ from sanitize.receipt_labels import CARD_ENDING_INLINE, may_name_card_ending
 
 #: A text's end or start that no value can hold: a value crossing the edge holds the characters on
 #: both sides of it, so a pair with one of these beside the edge is never read further.
-_EDGE_STOP = frozenset("!?;:\"<>[]{}|=^~`")
+_EDGE_STOP = frozenset("!?;\"<>[]{}|=^~`")
 #: Attributes an observer reads an element by (``_plain_inline``).
 _OBSERVED_ATTRIBUTES = frozenset({"role", "email", "name", "title"})
 #: A declared display other than inline (or inline-block, contents: the text still runs on in the line).
 _NOT_INLINE = re.compile(r"(?:^|;)\s*display\s*:\s*+(?!inline(?:-block)?\s*(?:;|$|!)|contents\s*(?:;|$|!))", re.I)
+#: A declared vertical-align other than the baseline: raised or lowered text is drawn apart (``$41`` and cents).
+_RAISED = re.compile(r"vertical-align\s*:\s*+(?!baseline\b)", re.I)
 #: The most element edges between two pieces (``a``'s parents closing, ``b``'s opening).
 _MAX_STEPS = 12
 #: How far before or after an edge a value crossing it may hold its "@" or a street its number.
 _REACH = 64
 #: How far from any point inside a card, a phone or an amount its nearest digit may be ("12 US|D").
 _DIGIT_NEAR = 6
+#: How far after a card ending's words its digits may stand ("ending with 4242", "Last 4 digits: 4242").
+_ENDING_NEAR = 24
 _DIGIT = re.compile(r"\d")
 _ANY_HINT = re.compile(r"[\d@%]").search
 _SPACE = re.compile(r"\s").search
@@ -74,14 +78,15 @@ def _plain_inline(node: LexborNode) -> bool:
     """An element a search's highlight may be: an inline tag (``INLINE_TAGS``), drawn inline (a capture
     writes the computed ``display`` of every element: a span drawn as a block parts texts), and carrying
     nothing an observer reads (a role, ``aria-*``, ``data-*``, an address or a name, a title): Gmail's
-    sender, subject and snippet spans carry those, and their texts are never joined."""
+    sender, subject and snippet spans carry those, and their texts are never joined. Nor is one raised or
+    lowered (``vertical-align``), as ``sup`` and ``sub`` are not inline tags here."""
     if node.tag not in INLINE_TAGS:
         return False
     for name, value in node.attributes.items():
         lower = name.lower()
         if lower in _OBSERVED_ATTRIBUTES or lower.startswith(("aria-", "data-")):
             return False
-        if lower == "style" and value and _NOT_INLINE.search(value):
+        if lower == "style" and value and (_NOT_INLINE.search(value) or _RAISED.search(value)):
             return False
     return True
 
@@ -153,8 +158,9 @@ def _may_cross(before: str, after: str) -> bool:
     far) and ``after`` (what follows in the line). Every value holds, near any point inside it, one of:
     a digit within ``_DIGIT_NEAR`` characters (a card, a phone, an amount, whose currency word or code
     is at most three letters), an "@" within ``_REACH`` (an address), a hyphen within five characters
-    between lower-case letters (a Meet code), or a street's number before its name words
-    (``values._STREET_HINT``, within ``_REACH``). A character no value holds beside the edge
+    between lower-case letters (a Meet code), a street's number before its name words
+    (``values._STREET_HINT``, within ``_REACH``), or a card ending's words and its digits within
+    ``_ENDING_NEAR`` after the edge. A character no value holds beside the edge
     (``_EDGE_STOP``) rules it out before this (``groups``)."""
     if "-" in before[-5:] + after[:5] and _in_meet_code(before[-1]) and _in_meet_code(after[0]):
         return True  # a Meet code's letters and hyphens (abc-<b>defg</b>-hij)
@@ -165,13 +171,22 @@ def _may_cross(before: str, after: str) -> bool:
         or _DIGIT.search(after, 0, _DIGIT_NEAR) is not None
         or "@" in before or "@" in after[:_REACH] or "%40" in before or "%40" in after[:_REACH]
         or values.may_start_a_street(before)
+        or (_DIGIT.search(after, 0, _ENDING_NEAR) is not None
+            and may_name_card_ending(before[-_ENDING_NEAR:] + after[:_ENDING_NEAR]))
     )
 
 
 def crossing_spans(text: str, cuts: Sequence[int], *, addresses: bool = True) -> list[tuple[int, int]]:
     """The spans of ``text`` holding a value (``_value_spans``) that cross one of ``cuts``, in order,
-    none overlapping."""
-    return sorted((s, e) for s, e in _value_spans(text, addresses) if any(s < c < e for c in cuts))
+    none overlapping. A number is not read across an edge with a digit on both sides: digits drawn apart
+    are two numbers to the receipt observer (``$41<small>04</small>``: raised or smaller cents, no one
+    amount), and a fake keeps digits digits, so the next pass reads the edge the same way. An address
+    is (its fake's characters are other ones: read apart in one pass and across in the next, it moved)."""
+    found = _value_spans(text, addresses)
+    addressed = set(emails.address_spans(text)) if addresses and ("@" in text or "%40" in text) else set()
+    return sorted((s, e) for s, e in found if any(s < c < e for c in cuts)
+                  and ((s, e) in addressed or not any(s < c < e and text[c - 1].isdigit() and text[c].isdigit()
+                                                      for c in cuts)))
 
 
 def _value_spans(text: str, addresses: bool) -> list[tuple[int, int]]:
@@ -216,21 +231,24 @@ def joined_pieces(pieces: Sequence[str], spans: Sequence[tuple[int, int]], *, ad
     joined = "".join(pieces)
     out = list(pieces)
     for start, end in reversed(spans):  # right to left: a move changes no offset before it
-        moved = _whole(out, start, end, joined[start:end])
+        # an address's closing bracket goes with it ("Wyn Tarrow <wyn@<b>quillmarsh</b>.io>"): the display
+        # name rule reads "Name <address>" in one text
+        stop = end + 1 if joined[end : end + 1] in (">", ")", "]") and "@" in joined[start:end] else end
+        moved = _whole(out, start, stop, joined[start:stop])
         if _stands(moved, start, end, addresses):
             out = moved
     return out
 
 
-def _whole(pieces: Sequence[str], start: int, end: int, fake: str) -> list[str]:
-    """``fake`` whole in the piece where the value ``start:end`` starts, the value's shares emptied."""
+def _whole(pieces: Sequence[str], start: int, end: int, value: str) -> list[str]:
+    """``value`` whole in the piece where ``start:end`` starts, that span's shares emptied."""
     out, pos = [], 0
     for piece in pieces:
         lo = pos
         pos += len(piece)
         head = piece[: max(0, start - lo)]  # the whole piece when it ends before the value
         tail = piece[max(0, end - lo) :]  # the whole piece when it starts after the value
-        out.append(head + fake + tail if lo <= start < pos else head + tail)
+        out.append(head + value + tail if lo <= start < pos else head + tail)
     return out
 
 

@@ -1,5 +1,6 @@
 """Random texts cut by inline markup at random points (a search's highlights): every page must be a
-fixed point, pass the @ check, and keep no part of an invented address it holds (fixed seeds)."""
+fixed point (a third: after the first pass wherever it is one without the join), pass the @ check, and keep no part of an invented
+address it holds (fixed seeds)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import pytest
 from selectolax.lexbor import LexborHTMLParser
 
 from sanitize.atcheck import offending_domains
-from sanitize.pipeline import sanitize_page
+from sanitize.faker import Faker
+from sanitize.pipeline import Options, clean, sanitize_page
+from sanitize.valuepass import ValuePass
 
 from . import test_random_value_mixes as mixes
 
@@ -59,6 +62,11 @@ def test_random_cuts_sanitise_to_a_fixed_point_and_keep_no_address(block):
             continue
         if offending_domains(out.html):
             refused.append((seed, "at-check"))
+        if seed % 3 == 0 and not _first_pass_is_a_fixed_point(html, seed) and _first_pass_is_a_fixed_point(
+                html, seed, join=False):
+            # the safety net's later rounds hide such a bug; the rules' own overlaps (a labelled id beside a card
+            # ending) leave a few first passes unsettled with or without the join: only the join's are counted
+            refused.append((seed, "the join leaves the first pass unsettled"))
         text = LexborHTMLParser(out.html).body.text(deep=True)
         if address:
             local, domain = address.split("@")
@@ -66,3 +74,14 @@ def test_random_cuts_sanitise_to_a_fixed_point_and_keep_no_address(block):
             kept += [(seed, w) for w in words if w in text]
     assert not refused, refused[:5]
     assert not kept, kept[:5]
+
+
+def _first_pass_is_a_fixed_point(html: str, seed: int, join: bool = True) -> bool:
+    faker = Faker(b"attest-kit-test-key-%d" % seed)
+    opts = Options(page_host="mail.google.com")
+    with pytest.MonkeyPatch.context() as patch:
+        if not join:
+            patch.setattr(ValuePass, "join_split_values", lambda self, *args: None)
+        first = clean(html, faker, opts).html
+        faker.own_output = True
+        return clean(first, faker, opts).html == first
