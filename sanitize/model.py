@@ -117,8 +117,10 @@ def walk(root: LexborNode) -> Walk:
         elif tag and tag[0] not in "-#_":
             add_element(node)
             add_tag(tag)
-            add_attrs(node.attributes)
-            if tag not in inline:
+            add_attrs(a := node.attributes)
+            # a person (Gmail's recipient and sender spans carry "email") or a role parts texts as a block
+            # does: ``split_values._plain_inline`` says so too, read here where the attributes are at hand
+            if tag not in inline or "email" in a or "role" in a:
                 opened_other = True
             if tag == "wbr" and prev_kind == 1:
                 wbr = node

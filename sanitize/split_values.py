@@ -164,16 +164,26 @@ def _may_cross(before: str, after: str) -> bool:
     (``_EDGE_STOP``) rules it out before this (``groups``)."""
     if "-" in before[-5:] + after[:5] and _in_meet_code(before[-1]) and _in_meet_code(after[0]):
         return True  # a Meet code's letters and hyphens (abc-<b>defg</b>-hij)
-    if _ANY_HINT(before) is None and _ANY_HINT(after, 0, _REACH) is None:
+    head = after[:_REACH]
+    hint_before, hint_after = _ANY_HINT(before) is not None, _ANY_HINT(head) is not None
+    if not hint_before and not hint_after:
         return False  # most edges: no digit, "@" or "%" on either side (one scan each)
-    return (
-        _DIGIT.search(before, len(before) - _DIGIT_NEAR) is not None
-        or _DIGIT.search(after, 0, _DIGIT_NEAR) is not None
-        or "@" in before or "@" in after[:_REACH] or "%40" in before or "%40" in after[:_REACH]
-        or values.may_start_a_street(before)
-        or (_DIGIT.search(after, 0, _ENDING_NEAR) is not None
-            and may_name_card_ending(before[-_ENDING_NEAR:] + after[:_ENDING_NEAR]))
-    )
+    if "@" in before or "@" in head or "%40" in before or "%40" in head:
+        return True
+    if hint_before:
+        if _DIGIT.search(before, len(before) - _DIGIT_NEAR) is not None:
+            return True
+        # a street's number and name words run to the edge with no comma, sign or bracket between
+        words = before[max(before.rfind(","), before.rfind("$"), before.rfind("("), before.rfind(")")) + 1 :]
+        if _DIGIT.search(words) is not None and values.may_start_a_street(words):
+            return True
+    if hint_after:
+        if _DIGIT.search(after, 0, _DIGIT_NEAR) is not None:
+            return True
+        if _DIGIT.search(after, 0, _ENDING_NEAR) is not None and may_name_card_ending(
+                before[-_ENDING_NEAR:] + after[:_ENDING_NEAR]):
+            return True
+    return False
 
 
 def crossing_spans(text: str, cuts: Sequence[int], *, addresses: bool = True) -> list[tuple[int, int]]:
