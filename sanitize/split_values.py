@@ -3,12 +3,13 @@
 Gmail draws a search's matches in an element of their own, so an address or a number on a search
 page reads ``ada.quorn@<b>corp-mail</b>.io`` or ``<b>415</b>-555-0199``. The value rules read one text
 run at a time (``model.TextRun``: only ``<wbr>`` joins texts), so each piece alone held no value and
-kept its characters. Here the runs that only inline elements part (``INLINE_TAGS``: a span, a bold, a
-link, nothing that starts a line) are read as one text, and a value crossing a piece's edge (an
-address, a card, a phone, an amount, a street, a card ending with its words, a Meet code) is moved
-whole into the piece where it starts; the value's other characters leave their pieces (a highlight
-around part of a value is left empty), and no other character moves. Texts a block, a ``<br>`` or any other element parts are never joined (two
-table cells, "3" and "Main Street", are no street).
+kept its characters. Here the runs that only plain inline elements part (``_plain_inline``: a span, a
+bold, a link, nothing that starts a line or that an observer reads) are read as one text, and a value
+crossing a piece's edge (an address, a card, a phone, an amount, a street, a card ending with its
+words, a Meet code) is moved whole into the piece where it starts; the value's other characters leave
+their pieces (a highlight around part of a value is left empty), and no other character moves. Texts
+a block, a ``<br>`` or any other element parts are never joined (two table cells, "3" and "Main
+Street", are no street).
 
 This runs first, over the page's own texts, and rewrites them (``valuepass._rewrite_run``): every
 rule after it reads one page, and the run rules fake the value, now whole in one text, as any other
