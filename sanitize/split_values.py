@@ -193,15 +193,15 @@ def crossing_spans(text: str, cuts: Sequence[int], *, addresses: bool = True) ->
     are two numbers to the receipt observer (``$41<small>04</small>``: raised or smaller cents, no one
     amount), and a fake keeps digits digits, so the next pass reads the edge the same way. An address
     is (its fake's characters are other ones: read apart in one pass and across in the next, it moved)."""
-    found = _value_spans(text, addresses)
-    addressed = set(emails.address_spans(text)) if addresses and ("@" in text or "%40" in text) else set()
-    return sorted((s, e) for s, e in found if any(s < c < e for c in cuts)
+    addressed = emails.address_spans(text) if addresses else []
+    return sorted((s, e) for s, e in _value_spans(text, addressed) if any(s < c < e for c in cuts)
                   and ((s, e) in addressed or not any(s < c < e and text[c - 1].isdigit() and text[c].isdigit()
                                                       for c in cuts)))
 
 
-def _value_spans(text: str, addresses: bool) -> list[tuple[int, int]]:
-    """Where the value rules read a value in ``text``: an address, then a card, phone, amount or street
+def _value_spans(text: str, addressed: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Where the value rules read a value in ``text``: an address (``addressed``: ``emails.address_spans``
+    of it, or none where addresses are not read), then a card, phone, amount or street
     (``values.pattern_spans``), a card ending with the words that make it one ("Visa ending in 4242": a
     search for the ending draws it in an element of its own) and a Meet code, each not overlapping one
     found before it."""
@@ -212,8 +212,7 @@ def _value_spans(text: str, addresses: bool) -> list[tuple[int, int]]:
             if not values.in_spans(spans, s, e):
                 spans.append((s, e))
 
-    if addresses:
-        add(sorted(emails.address_spans(text)))  # a plain and an encoded address may overlap
+    add(sorted(addressed))  # a plain and an encoded address may overlap
     add(values.pattern_spans(text))
     if may_name_card_ending(text):
         add(m.span() for m in CARD_ENDING_INLINE.finditer(text))
@@ -273,6 +272,6 @@ def _stands(pieces: Sequence[str], start: int, end: int, addresses: bool) -> boo
         if pos <= start or lo >= end:
             continue
         if any(lo + s < end and start < lo + e and (lo + s, lo + e) != (start, end)
-               for s, e in _value_spans(piece, addresses)):
+               for s, e in _value_spans(piece, emails.address_spans(piece) if addresses else [])):
             return False
     return True

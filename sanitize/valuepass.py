@@ -11,13 +11,12 @@ memo entry is exactly what the rule returned for that string, with the counts it
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from selectolax.lexbor import LexborNode
 
 from attest_kit.day_keys import DAY_KEY_ATTRIBUTE, decode_date_key, encode_date_key
-from itertools import accumulate
-
 from sanitize import emails, strip, values
 from sanitize.atcheck import AT_DOMAIN
 from sanitize.css import map_strings, neutralise_css
