@@ -40,7 +40,8 @@ class PassMemo:
         self.no_meet: set[str | None] = set()  # attribute values known not to name Meet
         self.no_address: set[str | None] = set()  # attribute values known to hold no email address
         self.labelled_unchanged: set[tuple] = set()  # see ``receipts.LabelledValues`` (one faker per capture)
-        self.crossing: dict[tuple[str, ...], tuple[str, ...]] = {}  # pieces → ``split_values.joined_pieces`` of them
+        # (pieces, names learned) → ``split_values.joined_pieces`` of them
+        self.crossing: dict[tuple[tuple[str, ...], frozenset[str] | None], tuple[str, ...]] = {}
 
     def seal(self, learned: Iterable[str], labelled: Iterable[str], redacted: Iterable[str]) -> None:
         """End of the first pass: from now on entries are read, never written."""

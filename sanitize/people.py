@@ -91,6 +91,8 @@ def name_words(name: str) -> str:
 _LEAD = re.compile(r"\w+")
 #: A text's words as a name's boundaries read them: "_" joins no name ("Tobiah_Wendmark_Resume.pdf").
 _WORD = re.compile(r"[^\W_]+")
+_LAST_WORD = re.compile(r"[^\W_]+$")
+_FIRST_WORD = re.compile(r"[^\W_]+")
 #: Where a name may start: not inside a word of letters and digits ("_" and a percent-encoded byte such
 #: as "%20" or "%3A" end a word: "#search/from%3ATobiah%20Wendmark").
 _NAME_START = r"(?:(?<![^\W_])|(?<=%[0-9A-Fa-f]{2}))"
@@ -234,6 +236,34 @@ class NameRules:
             self._pattern = _names_pattern(phrases) if phrases else None
             self._dirty = False
         return self._pattern
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where ``apply`` reads a name in ``text`` (a fake name is none)."""
+        pattern = self._compiled() if self.given or self.learned else None
+        if pattern is None:
+            return []
+        return [m.span() for m in pattern.finditer(text) if not is_fake_name(m.group(0))]
+
+    def may_run_on(self, before: str, after: str) -> bool:
+        """Whether a name may hold the edge between ``before`` (the words just before it) and ``after``:
+        one of the words before it, or the word holding it, is a name's leading word (``apply``'s first
+        look, ``split_values.groups``' for a name a search's highlight cuts: "Ada <b>Quorn</b>")."""
+        if not self.given and not self.learned:
+            return False
+        first = after[:1]  # a name runs on past the edge only into its word's letters or its next word
+        if first.isspace():
+            if not after.lstrip()[:1].isalpha():
+                return False
+        elif not (first.isalnum() or first in "'’.-"):
+            return False
+        leads = self._leads
+        if leads is None or "%" in before or not before.isascii():
+            return True
+        low = before.lower()
+        if not leads.isdisjoint(_WORD.findall(low)):
+            return True
+        tail, head = _LAST_WORD.search(low), _FIRST_WORD.match(after)  # a leading word cut by the edge: "Ad<b>a</b>"
+        return tail is not None and head is not None and tail.group() + head.group().lower() in leads
 
     def apply(self, text: str, counts: dict[str, int]) -> str:
         if not self.given and not self.learned:

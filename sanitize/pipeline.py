@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -117,7 +117,8 @@ class Cleaner(ValuePass):
         self._meet_word: dict[str, bool] = memo.meet_word if memo is not None else {}
         self._no_meet: set[str | None] = memo.no_meet if memo is not None else set()  # values not naming Meet
         self._no_address: set[str | None] = memo.no_address if memo is not None else set()
-        self._crossing: dict[tuple[str, ...], tuple[str, ...]] = memo.crossing if memo is not None else {}
+        self._crossing: dict[tuple[tuple[str, ...], frozenset[str] | None], tuple[str, ...]] = (
+            memo.crossing if memo is not None else {})
 
     def bump(self, kind: str, n: int = 1) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
@@ -179,12 +180,13 @@ class Cleaner(ValuePass):
             out = map_strings(css, rules)
         return out
 
-    def learn_display_names(self, w: Walk) -> None:
-        """Names written beside an address ("Ada Quorn <ada@…>", "Ada Quorn (ada@…)") in any text,
-        learned before any value is faked (``learn_from_elements`` does the same for attributes): the
-        value rules learn one only on reaching it, so every use before it (a greeting above a quoted
-        header) kept the name."""
-        for run in w.runs:
+    def learn_display_names(self, w: Walk, only: Iterable[int] | None = None) -> None:
+        """Names written beside an address ("Ada Quorn <ada@…>", "Ada Quorn (ada@…)") in any text (or
+        the runs ``only`` names), learned before any value is faked (``learn_from_elements`` does the same
+        for attributes): the value rules learn one only on reaching it, so every use before it (a greeting
+        above a quoted header) kept the name."""
+        runs = w.runs
+        for run in runs if only is None else (runs[i] for i in only):
             text = run.new if run.new is not None else run.texts[0] if len(run.texts) == 1 else run.text
             if "@" in text:
                 fake_display_names(text, self.faker, self.names, {})
@@ -265,16 +267,18 @@ class Cleaner(ValuePass):
         redact_targets = _css(tree, self.opts.redact_selectors, "redact", self.unmatched)
         w = walk(tree.root)
         scoped = learn_from_elements(w, keep_ids, self.faker, self.names, self._no_address)
+        # names beside an address in a text, known before the join: a highlight may cut another use of one
+        self.learn_display_names(w)
         # before the context rules: one of them may replace a piece of a split value whole ("Billing
         # address: ada@" and "<b>corp</b>.io"), and the rest of the value would stay as it is
         # a --redact-selector target's texts are not joined: the target's text as written is what is
         # replaced elsewhere on the page ("Call 415" of "Call 415<span>-555-0199</span>")
-        self.join_split_values(w, seeded_ids | subtree_ids(redact_targets) if redact_targets else seeded_ids,
-                               keep_ids, scoped)
+        joined = self.join_split_values(w, seeded_ids | subtree_ids(redact_targets) if redact_targets else seeded_ids,
+                                        keep_ids, scoped)
         apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows)
         apply_text_labels(w, self.labelled, self.counts)
         self.redact(w, redact_targets, keep_ids)
-        self.learn_display_names(w)
+        self.learn_display_names(w, joined)  # "Name <ada@<b>corp</b>.io>" reads as one text only now
         self.cache.seed()
         self.clean_elements(w, seeded_ids, keep_ids, scoped)
         self.clean_runs(w, seeded_ids, keep_ids, scoped)

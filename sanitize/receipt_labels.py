@@ -6,7 +6,10 @@ card endings, with the cheap pre-checks that rule most texts out before their pa
 
 from __future__ import annotations
 
+import functools
 import re
+
+from sanitize.emails import address_spans
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
 ID_LABEL = (
@@ -118,6 +121,31 @@ _PAYMENT_HINT_WORDS = (
 #: ahead on the first letters, several times faster than the same alternation with it.
 _LABEL_HINT_LOWER = re.compile("|".join(re.escape(w) for w in _LABEL_HINT_WORDS))
 _PAYMENT_HINT_LOWER = re.compile("|".join(re.escape(w) for w in _PAYMENT_HINT_WORDS))
+
+
+@functools.cache
+def tokens(n: int) -> re.Pattern[str]:
+    """The first ``n`` whitespace-separated tokens (and the space around them): an inline id label names
+    its next two (``receipts.LabelledValues.fake_words``)."""
+    return re.compile(r"\s*(?:\S+\s*){0,%d}" % n)
+
+
+def inline_label_ends(text: str) -> list[int]:
+    """Where each ``ID_LABEL_INLINE`` match in ``text`` ends (an ASCII text is read lower-cased), but for
+    a label word inside an email address: none is a label there (a receipt sender's address keeps its
+    "order" in its fake, ``faker.Faker.email``, and read as a label it named the next words only in the
+    pass that read the fake)."""
+    found = _ID_LABEL_INLINE_LOWER.finditer(text.lower()) if text.isascii() else ID_LABEL_INLINE.finditer(text)
+    if "@" not in text and "%40" not in text:
+        return [m.end() for m in found]
+    spans = address_spans(text)
+    return [m.end() for m in found if not any(s <= m.start() < e for s, e in spans)]
+
+
+def is_id_word(word: str) -> bool:
+    """A word (``_DWORD``) the labelled-id rule fakes: four characters or more with a digit, no year or
+    clock (a shorter one is left: "Ticket 3 of 4")."""
+    return len(word) >= 4 and any(c.isdigit() for c in word) and not _YEAR_OR_TIME.fullmatch(word)
 
 
 def _label_hint(text: str) -> bool:

@@ -2,9 +2,10 @@
 
 A pattern sees one text at a time, and receipts put the words in one element and the value in the
 next, so these rules read neighbours: a table row whose first cell is the label, the next text
-after a label-only element, or the words right after a label in the same text. A faked order
-number or code is then replaced wherever it stands alone on the page (``LabelledValues``), also
-across a <wbr>. Address blocks after an address label become a neutral phrase.
+after a label-only element, the words right after a label in the same text, or in the next text
+when only inline markup parts them. A faked order number or code is then replaced wherever it
+stands alone on the page (``labelled_values.LabelledValues``), also across a <wbr>. Address blocks
+after an address label become a neutral phrase.
 """
 
 from __future__ import annotations
@@ -13,10 +14,8 @@ import functools
 import re
 from collections.abc import Set
 
-from sanitize.emails import address_spans
 from sanitize.faker import ADDRESS_PHRASE, Faker
 from sanitize.model import TextRun, Walk, nearest_above
-from sanitize.people import DISPLAY_BEFORE, name_words
 from sanitize.receipt_labels import (  # noqa: F401 - some re-exported: callers and tests read them here
     ADDRESS_INLINE,
     ADDRESS_LABEL_ONLY,
@@ -27,213 +26,25 @@ from sanitize.receipt_labels import (  # noqa: F401 - some re-exported: callers 
     PAYMENT_WORDS,
     _PAYMENT_WORD,
     _ANY_LABEL,
-    _DWORD,
     _HAS_DIGIT,
-    _ID_LABEL_INLINE_LOWER,
     _LABEL_HINT,
-    _YEAR_OR_TIME,
     _label_hint,
+    inline_label_ends,
     may_name_card_ending,
     names_payment,
+    tokens,
 )
+from sanitize.labelled_values import LabelledValues, SpanMemo  # noqa: F401 - read here by callers
 from sanitize.registry import total_labels
-from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans, uuid_spans
+from sanitize.split_values import inline_joined
+from sanitize.values import AMOUNT, in_spans, pattern_spans, uuid_spans
 
 _MAX_ADDRESS_BLOCKS = 6
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
-@functools.cache
-def _tokens(n: int) -> re.Pattern[str]:
-    """The first ``n`` whitespace-separated tokens (and the space around them)."""
-    return re.compile(r"\s*(?:\S+\s*){0,%d}" % n)
-
-
 def _bump(counts: dict[str, int], kind: str) -> None:
     counts[kind] = counts.get(kind, 0) + 1
-
-
-class SpanMemo:
-    """``values.pattern_spans`` of the last text read, carried over the labelled fakes that cannot move its spans.
-
-    A text with hundreds of id labels is faked label by label, and each label's words must be read
-    against the spans of the text as it then stands: read afresh each time, a 1 MB text with 500
-    labels was scanned 500 times (n^2). A fake keeps each digit a digit and each letter a letter of
-    the same case, and the pattern rules read only classes of characters, except a few literal words
-    (``values.LITERAL_WORDS``): a fake that holds none of them, before or after, leaves every span
-    where it was, so the spans are kept for the new text. Any other fake has them read again.
-    """
-
-    def __init__(self) -> None:
-        self._text: str | None = None
-        self._spans: list[tuple[int, int]] = []
-        self._owned_text: str | None = None
-        self._owned: list[tuple[int, int]] = []
-
-    def of(self, text: str) -> list[tuple[int, int]]:
-        if self._text is None or self._text != text:
-            self._text, self._spans = text, pattern_spans(text)
-        return self._spans
-
-    def owned(self, text: str) -> list[tuple[int, int]]:
-        """``of(text)``, the digits of every inline card ending ("ending in 2421", "Visa 4111"), every
-        address, plain or encoded, and the word a display name starts inside ("2n(ada@…)"): an id label's
-        next words can be any of them, and each is its own rule's alone (faked by both, each pass faked
-        the other's fake again: an ending faked as an order number then as an ending; a name's longer
-        fake, "2zelda", or an encoded fake's "%40example", then read as an order number)."""
-        if self._owned_text is None or self._owned_text != text:
-            spans = self.of(text)
-            if _HAS_DIGIT.search(text) and may_name_card_ending(text):
-                spans = spans + [m.span(2) for m in CARD_ENDING_INLINE.finditer(text)]
-            if "@" in text or "%40" in text:
-                spans = spans + address_spans(text)
-                if "<" in text or "(" in text or "[" in text:
-                    spans += _glued_name_starts(text)
-            self._owned_text, self._owned = text, spans
-        return self._owned
-
-    def carry(self, old: str, new: str) -> None:
-        """``new`` is ``old`` with fakes that move no span: the spans read for ``old`` hold for it (a
-        text with an address has its addresses and display names read again)."""
-        if self._text is not None and self._text == old:
-            self._text = new
-        if self._owned_text is not None and self._owned_text == old and "@" not in new and "%40" not in new:
-            self._owned_text = new
-
-
-def _glued_name_starts(text: str) -> list[tuple[int, int]]:
-    """The word a display name starts inside ("2n(ada@…)": the name "n" after "2"), from the word's
-    start to the end of the name's first word: the one word holding a digit that the display-name rule
-    rewrites (its fake, "2zelda", is longer), and only when the name read keeps that first word: an id
-    in the words before the name ("order Q6N6G2 was shipped to Ada Quorn (…)", "1Z999…" read from its
-    "Z") is the label rule's."""
-    spans = []
-    for m in DISPLAY_BEFORE.finditer(text):
-        name = m.group(1)
-        kept_whole = name.startswith('"') or name_words(name).split()[:1] == name.split()[:1]
-        if kept_whole and m.start(1) > m.start() and any(ch.isdigit() for ch in text[m.start():m.start(1)]):
-            word = _FIRST_WORD.match(text, m.start(1))
-            spans.append((m.start(), word.end() if word else m.start(1)))
-    return spans
-
-
-_FIRST_WORD = re.compile(r"[^\s<(\[]*")
-#: What a card ending reads literally (its words, its marks; ``x`` a letter a fake can spell): a fake
-#: that holds none, before or after, cannot make or unmake an ending beside it.
-_ENDING_LITERALS = re.compile(r"(?i)end|in|with|last|four|digits|visa|mastercard|amex|discover|rupay|paypal|x")
-
-
-def _moves_spans(word: str, fake: str) -> bool:
-    return (LITERAL_WORDS.search(word) is not None or LITERAL_WORDS.search(fake) is not None
-            or not (word + fake).isascii()
-            or _ENDING_LITERALS.search(word) is not None or _ENDING_LITERALS.search(fake) is not None)
-
-
-class LabelledValues:
-    """Order numbers and codes a label named, each replaced wherever it stands alone on the page."""
-
-    def __init__(self, faker: Faker, unchanged: set[tuple] | None = None) -> None:
-        self.faker = faker
-        self.fakes: dict[str, str] = {}
-        self._folded: dict[str, str] = {}  # lower case → the value as first faked (``_case_variant_fake``)
-        # (text, limit, start) that ``fake_words`` left unchanged: a page repeats its labels'
-        # neighbours ("Oct 6" after every "order" link). It stays unchanged: a word is left when it
-        # is short, digit-less, owned by a pattern or already a fake, and the faker only ever adds
-        # fakes. So passes that share one faker may share this set (``unchanged``).
-        self._unchanged: set[tuple] = set() if unchanged is None else unchanged
-        self.spans = SpanMemo()
-
-    def fake_words(
-        self, text: str, counts: dict[str, int], limit_tokens: int | None = None, start: int = 0,
-    ) -> str:
-        """Fake every word of 4+ characters with a digit in ``text[start:]`` (in its first ``limit_tokens``
-        tokens), except words of a value a pattern rule fakes whole (``values.pattern_spans``) and a card
-        ending's digits (``SpanMemo.owned``), read on the whole text, a <wbr>-split run joined, as the
-        pattern rules read it."""
-        key = (text, limit_tokens, start)
-        if key in self._unchanged:
-            return text
-        end = len(text)
-        if limit_tokens is not None:
-            m = _tokens(limit_tokens).match(text, start)
-            end = m.end() if m else len(text)
-        head = text[start:end]
-        # an amount first is a total line ("Order total $12.34"); an amount later in the text is the
-        # pattern rule's (its span is owned below) and leaves the id before it to this rule
-        if not _HAS_DIGIT.search(head) or AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))):
-            self._unchanged.add(key)
-            return text
-        owned: list[tuple[int, int]] | None = None  # read only when a word could be faked
-        moved = False  # a fake that may move a span (see ``SpanMemo``)
-
-        def one(m: re.Match[str]) -> str:
-            nonlocal owned, moved
-            word = m.group(0)
-            if len(word) < 4 or not any(c.isdigit() for c in word) or _YEAR_OR_TIME.fullmatch(word):
-                return word
-            if owned is None:
-                owned = self.spans.owned(text)
-            if in_spans(owned, m.start(), m.end()):
-                return word
-            fake = self.fake_of(word)
-            if fake != word:
-                self.remember(word, fake)
-                moved = moved or _moves_spans(word, fake)
-                _bump(counts, "labelled-id")
-            return fake
-
-        out, pos = [text[:start]], start
-        for m in _DWORD.finditer(text, start, end):
-            out += (text[pos : m.start()], one(m))
-            pos = m.end()
-        out.append(text[pos:])
-        new = "".join(out)
-        if new == text:
-            self._unchanged.add(key)
-        elif not moved:
-            self.spans.carry(text, new)
-        return new
-
-    def fake_of(self, word: str) -> str:
-        """The fake of a labelled value: a case variant of one faked before gets its fake in its case."""
-        return self._case_variant_fake(word) or self.faker.shaped("order", word)
-
-    def remember(self, word: str, fake: str) -> None:
-        """``word`` is a labelled value faked as ``fake``: replaced wherever it stands alone, in any case."""
-        self.fakes[word] = fake
-        self._folded.setdefault(word.lower(), word)
-
-    def _case_variant_fake(self, word: str) -> str | None:
-        """The fake of a labelled value written in another case ("qx4t9z" after "QX4T9Z"): the value's
-        fake in this copy's case, issued like any fake (the next pass leaves it); None for any other word."""
-        first = self._folded.get(word.lower())
-        if first is None or first == word or word in self.fakes:
-            return self.fakes.get(word)
-        fake = self.fakes[first]
-        return self.faker.memo("order", word, lambda _stream: _in_case_of(word, fake))
-
-    def replace_everywhere(self, text: str) -> str:
-        """Each labelled value where it stands alone; a word lookup, not one pattern per value
-        (a long receipt list labels thousands)."""
-        if not self.fakes or not _HAS_DIGIT.search(text):
-            return text
-        fakes = self.fakes
-        if self._folded.keys().isdisjoint(_DWORD.findall(text.lower())):
-            return text
-        owned = pattern_spans(text)  # a card's group is not "alone": the card rule fakes the card whole
-
-        def one(m: re.Match[str]) -> str:
-            word = m.group(0)
-            fake = fakes.get(word) or self._case_variant_fake(word)
-            return word if fake is None or in_spans(owned, m.start(), m.end()) else fake
-
-        return _DWORD.sub(one, text)
-
-
-def _in_case_of(word: str, fake: str) -> str:
-    """``fake`` with each letter in the case of ``word``'s letter at its place (a fake keeps letters
-    letters and lengths)."""
-    return "".join(f.upper() if w.isupper() else f.lower() if w.islower() else f for w, f in zip(word, fake))
 
 
 def _current(run: TextRun) -> str:
@@ -293,43 +104,76 @@ def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, in
         _bump(counts, "address-block")
 
 
-#: What ``apply_text_labels`` does with a text, decided from the text alone (see ``_kind``).
-_NONE, _ID_ONLY, _ADDRESS_ONLY, _ADDRESS_INLINE, _INLINE = range(5)
+#: What ``apply_text_labels`` does with a text, decided from the text alone (see ``_kind``). ``_OPEN``: a
+#: text with no digit whose last id label names the next text's first words (``_reach``).
+_NONE, _ID_ONLY, _ADDRESS_ONLY, _ADDRESS_INLINE, _INLINE, _OPEN = range(6)
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _kind(text: str) -> tuple[int, str]:
+def _kind(text: str) -> tuple[int, str, int]:
     """The label reading of one text, a pure function of it, so memoised across passes and pages: a
     page repeats its label and link texts thousands of times and the second pass reads the first
-    pass's texts again. (kind, the address label's prefix for ``_ADDRESS_INLINE``)."""
+    pass's texts again. (kind, the address label's prefix for ``_ADDRESS_INLINE``, ``_reach``)."""
     if not _label_hint(text) or not text.strip():
-        return _NONE, ""
+        return _NONE, "", 0
     if ID_LABEL_ONLY.fullmatch(text):
-        return _ID_ONLY, ""
+        return _ID_ONLY, "", 0
     if ADDRESS_LABEL_ONLY.fullmatch(text):
-        return _ADDRESS_ONLY, ""
+        return _ADDRESS_ONLY, "", 0
     m = ADDRESS_INLINE.match(text)
     if m and not AMOUNT.search(m.group(2)):
-        return _ADDRESS_INLINE, text[: m.start(2)]  # the white space before the label stays (it parts two inline texts)
+        return _ADDRESS_INLINE, text[: m.start(2)], 0  # the white space before the label stays (it parts two inline texts)
+    reach = _reach(text)
     if _HAS_DIGIT.search(text):
-        return _INLINE, ""
-    return _NONE, ""
+        return _INLINE, "", reach
+    return (_OPEN if reach else _NONE), "", reach
 
 
-def inline_label_ends(text: str) -> list[int]:
-    """Where each ``ID_LABEL_INLINE`` match in ``text`` ends (an ASCII text is read lower-cased)."""
-    if text.isascii():
-        return [m.end() for m in _ID_LABEL_INLINE_LOWER.finditer(text.lower())]
-    return [m.end() for m in ID_LABEL_INLINE.finditer(text)]
+def _reach(text: str) -> int:
+    """How many of the next text's first tokens the last id label of ``text`` still names: the label
+    names its next two (``LabelledValues.fake_words``), and a text that ends before them hands the rest
+    on ("Thanks for your order <b>W1234…</b>": a receipt puts the words in one element and the value in
+    the next, spec §6.2). 0 when the label's tokens end inside the text."""
+    ends = inline_label_ends(text)
+    if not ends or tokens(2).match(text, ends[-1]).end() < len(text):  # type: ignore[union-attr]
+        return 0
+    return 2 - len(text[ends[-1] :].split())
+
+
+def _label_goes_on(w: Walk, i: int, values: LabelledValues, counts: dict[str, int], reach: int,
+                   after_inline: Set[int]) -> None:
+    """The next text's first ``reach`` tokens, when run ``i`` ends with an id label's open window and only
+    plain inline elements part the two texts (``split_values.inline_joined``: one line, as a highlight or a
+    bold value is drawn). A token running on from this text into the next is no value standing alone there:
+    the split-value join read such a word whole first."""
+    j = i + 1
+    if j not in after_inline:
+        return
+    runs = w.runs
+    text, nxt = _current(runs[i]), _current(runs[j])
+    if not nxt or not text or not _HAS_DIGIT.search(nxt, 0, _WINDOWS[reach].match(nxt).end()):  # type: ignore[union-attr]
+        return
+    glued = not text[-1].isspace() and not nxt[0].isspace() and (
+        reach < 2 or (_WORD_CHAR(text[-1]) is not None and _WORD_CHAR(nxt[0]) is not None))
+    if glued or runs[j].flags & {"card-ending", "address-block"}:
+        return
+    if inline_joined(runs[i].nodes[-1], runs[j].nodes[0]):
+        runs[j].new = values.fake_words(nxt, counts, limit_tokens=reach)
+
+
+_WORD_CHAR = re.compile(r"\w").match
+_WINDOWS = (None, tokens(1), tokens(2))  # by the tokens a label still names (``_reach``: 1 or 2)
 
 
 def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -> None:
-    """Label-only elements, same-text labels and address labels over the page's text runs."""
+    """Label-only elements, same-text labels (also one whose value is the next inline text) and address
+    labels over the page's text runs."""
     runs = w.runs
     tables: dict[int, int | None] = {}
+    after_inline: Set[int] | None = None
     for i, run in enumerate(runs):
         text = run.texts[0] if len(run.texts) == 1 else run.text
-        kind, prefix = _kind(text)
+        kind, prefix, reach = _kind(text)
         if kind == _NONE or "address-block" in run.flags:
             continue
         if kind == _ID_ONLY:
@@ -340,7 +184,7 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
         elif kind == _ADDRESS_INLINE:
             run.new = prefix + ADDRESS_PHRASE + text[len(text.rstrip()) :]  # the white space after it stays too
             _bump(counts, "address-block")
-        else:
+        elif kind == _INLINE:
             cur = _current(run)
             for end in reversed(inline_label_ends(cur)):
                 cur = values.fake_words(cur, counts, limit_tokens=2, start=end)
@@ -349,6 +193,10 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
                 cur = CARD_ENDING_INLINE.sub(lambda c: _card(values.faker, c, counts, owned), cur)
             if cur != text:
                 run.new = cur
+        if reach:
+            if after_inline is None:
+                after_inline = set(w.after_inline)
+            _label_goes_on(w, i, values, counts, reach, after_inline)
 
 
 def fake_card_endings(faker: Faker, text: str, counts: dict[str, int], *, uuids: bool = False) -> str:

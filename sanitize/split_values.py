@@ -21,12 +21,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from selectolax.lexbor import LexborNode
 
 from sanitize import emails, values
 from sanitize.model import INLINE_TAGS, TextRun
-from sanitize.receipt_labels import CARD_ENDING_INLINE, may_name_card_ending
+from sanitize.receipt_labels import (
+    _DWORD,
+    CARD_ENDING_INLINE,
+    _label_hint,
+    inline_label_ends,
+    is_id_word,
+    may_name_card_ending,
+    tokens,
+)
+
+if TYPE_CHECKING:
+    from sanitize.people import NameRules
 
 #: A text's end or start that no value can hold: a value crossing the edge holds the characters on
 #: both sides of it, so a pair with one of these beside the edge is never read further.
@@ -46,6 +58,7 @@ _DIGIT_NEAR = 6
 #: How far after a card ending's words its digits may stand ("ending with 4242", "Last 4 digits: 4242").
 _ENDING_NEAR = 24
 _DIGIT = re.compile(r"\d")
+_HAS_DIGIT = _DIGIT.search
 _ANY_HINT = re.compile(r"[\d@%]").search
 _SPACE = re.compile(r"\s").search
 
@@ -92,12 +105,13 @@ def _plain_inline(node: LexborNode) -> bool:
     return True
 
 
-def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence[int], skip: set[int]) -> list[list[int]]:
+def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence[int], skip: set[int],
+           names: NameRules | None = None) -> list[list[int]]:
     """Indexes of runs read as one text: two or more runs in a row (``texts[i]`` is ``runs[i]``'s text),
     each pair with only inline elements between them and an edge a value may cross (``_may_cross``).
     Only the runs of ``after_inline`` (``model.Walk``: none but inline elements opened since the run
     before) are read, their texts first; nodes only for a pair the texts allow. Runs in ``skip`` (a
-    seeded secret) part."""
+    seeded secret) part. With ``names``, an edge a name may hold (``NameRules.may_run_on``) is read too."""
     found: list[list[int]] = []
     chain: list[int] = []
     tail = ""  # the end of the chain's text
@@ -130,7 +144,7 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
                     chain = []
                 continue
         if (
-            (going_on and at or _may_cross(before, ahead))
+            (going_on and at or _may_cross(before, ahead) or names is not None and names.may_run_on(before, ahead))
             and not (skip and (runs[i].nodes[0].mem_id in skip or runs[i - 1].nodes[0].mem_id in skip))
             and inline_joined(runs[i - 1].nodes[-1], runs[i].nodes[0])
         ):
@@ -160,9 +174,9 @@ def _may_cross(before: str, after: str) -> bool:
     a digit within ``_DIGIT_NEAR`` characters (a card, a phone, an amount, whose currency word or code
     is at most three letters), an "@" within ``_REACH`` (an address), a hyphen within five characters
     between lower-case letters (a Meet code), a street's number before its name words
-    (``values._STREET_HINT``, within ``_REACH``), or a card ending's words and its digits within
-    ``_ENDING_NEAR`` after the edge. A character no value holds beside the edge
-    (``_EDGE_STOP``) rules it out before this (``groups``)."""
+    (``values._STREET_HINT``, within ``_REACH``), a card ending's words and its digits within
+    ``_ENDING_NEAR`` after the edge, or a digit in the word holding the edge (a labelled id). A character
+    no value holds beside the edge (``_EDGE_STOP``) rules it out before this (``groups``)."""
     if "-" in before[-5:] + after[:5] and _in_meet_code(before[-1]) and _in_meet_code(after[0]):
         return True  # a Meet code's letters and hyphens (abc-<b>defg</b>-hij)
     head = after[:_REACH]
@@ -184,27 +198,51 @@ def _may_cross(before: str, after: str) -> bool:
         if _DIGIT.search(after, 0, _ENDING_NEAR) is not None and may_name_card_ending(
                 before[-_ENDING_NEAR:] + after[:_ENDING_NEAR]):
             return True
+    # a labelled id's word holding the edge, its digits further off ("Order #ABCDEFGH<b>IJKLM9</b>")
+    if not before[-1].isspace() and not head[0].isspace():
+        word = before.rsplit(None, 1)[-1] + head.split(None, 1)[0]
+        return _DIGIT.search(word) is not None
     return False
 
 
-def crossing_spans(text: str, cuts: Sequence[int], *, addresses: bool = True) -> list[tuple[int, int]]:
+def crossing_spans(text: str, cuts: Sequence[int], *, addresses: bool = True,
+                   names: NameRules | None = None) -> list[tuple[int, int]]:
     """The spans of ``text`` holding a value (``_value_spans``) that cross one of ``cuts``, in order,
     none overlapping. A number is not read across an edge with a digit on both sides: digits drawn apart
     are two numbers to the receipt observer (``$41<small>04</small>``: raised or smaller cents, no one
     amount), and a fake keeps digits digits, so the next pass reads the edge the same way. An address
     is (its fake's characters are other ones: read apart in one pass and across in the next, it moved)."""
     addressed = emails.address_spans(text) if addresses else []
-    return sorted((s, e) for s, e in _value_spans(text, addressed) if any(s < c < e for c in cuts)
-                  and ((s, e) in addressed or not any(s < c < e and text[c - 1].isdigit() and text[c].isdigit()
-                                                      for c in cuts)))
+    words = labelled_word_spans(text)
+    return sorted((s, e) for s, e in _value_spans(text, addressed, names, words) if any(s < c < e for c in cuts)
+                  and ((s, e) in addressed or (s, e) in words
+                       or not any(s < c < e and text[c - 1].isdigit() and text[c].isdigit() for c in cuts)))
 
 
-def _value_spans(text: str, addressed: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def labelled_word_spans(text: str) -> list[tuple[int, int]]:
+    """The words an inline id label names in ``text``: those of its next two tokens that the labelled-id
+    rule fakes (``receipts.LabelledValues.fake_words``: none when the first is an amount, a total line;
+    a word a value pattern owns is its rule's, and ``_value_spans`` reads those first)."""
+    if not _HAS_DIGIT(text) or not _label_hint(text):
+        return []
+    spans: list[tuple[int, int]] = []
+    for end in inline_label_ends(text):
+        stop = tokens(2).match(text, end).end()  # type: ignore[union-attr]  # the pattern matches empty
+        head = text[end:stop]
+        if values.AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))):
+            continue
+        spans += [m.span() for m in _DWORD.finditer(text, end, stop) if is_id_word(m.group())]
+    return spans
+
+
+def _value_spans(text: str, addressed: list[tuple[int, int]], names: NameRules | None = None,
+                 words: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
     """Where the value rules read a value in ``text``: an address (``addressed``: ``emails.address_spans``
     of it, or none where addresses are not read), then a card, phone, amount or street
     (``values.pattern_spans``), a card ending with the words that make it one ("Visa ending in 4242": a
-    search for the ending draws it in an element of its own) and a Meet code, each not overlapping one
-    found before it."""
+    search for the ending draws it in an element of its own), a Meet code, a word an id label names
+    (``labelled_word_spans``, or ``words`` when read already) and a name ``names`` knows, each not
+    overlapping one found before it."""
     spans: list[tuple[int, int]] = []
 
     def add(found) -> None:
@@ -218,10 +256,14 @@ def _value_spans(text: str, addressed: list[tuple[int, int]]) -> list[tuple[int,
         add(m.span() for m in CARD_ENDING_INLINE.finditer(text))
     if "-" in text:
         add(m.span() for m in values.MEET.finditer(text))
+    add(labelled_word_spans(text) if words is None else words)  # after the patterns: a word one holds is its rule's
+    if names is not None:
+        add(names.spans(text))
     return spans
 
 
-def joined_pieces(pieces: Sequence[str], spans: Sequence[tuple[int, int]], *, addresses: bool = True) -> list[str]:
+def joined_pieces(pieces: Sequence[str], spans: Sequence[tuple[int, int]], *, addresses: bool = True,
+                  names: NameRules | None = None) -> list[str]:
     """``pieces`` with each value of ``spans`` (offsets in their joined text) moved whole into the piece
     where it starts (the other pieces lose their share of it), unless the rules reading that piece alone
     would then read anything but that value there (a card's first groups that read as a phone alone
@@ -245,7 +287,7 @@ def joined_pieces(pieces: Sequence[str], spans: Sequence[tuple[int, int]], *, ad
         # name rule reads "Name <address>" in one text
         stop = end + 1 if joined[end : end + 1] in (">", ")", "]") and "@" in joined[start:end] else end
         moved = _whole(out, start, stop, joined[start:stop])
-        if _stands(moved, start, end, addresses):
+        if _stands(moved, start, end, addresses, names):
             out = moved
     return out
 
@@ -262,7 +304,7 @@ def _whole(pieces: Sequence[str], start: int, end: int, value: str) -> list[str]
     return out
 
 
-def _stands(pieces: Sequence[str], start: int, end: int, addresses: bool) -> bool:
+def _stands(pieces: Sequence[str], start: int, end: int, addresses: bool, names: NameRules | None) -> bool:
     """Whether every value a piece's run rules read over ``start:end`` (joined offsets) is exactly
     that span: the value whole, as one value."""
     pos = 0
@@ -272,6 +314,6 @@ def _stands(pieces: Sequence[str], start: int, end: int, addresses: bool) -> boo
         if pos <= start or lo >= end:
             continue
         if any(lo + s < end and start < lo + e and (lo + s, lo + e) != (start, end)
-               for s, e in _value_spans(piece, emails.address_spans(piece) if addresses else [])):
+               for s, e in _value_spans(piece, emails.address_spans(piece) if addresses else [], names)):
             return False
     return True

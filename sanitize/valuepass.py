@@ -27,6 +27,7 @@ from sanitize.urls import cut_link
 if TYPE_CHECKING:
     from sanitize.faker import Faker
     from sanitize.memo import DecisionCache
+    from sanitize.people import NameRules
     from sanitize.pipeline import Options
 
 
@@ -51,7 +52,8 @@ class ValuePass:
     opts: Options
     _meet_word: dict[str, bool]
     _no_meet: set[str | None]
-    _crossing: dict[tuple[str, ...], tuple[str, ...]]
+    _crossing: dict[tuple[tuple[str, ...], frozenset[str] | None], tuple[str, ...]]
+    names: NameRules
     # Cleaner also provides bump(kind, n), fake_email(address) and values(text, ...) (the value rules)
 
     def _attribute(self, tag: str, name: str, value: str, input_type: str | None, keep: bool, meet: bool,
@@ -252,26 +254,34 @@ class ValuePass:
                 node.replace_with(piece)
 
     def join_split_values(self, w: Walk, skip: set[int], keep_ids: set[int] | None = None,
-                          scoped: dict[int, list[str]] | None = None) -> None:
+                          scoped: dict[int, list[str]] | None = None) -> list[int]:
         """Values split by inline markup (``split_values``): each moved whole into the piece where it
         starts, the page's texts rewritten before any rule reads them, so that every rule reads one page
         and the run rules fake the value as any other. ``keep_ids`` and ``scoped`` (text node ids) learn
-        the new texts' ids."""
+        the new texts' ids. Returns the indexes of the runs rewritten."""
         runs = w.runs
         current = [run.texts[0] if len(run.texts) == 1 else run.text for run in runs]
         addresses = not self.opts.values_only
+        # the names known now (--names, and those learned from the elements carrying an address): a name a
+        # highlight cuts ("Ada <b>Quorn</b>") is moved whole as any value; a committed page's are settled
+        names = self.names if addresses and (self.names.given or self.names.learned) else None
+        known = frozenset(self.names.learned) if names is not None else None  # --names are one capture's
         memo = self._crossing
-        for group in groups(runs, current, w.after_inline, skip):
+        rewritten: list[int] = []
+        for group in groups(runs, current, w.after_inline, skip, names):
             texts = tuple([current[i] for i in group])
-            pieces = memo.get(texts)
-            if pieces is None:  # a pure function of the pieces: shared by both passes (a list page repeats rows)
+            key = (texts, known)
+            pieces = memo.get(key)
+            if pieces is None:  # a function of the pieces and the names: shared by both passes (a list page repeats rows)
                 cuts = list(accumulate(len(t) for t in texts))[:-1]
-                spans = crossing_spans("".join(texts), cuts, addresses=addresses)
-                pieces = memo[texts] = tuple(joined_pieces(texts, spans, addresses=addresses)) if spans else texts
+                spans = crossing_spans("".join(texts), cuts, addresses=addresses, names=names)
+                pieces = memo[key] = tuple(joined_pieces(texts, spans, addresses=addresses, names=names)) if spans else texts
             if pieces != texts:
                 for i, old, new in zip(group, texts, pieces, strict=True):
                     if new != old:
                         _rewrite_run(runs[i], new, keep_ids, scoped)
+                        rewritten.append(i)
+        return rewritten
 
     def clean_runs(self, w: Walk, skip: set[int], keep_ids: set[int], scoped: dict[int, list[str]]) -> None:
         """Every text run (``clean_run``, with the one-node case and the memo hit inlined: it runs

@@ -370,7 +370,7 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
 #: Everything else they read by class (digit, word character, capital, space, separator); "$" and the
 #: currency signs are never in a word. A labelled fake keeps each digit a digit and each letter a letter
 #: of the same case, so a fake whose old and new words hold none of these cannot move a span of
-#: ``pattern_spans`` (``receipts.SpanMemo``). One digit value is read too, a trunk phone's leading 0, and
+#: ``pattern_spans`` (``labelled_values.SpanMemo``). One digit value is read too, a trunk phone's leading 0, and
 #: it needs no entry: a fake keeps a leading non-zero digit non-zero, so a word's fake can start a trunk
 #: phone only where the word already did, and such a word is inside the phone's span, never faked.
 LITERAL_WORDS = re.compile(

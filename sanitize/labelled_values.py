@@ -1,0 +1,211 @@
+"""Order numbers and codes a receipt label named (spec §6.2), each faked in its own shape and then replaced
+wherever it stands alone on the page, in text and attributes, also where a <wbr> splits it.
+
+``receipts`` finds the labels and hands their words here (``LabelledValues.fake_words``); the value rules
+call ``replace_everywhere`` on every text and attribute. ``SpanMemo`` keeps the value patterns' spans of
+a text across the labelled fakes that cannot move them (a text with hundreds of labels was n^2).
+"""
+
+from __future__ import annotations
+
+import re
+
+from sanitize.emails import address_spans
+from sanitize.faker import Faker
+from sanitize.people import DISPLAY_BEFORE, name_words
+from sanitize.receipt_labels import (
+    _DWORD,
+    _HAS_DIGIT,
+    CARD_ENDING_INLINE,
+    is_id_word,
+    may_name_card_ending,
+    tokens,
+)
+from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans
+
+
+def _bump(counts: dict[str, int], kind: str) -> None:
+    counts[kind] = counts.get(kind, 0) + 1
+
+
+class SpanMemo:
+    """``values.pattern_spans`` of the last text read, carried over the labelled fakes that cannot move its spans.
+
+    A text with hundreds of id labels is faked label by label, and each label's words must be read
+    against the spans of the text as it then stands: read afresh each time, a 1 MB text with 500
+    labels was scanned 500 times (n^2). A fake keeps each digit a digit and each letter a letter of
+    the same case, and the pattern rules read only classes of characters, except a few literal words
+    (``values.LITERAL_WORDS``): a fake that holds none of them, before or after, leaves every span
+    where it was, so the spans are kept for the new text. Any other fake has them read again.
+    """
+
+    def __init__(self) -> None:
+        self._text: str | None = None
+        self._spans: list[tuple[int, int]] = []
+        self._owned_text: str | None = None
+        self._owned: list[tuple[int, int]] = []
+
+    def of(self, text: str) -> list[tuple[int, int]]:
+        if self._text is None or self._text != text:
+            self._text, self._spans = text, pattern_spans(text)
+        return self._spans
+
+    def owned(self, text: str) -> list[tuple[int, int]]:
+        """``of(text)``, the digits of every inline card ending ("ending in 2421", "Visa 4111"), every
+        address, plain or encoded, and the word a display name starts inside ("2n(ada@…)"): an id label's
+        next words can be any of them, and each is its own rule's alone (faked by both, each pass faked
+        the other's fake again: an ending faked as an order number then as an ending; a name's longer
+        fake, "2zelda", or an encoded fake's "%40example", then read as an order number)."""
+        if self._owned_text is None or self._owned_text != text:
+            spans = self.of(text)
+            if _HAS_DIGIT.search(text) and may_name_card_ending(text):
+                spans = spans + [m.span(2) for m in CARD_ENDING_INLINE.finditer(text)]
+            if "@" in text or "%40" in text:
+                spans = spans + address_spans(text)
+                if "<" in text or "(" in text or "[" in text:
+                    spans += _glued_name_starts(text)
+            self._owned_text, self._owned = text, spans
+        return self._owned
+
+    def carry(self, old: str, new: str) -> None:
+        """``new`` is ``old`` with fakes that move no span: the spans read for ``old`` hold for it (a
+        text with an address has its addresses and display names read again)."""
+        if self._text is not None and self._text == old:
+            self._text = new
+        if self._owned_text is not None and self._owned_text == old and "@" not in new and "%40" not in new:
+            self._owned_text = new
+
+
+def _glued_name_starts(text: str) -> list[tuple[int, int]]:
+    """The word a display name starts inside ("2n(ada@…)": the name "n" after "2"), from the word's
+    start to the end of the name's first word: the one word holding a digit that the display-name rule
+    rewrites (its fake, "2zelda", is longer), and only when the name read keeps that first word: an id
+    in the words before the name ("order Q6N6G2 was shipped to Ada Quorn (…)", "1Z999…" read from its
+    "Z") is the label rule's."""
+    spans = []
+    for m in DISPLAY_BEFORE.finditer(text):
+        name = m.group(1)
+        kept_whole = name.startswith('"') or name_words(name).split()[:1] == name.split()[:1]
+        if kept_whole and m.start(1) > m.start() and any(ch.isdigit() for ch in text[m.start():m.start(1)]):
+            word = _FIRST_WORD.match(text, m.start(1))
+            spans.append((m.start(), word.end() if word else m.start(1)))
+    return spans
+
+
+_FIRST_WORD = re.compile(r"[^\s<(\[]*")
+#: What a card ending reads literally (its words, its marks; ``x`` a letter a fake can spell): a fake
+#: that holds none, before or after, cannot make or unmake an ending beside it.
+_ENDING_LITERALS = re.compile(r"(?i)end|in|with|last|four|digits|visa|mastercard|amex|discover|rupay|paypal|x")
+
+
+def _moves_spans(word: str, fake: str) -> bool:
+    return (LITERAL_WORDS.search(word) is not None or LITERAL_WORDS.search(fake) is not None
+            or not (word + fake).isascii()
+            or _ENDING_LITERALS.search(word) is not None or _ENDING_LITERALS.search(fake) is not None)
+
+
+class LabelledValues:
+    """Order numbers and codes a label named, each replaced wherever it stands alone on the page."""
+
+    def __init__(self, faker: Faker, unchanged: set[tuple] | None = None) -> None:
+        self.faker = faker
+        self.fakes: dict[str, str] = {}
+        self._folded: dict[str, str] = {}  # lower case → the value as first faked (``_case_variant_fake``)
+        # (text, limit, start) that ``fake_words`` left unchanged: a page repeats its labels'
+        # neighbours ("Oct 6" after every "order" link). It stays unchanged: a word is left when it
+        # is short, digit-less, owned by a pattern or already a fake, and the faker only ever adds
+        # fakes. So passes that share one faker may share this set (``unchanged``).
+        self._unchanged: set[tuple] = set() if unchanged is None else unchanged
+        self.spans = SpanMemo()
+
+    def fake_words(
+        self, text: str, counts: dict[str, int], limit_tokens: int | None = None, start: int = 0,
+    ) -> str:
+        """Fake every word of 4+ characters with a digit in ``text[start:]`` (in its first ``limit_tokens``
+        tokens), except words of a value a pattern rule fakes whole (``values.pattern_spans``) and a card
+        ending's digits (``SpanMemo.owned``), read on the whole text, a <wbr>-split run joined, as the
+        pattern rules read it."""
+        key = (text, limit_tokens, start)
+        if key in self._unchanged:
+            return text
+        end = len(text)
+        if limit_tokens is not None:
+            m = tokens(limit_tokens).match(text, start)
+            end = m.end() if m else len(text)
+        head = text[start:end]
+        # an amount first is a total line ("Order total $12.34"); an amount later in the text is the
+        # pattern rule's (its span is owned below) and leaves the id before it to this rule
+        if not _HAS_DIGIT.search(head) or AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))):
+            self._unchanged.add(key)
+            return text
+        owned: list[tuple[int, int]] | None = None  # read only when a word could be faked
+        moved = False  # a fake that may move a span (see ``SpanMemo``)
+
+        def one(m: re.Match[str]) -> str:
+            nonlocal owned, moved
+            word = m.group(0)
+            if not is_id_word(word):
+                return word
+            if owned is None:
+                owned = self.spans.owned(text)
+            if in_spans(owned, m.start(), m.end()):
+                return word
+            fake = self.fake_of(word)
+            if fake != word:
+                self.remember(word, fake)
+                moved = moved or _moves_spans(word, fake)
+                _bump(counts, "labelled-id")
+            return fake
+
+        out, pos = [text[:start]], start
+        for m in _DWORD.finditer(text, start, end):
+            out += (text[pos : m.start()], one(m))
+            pos = m.end()
+        out.append(text[pos:])
+        new = "".join(out)
+        if new == text:
+            self._unchanged.add(key)
+        elif not moved:
+            self.spans.carry(text, new)
+        return new
+
+    def fake_of(self, word: str) -> str:
+        """The fake of a labelled value: a case variant of one faked before gets its fake in its case."""
+        return self._case_variant_fake(word) or self.faker.shaped("order", word)
+
+    def remember(self, word: str, fake: str) -> None:
+        """``word`` is a labelled value faked as ``fake``: replaced wherever it stands alone, in any case."""
+        self.fakes[word] = fake
+        self._folded.setdefault(word.lower(), word)
+
+    def _case_variant_fake(self, word: str) -> str | None:
+        """The fake of a labelled value written in another case ("qx4t9z" after "QX4T9Z"): the value's
+        fake in this copy's case, issued like any fake (the next pass leaves it); None for any other word."""
+        first = self._folded.get(word.lower())
+        if first is None or first == word or word in self.fakes:
+            return self.fakes.get(word)
+        fake = self.fakes[first]
+        return self.faker.memo("order", word, lambda _stream: _in_case_of(word, fake))
+
+    def replace_everywhere(self, text: str) -> str:
+        """Each labelled value where it stands alone; a word lookup, not one pattern per value
+        (a long receipt list labels thousands)."""
+        if not self.fakes or not _HAS_DIGIT.search(text):
+            return text
+        fakes = self.fakes
+        if self._folded.keys().isdisjoint(_DWORD.findall(text.lower())):
+            return text
+        owned = pattern_spans(text)  # a card's group is not "alone": the card rule fakes the card whole
+
+        def one(m: re.Match[str]) -> str:
+            word = m.group(0)
+            fake = fakes.get(word) or self._case_variant_fake(word)
+            return word if fake is None or in_spans(owned, m.start(), m.end()) else fake
+
+        return _DWORD.sub(one, text)
+
+
+def _in_case_of(word: str, fake: str) -> str:
+    """``fake`` with each letter in the case of ``word``'s letter at its place (a fake keeps letters
+    letters and lengths)."""
+    return "".join(f.upper() if w.isupper() else f.lower() if w.islower() else f for w, f in zip(word, fake))

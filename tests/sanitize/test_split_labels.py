@@ -1,0 +1,176 @@
+"""An order number or code whose label and value inline markup parts (spec §6.2: "a pattern sees one
+text at a time, and receipts put the words in one element and the value in the next"): a label ending
+one text names the next text's first words, and a labelled value a highlight cuts is read whole. The
+texts are parted only by plain inline elements (``split_values``); a block or an element an observer
+reads still parts them. Invented values only."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from selectolax.lexbor import LexborHTMLParser
+
+from sanitize.faker import Faker
+from sanitize.pipeline import Options
+from sanitize.pipeline import clean as pipeline_clean
+from sanitize.receipt_labels import inline_label_ends
+
+from .conftest import KEY, clean
+
+ORDER = "112-4567890-1234567"
+ORDER_PARTS = ORDER.split("-")
+
+
+def _text(html: str) -> str:
+    return LexborHTMLParser(f"<body>{html}</body>").body.text(deep=True)
+
+
+def _order_shaped(text: str) -> list[str]:
+    return re.findall(r"\d{3}-\d{7}-\d{7}", text)
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        "<p>Thanks for your order <strong>W12345678</strong>.</p>",
+        "<p>Hi Ada, your confirmation code is <b>QX4T9Z7</b> today</p>",
+        "<p>Receipt 14 for your order <span class=hl>W12345678</span> shipped</p>",
+        "<p>Thanks for your order <a href='#o'><b>W12345678</b></a>.</p>",  # nested inline elements
+    ],
+)
+def test_a_label_ending_one_text_names_the_next_texts_first_words(markup):
+    out = clean(markup)
+    text = _text(out)
+    for value in ("W12345678", "QX4T9Z7"):
+        assert value not in text
+    assert text.split()[:2] == _text(markup).split()[:2]  # the label's words stay
+
+
+def test_the_next_text_gives_only_the_tokens_the_label_still_names():
+    """The inline rule reads a label's next two tokens: "code is" took one, so the next text gives one."""
+    text = _text(clean("<p>Hi, your code is <b>QX4T9Z7 and 8HQ2PL4</b></p>"))
+    assert "QX4T9Z7" not in text and "8HQ2PL4" in text
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        "<p>Thanks for your order</p><p>W12345678</p>",  # a block parts them
+        "<p>Thanks for your order <span role=link>W12345678</span></p>",  # an element an observer reads
+        "<p>Thanks for your order <span data-id=x>W12345678</span></p>",
+        "<p>Thanks for your order <span style='display:block'>W12345678</span></p>",
+        "<p>Thanks for your order<br>W12345678</p>",
+        "<p>Your order has shipped <b>W12345678</b></p>",  # the label's window closed in its own text
+    ],
+)
+def test_a_label_does_not_reach_past_a_part_or_its_window(markup):
+    assert "W12345678" in _text(clean(markup))
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        f"<p>Order #{ORDER_PARTS[0]}-<b>{ORDER_PARTS[1]}</b>-{ORDER_PARTS[2]} is on its way</p>",
+        f"<p>Your order {ORDER_PARTS[0]}-<b>{ORDER_PARTS[1]}</b>-{ORDER_PARTS[2]}</p>",
+        f"<p>Order #<b>{ORDER_PARTS[0]}</b>-{ORDER_PARTS[1]}-{ORDER_PARTS[2]}</p>",
+        f"<p>Order number: {ORDER_PARTS[0]}-{ORDER_PARTS[1]}-<b>{ORDER_PARTS[2]}</b></p>",
+        f"<p>Thanks for your order <b>{ORDER}</b></p>",
+        "<p>Order #W1234<span class=hl>5678</span> is on its way</p>",  # digits on both sides of the edge
+    ],
+)
+def test_a_labelled_order_number_cut_by_a_highlight_is_faked_whole(markup):
+    out = clean(markup)
+    text = _text(out)
+    for part in (*ORDER_PARTS, "5678"):
+        assert part not in text, part
+    assert len(text) == len(_text(markup))  # moved and faked in its shape: no character lost
+    assert text.startswith(_text(markup)[:5])
+
+
+def test_the_split_order_number_gets_the_fake_it_gets_whole_and_everywhere():
+    out = _text(clean(f"<p>Order #{ORDER}</p><div>Order #{ORDER_PARTS[0]}-<b>{ORDER_PARTS[1]}</b>-{ORDER_PARTS[2]}</div>"
+                      f"<div>ref {ORDER}</div>"))
+    fakes = _order_shaped(out)
+    assert len(fakes) == 3 and len(set(fakes)) == 1 and ORDER not in fakes
+
+
+def test_an_amount_drawn_apart_after_an_order_label_is_not_read_as_an_id():
+    """"$41<small>04</small>": raised or smaller cents are two numbers to the receipt observer; the label
+    route must not take the digits as one labelled id and move them together."""
+    out = clean("<p>Order total: $41<small>04</small></p>")
+    assert re.search(r"\$\d\d<small>\d\d</small>", out), out
+
+
+def test_split_labels_settle_in_the_first_pass():
+    """The first pass's output is already the fixed point the second pass (same faker) must find."""
+    page = ("<html><body><div role=main>"
+            "<p>Thanks for your order <strong>W12345678</strong>.</p>"
+            f"<p>Order #{ORDER_PARTS[0]}-<b>{ORDER_PARTS[1]}</b>-{ORDER_PARTS[2]} is on its way</p>"
+            "</div></body></html>")
+    faker = Faker(KEY)
+    opts = Options(page_host="mail.google.com")
+    first = pipeline_clean(page, faker, opts)
+    faker.own_output = True
+    assert pipeline_clean(first.html, faker, opts).html == first.html
+    assert first.counts.get("labelled-id", 0) == 2
+
+
+def test_a_label_word_inside_an_address_is_no_label():
+    """A receipt sender's address keeps "order" in its fake (the receipt parser's trigger): read as a label
+    it named the next words only in the pass that read the fake, and the first pass was no fixed point."""
+    assert inline_label_ends("order.wyn@quillmarsh.io 48213377") == []
+    assert inline_label_ends("wyn@quillmarsh.order 48213377") == []
+    assert inline_label_ends("wyn@quillmarsh.io order 48213377") == [len("wyn@quillmarsh.io order ")]
+    page = "<html><body><p>from order.wyn@<b>quillmarsh</b>.io<span class=hl> #4821</span></p></body></html>"
+    faker = Faker(KEY)
+    opts = Options(page_host="mail.google.com")
+    first = pipeline_clean(page, faker, opts)
+    faker.own_output = True
+    assert pipeline_clean(first.html, faker, opts).html == first.html
+    assert "#4821" in first.html and "order." in first.html
+
+
+# -- names a highlight cuts (a Gmail search for a person draws the matched word in an element of its own)
+
+NAME_PAGES = [
+    "<p>Hi Ada <b>Quorn</b>, thanks</p>",
+    "<p>Hi <b>Ada</b> Quorn, thanks</p>",
+    "<p>Hi <span class=hl>Ada Quo</span>rn, thanks</p>",
+    "<p>Hi Ad<b>a</b> Quorn, thanks</p>",  # the edge inside the name's first word
+]
+
+
+@pytest.mark.parametrize("markup", NAME_PAGES)
+def test_a_given_name_cut_by_inline_markup_is_faked_whole(markup):
+    text = _text(clean(markup, names=["Ada Quorn"]))
+    whole = _text(clean("<p>Hi Ada Quorn, thanks</p>", names=["Ada Quorn"]))
+    assert "Ada" not in text and "Quorn" not in text
+    assert text == whole  # one name, one fake, moved whole into the piece where it starts
+
+
+@pytest.mark.parametrize("markup", NAME_PAGES)
+def test_a_name_learned_beside_an_address_is_faked_where_a_highlight_cuts_it(markup):
+    for carrier in ('<span email="ada.quorn@corp-mail.io" name="Ada Quorn">Ada Quorn</span>',
+                    "<p>From: Ada Quorn &lt;ada.quorn@corp-mail.io&gt;</p>"):
+        text = _text(clean(carrier + markup))
+        assert "Ada" not in text and "Quorn" not in text, (carrier, text)
+
+
+def test_a_name_cut_by_a_part_or_an_observed_element_is_read_as_before():
+    """Only plain inline elements join texts: a learned name's words in two cells, or in an element an
+    observer reads, are two texts (a learned name does not cover a lone word, spec §6.4)."""
+    for markup in ("<table><tr><td>Ada</td><td>Quorn</td></tr></table>", "<p>Ada <span role=link>Quorn</span></p>"):
+        text = _text(clean('<span email="ada.quorn@corp-mail.io" name="Ada Quorn">Ada Quorn</span>' + markup))
+        assert text.endswith(_text(markup)) and "Quorn" not in text[: -len(_text(markup))]  # the carrier's is faked
+
+
+def test_cut_names_settle_in_the_first_pass():
+    page = ('<html><body><span email="ada.quorn@corp-mail.io" name="Ada Quorn">Ada Quorn</span>'
+            + "".join(NAME_PAGES) + "</body></html>")
+    faker = Faker(KEY)
+    opts = Options(page_host="mail.google.com")
+    first = pipeline_clean(page, faker, opts)
+    faker.own_output = True
+    assert pipeline_clean(first.html, faker, opts).html == first.html
+    assert "Quorn" not in _text(first.html)
