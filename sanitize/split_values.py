@@ -6,7 +6,8 @@ run at a time (``model.TextRun``: only ``<wbr>`` joins texts), so each piece alo
 kept its characters. Here the runs that only plain inline elements part (``_plain_inline``: a span, a
 bold, a link, nothing that starts a line or that an observer reads) are read as one text, and a value
 crossing a piece's edge (an address, a card, a phone, an amount, a street, a card ending with its
-words, a Meet code) is moved whole into the piece where it starts; the value's other characters leave
+words, a Meet code, a word an id label names, a name the rules know, a web address) is moved whole
+into the piece where it starts; the value's other characters leave
 their pieces (a highlight around part of a value is left empty), and no other character moves. Texts
 a block, a ``<br>`` or any other element parts are never joined (two table cells, "3" and "Main
 Street", are no street).
@@ -21,12 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from selectolax.lexbor import LexborNode
 
 from sanitize import emails, values
 from sanitize.model import INLINE_TAGS, TextRun
+from sanitize.urls import drop_queries, holds_web_address
 from sanitize.receipt_labels import (
     _DWORD,
     CARD_ENDING_INLINE,
@@ -175,11 +178,16 @@ def _may_cross(before: str, after: str) -> bool:
     is at most three letters), an "@" within ``_REACH`` (an address), a hyphen within five characters
     between lower-case letters (a Meet code), a street's number before its name words
     (``values._STREET_HINT``, within ``_REACH``), a card ending's words and its digits within
-    ``_ENDING_NEAR`` after the edge, or a digit in the word holding the edge (a labelled id). A character
-    no value holds beside the edge (``_EDGE_STOP``) rules it out before this (``groups``)."""
+    ``_ENDING_NEAR`` after the edge, or in the word holding the edge a digit (a labelled id) or a web
+    address's "/", "?" or "#". A character no value holds beside the edge (``_EDGE_STOP``) rules it out
+    before this (``groups``)."""
     if "-" in before[-5:] + after[:5] and _in_meet_code(before[-1]) and _in_meet_code(after[0]):
         return True  # a Meet code's letters and hyphens (abc-<b>defg</b>-hij)
     head = after[:_REACH]
+    # the word holding the edge: a web address's "/", "?" or "#", or a labelled id's digit far from the edge
+    held = "" if before[-1].isspace() or head[0].isspace() else before.rsplit(None, 1)[-1] + head.split(None, 1)[0]
+    if held and ("/" in held or "?" in held or "#" in held):
+        return True
     hint_before, hint_after = _ANY_HINT(before) is not None, _ANY_HINT(head) is not None
     if not hint_before and not hint_after:
         return False  # most edges: no digit, "@" or "%" on either side (one scan each)
@@ -199,30 +207,39 @@ def _may_cross(before: str, after: str) -> bool:
                 before[-_ENDING_NEAR:] + after[:_ENDING_NEAR]):
             return True
     # a labelled id's word holding the edge, its digits further off ("Order #ABCDEFGH<b>IJKLM9</b>")
-    if not before[-1].isspace() and not head[0].isspace():
-        word = before.rsplit(None, 1)[-1] + head.split(None, 1)[0]
-        return _DIGIT.search(word) is not None
-    return False
+    return bool(held) and _DIGIT.search(held) is not None
 
 
-def crossing_spans(text: str, cuts: Sequence[int], *, addresses: bool = True,
-                   names: NameRules | None = None) -> list[tuple[int, int]]:
+@dataclass(frozen=True)
+class Reading:
+    """What the join reads as a value beside the value patterns: email addresses (``addresses``) and web
+    addresses (``web``; a committed page's were settled by its capture), and the names the rules know."""
+
+    addresses: bool = True
+    names: NameRules | None = None
+    web: bool = True
+
+
+def crossing_spans(text: str, cuts: Sequence[int], reading: Reading = Reading()) -> list[tuple[int, int]]:
     """The spans of ``text`` holding a value (``_value_spans``) that cross one of ``cuts``, in order,
     none overlapping. A number is not read across an edge with a digit on both sides: digits drawn apart
     are two numbers to the receipt observer (``$41<small>04</small>``: raised or smaller cents, no one
-    amount), and a fake keeps digits digits, so the next pass reads the edge the same way. An address
-    is (its fake's characters are other ones: read apart in one pass and across in the next, it moved)."""
-    addressed = emails.address_spans(text) if addresses else []
+    amount), and a fake keeps digits digits, so the next pass reads the edge the same way. An address, a
+    web address and a labelled word are (each is cut or faked whole: read apart in one pass and across in
+    the next, it moved)."""
+    addressed = emails.address_spans(text) if reading.addresses else []
     words = labelled_word_spans(text)
-    return sorted((s, e) for s, e in _value_spans(text, addressed, names, words) if any(s < c < e for c in cuts)
-                  and ((s, e) in addressed or (s, e) in words
+    webs = web_address_spans(text) if reading.web else []
+    whole = set(addressed) | set(words) | set(webs)
+    return sorted((s, e) for s, e in _value_spans(text, addressed, reading, words, webs) if any(s < c < e for c in cuts)
+                  and ((s, e) in whole
                        or not any(s < c < e and text[c - 1].isdigit() and text[c].isdigit() for c in cuts)))
 
 
 def labelled_word_spans(text: str) -> list[tuple[int, int]]:
     """The words an inline id label names in ``text``: those of its next two tokens that the labelled-id
-    rule fakes (``receipts.LabelledValues.fake_words``: none when the first is an amount, a total line;
-    a word a value pattern owns is its rule's, and ``_value_spans`` reads those first)."""
+    rule fakes (``labelled_values.LabelledValues.fake_words``: none when the first is an amount, a total
+    line; a word a value pattern owns is its rule's, and ``_value_spans`` reads those first)."""
     if not _HAS_DIGIT(text) or not _label_hint(text):
         return []
     spans: list[tuple[int, int]] = []
@@ -235,13 +252,30 @@ def labelled_word_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _value_spans(text: str, addressed: list[tuple[int, int]], names: NameRules | None = None,
-                 words: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
-    """Where the value rules read a value in ``text``: an address (``addressed``: ``emails.address_spans``
-    of it, or none where addresses are not read), then a card, phone, amount or street
-    (``values.pattern_spans``), a card ending with the words that make it one ("Visa ending in 4242": a
-    search for the ending draws it in an element of its own), a Meet code, a word an id label names
-    (``labelled_word_spans``, or ``words`` when read already) and a name ``names`` knows, each not
+_NOT_WHITE = re.compile(r"\S+")
+
+
+def web_address_spans(text: str) -> list[tuple[int, int]]:
+    """Each run of text between white space that holds a web address or a query the address rules read
+    (``urls.holds_web_address``, ``urls.drop_queries``): ``meet.google.com/<b>abc-defg-hij</b>`` read in
+    pieces kept its Meet code (a piece alone is no address), a highlighted host kept its path, and the
+    page's own address, kept whole, was cut as another host's where a highlight cut its host."""
+    if "/" not in text and "?" not in text and "#" not in text:
+        return []
+    return [m.span() for m in _NOT_WHITE.finditer(text)
+            if ("/" in (run := m.group()) or "?" in run or "#" in run)
+            and (holds_web_address(run) or drop_queries(run) != run)]
+
+
+def _value_spans(text: str, addressed: list[tuple[int, int]], reading: Reading = Reading(),
+                 words: list[tuple[int, int]] | None = None,
+                 webs: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """Where the value rules read a value in ``text``: a web address the address rules cut
+    (``web_address_spans``, or ``webs`` when read already: whatever it holds goes with it), an email
+    address (``addressed``: ``emails.address_spans`` of it, or none where they are not read), then a card,
+    phone, amount or street (``values.pattern_spans``), a card ending with the words that make it one
+    ("Visa ending in 4242": a search for the ending draws it in an element of its own), a Meet code, a
+    word an id label names (``labelled_word_spans``, or ``words``) and a name the reading knows, each not
     overlapping one found before it."""
     spans: list[tuple[int, int]] = []
 
@@ -250,6 +284,8 @@ def _value_spans(text: str, addressed: list[tuple[int, int]], names: NameRules |
             if not values.in_spans(spans, s, e):
                 spans.append((s, e))
 
+    if reading.web:
+        add(web_address_spans(text) if webs is None else webs)
     add(sorted(addressed))  # a plain and an encoded address may overlap
     add(values.pattern_spans(text))
     if may_name_card_ending(text):
@@ -257,13 +293,12 @@ def _value_spans(text: str, addressed: list[tuple[int, int]], names: NameRules |
     if "-" in text:
         add(m.span() for m in values.MEET.finditer(text))
     add(labelled_word_spans(text) if words is None else words)  # after the patterns: a word one holds is its rule's
-    if names is not None:
-        add(names.spans(text))
+    if reading.names is not None:
+        add(reading.names.spans(text))
     return spans
 
 
-def joined_pieces(pieces: Sequence[str], spans: Sequence[tuple[int, int]], *, addresses: bool = True,
-                  names: NameRules | None = None) -> list[str]:
+def joined_pieces(pieces: Sequence[str], spans: Sequence[tuple[int, int]], reading: Reading = Reading()) -> list[str]:
     """``pieces`` with each value of ``spans`` (offsets in their joined text) moved whole into the piece
     where it starts (the other pieces lose their share of it), unless the rules reading that piece alone
     would then read anything but that value there (a card's first groups that read as a phone alone
@@ -287,7 +322,7 @@ def joined_pieces(pieces: Sequence[str], spans: Sequence[tuple[int, int]], *, ad
         # name rule reads "Name <address>" in one text
         stop = end + 1 if joined[end : end + 1] in (">", ")", "]") and "@" in joined[start:end] else end
         moved = _whole(out, start, stop, joined[start:stop])
-        if _stands(moved, start, end, addresses, names):
+        if _stands(moved, start, end, reading):
             out = moved
     return out
 
@@ -304,7 +339,7 @@ def _whole(pieces: Sequence[str], start: int, end: int, value: str) -> list[str]
     return out
 
 
-def _stands(pieces: Sequence[str], start: int, end: int, addresses: bool, names: NameRules | None) -> bool:
+def _stands(pieces: Sequence[str], start: int, end: int, reading: Reading) -> bool:
     """Whether every value a piece's run rules read over ``start:end`` (joined offsets) is exactly
     that span: the value whole, as one value."""
     pos = 0
@@ -314,6 +349,6 @@ def _stands(pieces: Sequence[str], start: int, end: int, addresses: bool, names:
         if pos <= start or lo >= end:
             continue
         if any(lo + s < end and start < lo + e and (lo + s, lo + e) != (start, end)
-               for s, e in _value_spans(piece, emails.address_spans(piece) if addresses else [], names)):
+               for s, e in _value_spans(piece, emails.address_spans(piece) if reading.addresses else [], reading)):
             return False
     return True

@@ -293,6 +293,14 @@ def _schemed_sub(repl: Callable[[re.Match[str]], str], text: str) -> str:
 _SLASHED = re.compile(r"(?<![a-zA-Z0-9+.\-])(?:https?|ftp|wss?|file):(?!//)[/\\]" + _URL_END, re.I)
 
 
+def holds_web_address(text: str) -> bool:
+    """Whether ``text`` writes a web address ``cut_addresses`` reads (one it keeps whole too: the page's own)."""
+    if "/" not in text and ":\\" not in text:
+        return False
+    return ("://" in text or _SLASHED.search(text) is not None or _BARE.search(text) is not None
+            or ("//" in text and _PROTOCOL_RELATIVE.search(text) is not None))
+
+
 def cut_addresses(text: str, page_host: str) -> str:
     """Cut every web address written in ``text`` (with or without a scheme) to what a link keeps."""
     if "/" not in text and ":\\" not in text:

@@ -21,7 +21,7 @@ from sanitize import emails, strip, values
 from sanitize.atcheck import AT_DOMAIN
 from sanitize.css import map_strings, neutralise_css
 from sanitize.model import TextRun, Walk
-from sanitize.split_values import crossing_spans, groups, joined_pieces
+from sanitize.split_values import Reading, crossing_spans, groups, joined_pieces
 from sanitize.urls import cut_link
 
 if TYPE_CHECKING:
@@ -266,6 +266,7 @@ class ValuePass:
         # highlight cuts ("Ada <b>Quorn</b>") is moved whole as any value; a committed page's are settled
         names = self.names if addresses and (self.names.given or self.names.learned) else None
         known = frozenset(self.names.learned) if names is not None else None  # --names are one capture's
+        reading = Reading(addresses, names, web=addresses)
         memo = self._crossing
         rewritten: list[int] = []
         for group in groups(runs, current, w.after_inline, skip, names):
@@ -274,8 +275,8 @@ class ValuePass:
             pieces = memo.get(key)
             if pieces is None:  # a function of the pieces and the names: shared by both passes (a list page repeats rows)
                 cuts = list(accumulate(len(t) for t in texts))[:-1]
-                spans = crossing_spans("".join(texts), cuts, addresses=addresses, names=names)
-                pieces = memo[key] = tuple(joined_pieces(texts, spans, addresses=addresses, names=names)) if spans else texts
+                spans = crossing_spans("".join(texts), cuts, reading)
+                pieces = memo[key] = tuple(joined_pieces(texts, spans, reading)) if spans else texts
             if pieces != texts:
                 for i, old, new in zip(group, texts, pieces, strict=True):
                     if new != old:
