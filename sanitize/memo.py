@@ -39,7 +39,7 @@ class PassMemo:
         self.meet_word: dict[str, bool] = {}
         self.no_meet: set[str | None] = set()  # attribute values known not to name Meet
         self.no_address: set[str | None] = set()  # attribute values known to hold no email address
-        self.labelled_unchanged: set[tuple] = set()  # see ``receipts.LabelledValues`` (one faker per capture)
+        self.labelled_unchanged: set[tuple] = set()  # see ``labelled_values.LabelledValues`` (one faker per capture)
         # (pieces, names learned) → ``split_values.joined_pieces`` of them
         self.crossing: dict[tuple[tuple[str, ...], frozenset[str] | None], tuple[str, ...]] = {}
 

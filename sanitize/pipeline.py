@@ -273,12 +273,18 @@ class Cleaner(ValuePass):
         # address: ada@" and "<b>corp</b>.io"), and the rest of the value would stay as it is
         # a --redact-selector target's texts are not joined: the target's text as written is what is
         # replaced elsewhere on the page ("Call 415" of "Call 415<span>-555-0199</span>")
-        joined = self.join_split_values(w, seeded_ids | subtree_ids(redact_targets) if redact_targets else seeded_ids,
-                                        keep_ids, scoped)
-        apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows)
-        apply_text_labels(w, self.labelled, self.counts)
+        redact_ids = subtree_ids(redact_targets) if redact_targets else set()
+        unjoined = seeded_ids | redact_ids if redact_ids else seeded_ids
+        joined = self.join_split_values(w, unjoined, keep_ids, scoped)
+        # "Ada <b>Quorn</b> <ada@…>" reads as one text only now: a name learned from it is read across
+        # pieces elsewhere too ("Hi Ada <b>Quorn</b>"), by the join once more
+        learned = len(self.names.learned)
+        self.learn_display_names(w, joined)
+        if len(self.names.learned) != learned:
+            self.join_split_values(w, unjoined, keep_ids, scoped)
+        apply_table_rows(w, self.labelled, self.faker, self.counts, payment_rows, redact_ids)
+        apply_text_labels(w, self.labelled, self.counts, redact_ids)
         self.redact(w, redact_targets, keep_ids)
-        self.learn_display_names(w, joined)  # "Name <ada@<b>corp</b>.io>" reads as one text only now
         self.cache.seed()
         self.clean_elements(w, seeded_ids, keep_ids, scoped)
         self.clean_runs(w, seeded_ids, keep_ids, scoped)

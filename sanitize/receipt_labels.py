@@ -126,7 +126,7 @@ _PAYMENT_HINT_LOWER = re.compile("|".join(re.escape(w) for w in _PAYMENT_HINT_WO
 @functools.cache
 def tokens(n: int) -> re.Pattern[str]:
     """The first ``n`` whitespace-separated tokens (and the space around them): an inline id label names
-    its next two (``receipts.LabelledValues.fake_words``)."""
+    its next two (``labelled_values.LabelledValues.fake_words``)."""
     return re.compile(r"\s*(?:\S+\s*){0,%d}" % n)
 
 
@@ -138,8 +138,15 @@ def inline_label_ends(text: str) -> list[int]:
     found = _ID_LABEL_INLINE_LOWER.finditer(text.lower()) if text.isascii() else ID_LABEL_INLINE.finditer(text)
     if "@" not in text and "%40" not in text:
         return [m.end() for m in found]
-    spans = address_spans(text)
-    return [m.end() for m in found if not any(s <= m.start() < e for s, e in spans)]
+    spans = sorted(address_spans(text))
+    ends, k = [], 0
+    for m in found:  # both in text order: one walk (a scan of every address per label was n^2)
+        start = m.start()
+        while k < len(spans) and spans[k][1] <= start:
+            k += 1
+        if not any(s <= start < e for s, e in spans[k : k + 2]):  # a plain and an encoded address may overlap
+            ends.append(m.end())
+    return ends
 
 
 def is_id_word(word: str) -> bool:

@@ -141,33 +141,50 @@ def _reach(text: str) -> int:
 
 
 def _label_goes_on(w: Walk, i: int, values: LabelledValues, counts: dict[str, int], reach: int,
-                   after_inline: Set[int]) -> None:
+                   after_inline: Set[int], protected: Set[int]) -> None:
     """The next text's first ``reach`` tokens, when run ``i`` ends with an id label's open window and only
     plain inline elements part the two texts (``split_values.inline_joined``: one line, as a highlight or a
-    bold value is drawn). A token running on from this text into the next is no value standing alone there:
-    the split-value join read such a word whole first."""
-    j = i + 1
-    if j not in after_inline:
-        return
+    bold value is drawn). Texts of white space between them are passed over, and so is one that holds only
+    the label's mark (``order <b>#</b><b>W…</b>``) while the label has named nothing yet. A token running on
+    from one text into the next is no value standing alone there: the split-value join read it whole first."""
     runs = w.runs
-    text, nxt = _current(runs[i]), _current(runs[j])
-    if not nxt or not text or not _HAS_DIGIT.search(nxt, 0, _WINDOWS[reach].match(nxt).end()):  # type: ignore[union-attr]
+    j = i + 1
+    while j in after_inline and j - i <= _MAX_GAPS and (
+            (nxt := _current(runs[j])).isspace() or not nxt or (reach == 2 and _MARK_GAP.fullmatch(nxt))):
+        j += 1
+    if j not in after_inline or j - i > _MAX_GAPS:
         return
-    glued = not text[-1].isspace() and not nxt[0].isspace() and (
-        reach < 2 or (_WORD_CHAR(text[-1]) is not None and _WORD_CHAR(nxt[0]) is not None))
-    if glued or runs[j].flags & {"card-ending", "address-block"}:
+    prev, nxt = _current(runs[j - 1]), _current(runs[j])
+    if not nxt or not prev or not _HAS_DIGIT.search(nxt, 0, _WINDOWS[reach].match(nxt).end()):  # type: ignore[union-attr]
         return
-    if inline_joined(runs[i].nodes[-1], runs[j].nodes[0]):
+    glued = not prev[-1].isspace() and not nxt[0].isspace() and (
+        reach < 2 or (_WORD_CHAR(prev[-1]) is not None and _WORD_CHAR(nxt[0]) is not None))
+    if glued or runs[j].flags & {"card-ending", "address-block"} or _crosses_into(protected, runs[i], runs[j]):
+        return
+    if all(inline_joined(runs[k].nodes[-1], runs[k + 1].nodes[0]) for k in range(i, j)):
         runs[j].new = values.fake_words(nxt, counts, limit_tokens=reach)
+
+
+#: The most texts between a label and its value: white space, or the label's mark alone (``_label_goes_on``).
+_MAX_GAPS = 3
+_MARK_GAP = re.compile(r"\s*[:#.]\s*")
+
+
+def _crosses_into(protected: Set[int], label: TextRun, value: TextRun) -> bool:
+    """A label outside a --redact-selector target naming a value inside one (``protected``: the targets'
+    text node ids). The target is redacted whole and remembered as its text reads; faked here first, it
+    no longer read as its copies elsewhere do, and they kept their words (a review of 2026-12-03)."""
+    return bool(protected) and value.nodes[0].mem_id in protected and label.nodes[0].mem_id not in protected
 
 
 _WORD_CHAR = re.compile(r"\w").match
 _WINDOWS = (None, tokens(1), tokens(2))  # by the tokens a label still names (``_reach``: 1 or 2)
 
 
-def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -> None:
+def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int], protected: Set[int] = frozenset()) -> None:
     """Label-only elements, same-text labels (also one whose value is the next inline text) and address
-    labels over the page's text runs."""
+    labels over the page's text runs; none names a value in a --redact-selector target from outside it
+    (``protected``, ``_crosses_into``)."""
     runs = w.runs
     tables: dict[int, int | None] = {}
     after_inline: Set[int] | None = None
@@ -178,7 +195,8 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
             continue
         if kind == _ID_ONLY:
             for j in _next_runs(w, i, 1):
-                _fake_run(values, runs[j], counts)
+                if not _crosses_into(protected, run, runs[j]):
+                    _fake_run(values, runs[j], counts)
         elif kind == _ADDRESS_ONLY:
             _address_block(w, i, counts, tables)
         elif kind == _ADDRESS_INLINE:
@@ -196,7 +214,7 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int]) -
         if reach:
             if after_inline is None:
                 after_inline = set(w.after_inline)
-            _label_goes_on(w, i, values, counts, reach, after_inline)
+            _label_goes_on(w, i, values, counts, reach, after_inline, protected)
 
 
 def fake_card_endings(faker: Faker, text: str, counts: dict[str, int], *, uuids: bool = False) -> str:
@@ -226,9 +244,11 @@ def _card(faker: Faker, m: re.Match[str], counts: dict[str, int], owned: list[tu
 
 
 def apply_table_rows(
-    w: Walk, values: LabelledValues, faker: Faker, counts: dict[str, int], payment_rows: Set[int] = frozenset()
+    w: Walk, values: LabelledValues, faker: Faker, counts: dict[str, int], payment_rows: Set[int] = frozenset(),
+    protected: Set[int] = frozenset(),
 ) -> None:
-    """Rows whose first cell is a label, and card endings in a row that names a payment method."""
+    """Rows whose first cell is a label, and card endings in a row that names a payment method. A label
+    cell outside a --redact-selector target names no value inside one (``protected``, ``_crosses_into``)."""
     # rows holding another row are never acted on (the ``len(row.css("tr")) > 1`` test below): find
     # them once, each <tr> marking its nearest <tr> ancestor, instead of reading every row's whole text
     row_above: dict[int, int | None] = {}
@@ -265,7 +285,9 @@ def apply_table_rows(
                     _bump(counts, "card-ending")
         if label_row:
             first_ids = {t.mem_id for t in first_cell.traverse(include_text=True)}
+            label_kept = bool(protected) and not protected.isdisjoint(first_ids)
             for j in dict.fromkeys(row_runs):
                 run = w.runs[j]
-                if run.nodes[0].mem_id not in first_ids:
+                mid = run.nodes[0].mem_id
+                if mid not in first_ids and (label_kept or mid not in protected):
                     _fake_run(values, run, counts)

@@ -21,14 +21,17 @@ otherwise is left as it stands.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from selectolax.lexbor import LexborNode
 
 from sanitize import emails, values
 from sanitize.model import INLINE_TAGS, TextRun
+from sanitize.people import DISPLAY_BEFORE
 from sanitize.urls import drop_queries, holds_web_address
 from sanitize.receipt_labels import (
     _DWORD,
@@ -178,8 +181,8 @@ def _may_cross(before: str, after: str) -> bool:
     is at most three letters), an "@" within ``_REACH`` (an address), a hyphen within five characters
     between lower-case letters (a Meet code), a street's number before its name words
     (``values._STREET_HINT``, within ``_REACH``), a card ending's words and its digits within
-    ``_ENDING_NEAR`` after the edge, or in the word holding the edge a digit (a labelled id) or a web
-    address's "/", "?" or "#". A character no value holds beside the edge (``_EDGE_STOP``) rules it out
+    ``_ENDING_NEAR`` after the edge, or in the word holding the edge a web address's "/", "?" or "#" or,
+    after a label's words, a digit (a labelled id). A character no value holds beside the edge (``_EDGE_STOP``) rules it out
     before this (``groups``)."""
     if "-" in before[-5:] + after[:5] and _in_meet_code(before[-1]) and _in_meet_code(after[0]):
         return True  # a Meet code's letters and hyphens (abc-<b>defg</b>-hij)
@@ -207,7 +210,7 @@ def _may_cross(before: str, after: str) -> bool:
                 before[-_ENDING_NEAR:] + after[:_ENDING_NEAR]):
             return True
     # a labelled id's word holding the edge, its digits further off ("Order #ABCDEFGH<b>IJKLM9</b>")
-    return bool(held) and _DIGIT.search(held) is not None
+    return bool(held) and _DIGIT.search(held) is not None and _label_hint(before)
 
 
 @dataclass(frozen=True)
@@ -224,16 +227,22 @@ def crossing_spans(text: str, cuts: Sequence[int], reading: Reading = Reading())
     """The spans of ``text`` holding a value (``_value_spans``) that cross one of ``cuts``, in order,
     none overlapping. A number is not read across an edge with a digit on both sides: digits drawn apart
     are two numbers to the receipt observer (``$41<small>04</small>``: raised or smaller cents, no one
-    amount), and a fake keeps digits digits, so the next pass reads the edge the same way. An address, a
-    web address and a labelled word are (each is cut or faked whole: read apart in one pass and across in
-    the next, it moved)."""
+    amount), and a fake keeps digits digits, so the next pass reads the edge the same way; so is no
+    labelled word of digits alone (``Order total: 41<small>04</small>``: an id's label before digits drawn
+    apart). An address, a web address and a labelled word with a letter or a separator are (each is cut or
+    faked whole, and is no amount: read apart in one pass and across in the next, it moved)."""
     addressed = emails.address_spans(text) if reading.addresses else []
     words = labelled_word_spans(text)
     webs = web_address_spans(text) if reading.web else []
-    whole = set(addressed) | set(words) | set(webs)
-    return sorted((s, e) for s, e in _value_spans(text, addressed, reading, words, webs) if any(s < c < e for c in cuts)
-                  and ((s, e) in whole
-                       or not any(s < c < e and text[c - 1].isdigit() and text[c].isdigit() for c in cuts)))
+    shown = display_name_spans(text) if reading.addresses else []
+    # a labelled word holding a letter or a separator is no amount drawn apart ("1Z999AA1012<b>34</b>5678")
+    whole = set(addressed) | set(webs) | set(shown) | {(s, e) for s, e in words if not text[s:e].isdigit()}
+    found = []
+    for s, e in _value_spans(text, addressed, reading, words, webs, shown):  # in text order, none overlapping
+        inside = cuts[bisect_right(cuts, s) : bisect_left(cuts, e)]  # the cuts s < c < e (sorted)
+        if inside and ((s, e) in whole or not any(text[c - 1].isdigit() and text[c].isdigit() for c in inside)):
+            found.append((s, e))
+    return found
 
 
 def labelled_word_spans(text: str) -> list[tuple[int, int]]:
@@ -267,23 +276,40 @@ def web_address_spans(text: str) -> list[tuple[int, int]]:
             and (holds_web_address(run) or drop_queries(run) != run)]
 
 
+def display_name_spans(text: str) -> list[tuple[int, int]]:
+    """Each ``Name <address>`` (``people.DISPLAY_BEFORE``) in ``text``, name to closing bracket: read in
+    pieces (``From: Ada <b>Quorn</b> <ada@…>``), the name was never learned, and kept its words here and
+    wherever else the page wrote it."""
+    if "@" not in text or ("<" not in text and "(" not in text and "[" not in text):
+        return []
+    return [m.span() for m in DISPLAY_BEFORE.finditer(text)]
+
+
 def _value_spans(text: str, addressed: list[tuple[int, int]], reading: Reading = Reading(),
                  words: list[tuple[int, int]] | None = None,
-                 webs: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
-    """Where the value rules read a value in ``text``: a web address the address rules cut
+                 webs: list[tuple[int, int]] | None = None,
+                 shown: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """Where the value rules read a value in ``text``: a display name with its address
+    (``display_name_spans``, or ``shown``), a web address the address rules cut
     (``web_address_spans``, or ``webs`` when read already: whatever it holds goes with it), an email
     address (``addressed``: ``emails.address_spans`` of it, or none where they are not read), then a card,
     phone, amount or street (``values.pattern_spans``), a card ending with the words that make it one
     ("Visa ending in 4242": a search for the ending draws it in an element of its own), a Meet code, a
     word an id label names (``labelled_word_spans``, or ``words``) and a name the reading knows, each not
-    overlapping one found before it."""
-    spans: list[tuple[int, int]] = []
+    overlapping one found before it. In text order."""
+    spans: list[tuple[int, int]] = []  # sorted, none overlapping: a new span is checked against its two
+    starts: list[int] = []  # neighbours only (against every span found, a text of thousands was n^2)
 
     def add(found) -> None:
         for s, e in found:
-            if not values.in_spans(spans, s, e):
-                spans.append((s, e))
+            i = bisect_left(starts, s)
+            if (i > 0 and spans[i - 1][1] > s) or (i < len(spans) and spans[i][0] < e):
+                continue
+            starts.insert(i, s)
+            spans.insert(i, (s, e))
 
+    if reading.addresses:  # a display name with its address: the name rule learns it from one text
+        add(display_name_spans(text) if shown is None else shown)
     if reading.web:
         add(web_address_spans(text) if webs is None else webs)
     add(sorted(addressed))  # a plain and an encoded address may overlap
@@ -317,13 +343,17 @@ def joined_pieces(pieces: Sequence[str], spans: Sequence[tuple[int, int]], readi
     """
     joined = "".join(pieces)
     out = list(pieces)
+    ends = list(accumulate(len(p) for p in pieces))
     for start, end in reversed(spans):  # right to left: a move changes no offset before it
         # an address's closing bracket goes with it ("Wyn Tarrow <wyn@<b>quillmarsh</b>.io>"): the display
         # name rule reads "Name <address>" in one text
         stop = end + 1 if joined[end : end + 1] in (">", ")", "]") and "@" in joined[start:end] else end
-        moved = _whole(out, start, stop, joined[start:stop])
-        if _stands(moved, start, end, reading):
-            out = moved
+        # only the pieces the value touches are read and rewritten (all of them per value was n^2)
+        first, last = bisect_right(ends, start), bisect_left(ends, stop)
+        lo = ends[first] - len(pieces[first])
+        moved = _whole(out[first : last + 1], start - lo, stop - lo, joined[start:stop])
+        if _stands(moved, start - lo, end - lo, reading):
+            out[first : last + 1] = moved
     return out
 
 

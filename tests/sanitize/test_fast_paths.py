@@ -203,13 +203,13 @@ STEER = {"Ab-1": "Dr-1", "Cd-22": "St-22", "ef-3": "kr-3", "Gh-4": "Ln-4", "Xy-5
 
 
 def test_label_spans_carried_over_fakes_read_as_spans_read_afresh(monkeypatch):
-    """``receipts.SpanMemo`` keeps a text's pattern spans across labelled fakes that cannot move them.
+    """``labelled_values.SpanMemo`` keeps a text's pattern spans across labelled fakes that cannot move them.
     A later label's word faked into a street suffix makes "1234 Code. Dr" a street, so the earlier
     label's "1234" belongs to the street rule; random texts over such words, labels and capitals
     read the same page and counts as reading the spans afresh after every fake."""
     import random
 
-    from sanitize import receipts
+    from sanitize import labelled_values
 
     pieces = ["Order ", "Code. ", "code: ", "Invoice no. ", "1234 ", "4321 ", "12 ", "Main ", "Oak ", "Ab-1 ",
               "Cd-22 ", "ef-3 ", "Gh-4 ", "Xy-5", "Ij12 ", "Kl-9 ", "St12 ", "Dr-1 ", "A1B2 ", "12ab ", "kr ", "USD ", "100 ", " ", ", ", "Apt ", "Rs ",
@@ -228,7 +228,7 @@ def test_label_spans_carried_over_fakes_read_as_spans_read_afresh(monkeypatch):
 
     carried = run_all()
     assert "1234 Code. Dr" not in carried[0][0]  # the street rule faked the street, the label did not
-    monkeypatch.setattr(receipts.SpanMemo, "carry", lambda self, old, new: None)
+    monkeypatch.setattr(labelled_values.SpanMemo, "carry", lambda self, old, new: None)
     assert carried == run_all()
 
 

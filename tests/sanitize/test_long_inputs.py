@@ -139,6 +139,18 @@ TRAPS = {
     # html5lib's own scope check walks its whole stack of open elements at each end tag: the parser
     # differential on a small page nested 40,000 deep took over a minute (12,000 deep: 7 s, 30,000: 42 s)
     "40,000 nested elements on a small page": "<html><body>" + "<div>" * 40_000 + "x" + "</div>" * 40_000 + "</body></html>",
+    # a review of 2026-12-03: the split-value join and the id labels read across inline pieces were
+    # (values in one line) x (values, cuts or pieces): 8,000 highlighted phones in one line took 71 s
+    "40,000 id labels beside addresses": _text("order x@y.io " * 40_000),
+    "8,000 phones cut by highlights in one line": "<html><body><p>" + "call 415<b>-555</b>-0199 " * 8_000
+    + "</p></body></html>",
+    "8,000 labelled ids cut by highlights in one line": "<html><body><p>" + "Order #W1<b>X</b>34 " * 8_000
+    + "</p></body></html>",
+    "8,000 learned names cut by highlights in one line": "<html><body>"
+    + '<span email="ada.quorn@corp-mail.io" name="Ada Quorn">Ada Quorn</span><p>'
+    + "Hi Ada <b>Quorn</b> " * 8_000 + "</p></body></html>",
+    "30,000 labels each before a bold id": "<html><body><p>" + "Thanks for your order <b>W12345678</b> " * 30_000
+    + "</p></body></html>",
 }
 
 #: Traps that need sanitiser options: (page, keyword arguments of ``sanitize_page``).

@@ -274,7 +274,7 @@ def test_label_spans_carried_over_ordinal_and_code_fakes_read_as_spans_read_afre
     """A label's word faked into an ordinal makes "1234 Code. 34th Avenue" a street, so the earlier
     label's "1234" is the street rule's (``values.LITERAL_WORDS`` names ordinals and every code): random
     texts over such words read the same page and counts as reading the spans afresh after every fake."""
-    from sanitize import receipts
+    from sanitize import labelled_values
     from sanitize.pipeline import Options
     from sanitize.pipeline import clean as clean_page
 
@@ -296,7 +296,7 @@ def test_label_spans_carried_over_ordinal_and_code_fakes_read_as_spans_read_afre
     carried = run_all()
     # the street rule faked the street (a pool name before its suffix), the label did not
     assert "1234 Code. 34th" not in carried[0][0] and re.search(rf"\d{{4}} (?:{'|'.join(STREETS)}) Avenue", carried[0][0])
-    monkeypatch.setattr(receipts.SpanMemo, "carry", lambda self, *args: None)
+    monkeypatch.setattr(labelled_values.SpanMemo, "carry", lambda self, *args: None)
     assert carried == run_all()
 
 
