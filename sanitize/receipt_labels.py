@@ -131,22 +131,27 @@ def tokens(n: int) -> re.Pattern[str]:
 
 
 def inline_label_ends(text: str) -> list[int]:
-    """Where each ``ID_LABEL_INLINE`` match in ``text`` ends (an ASCII text is read lower-cased), but for
-    a label word inside an email address: none is a label there (a receipt sender's address keeps its
-    "order" in its fake, ``faker.Faker.email``, and read as a label it named the next words only in the
-    pass that read the fake)."""
+    """Where each ``ID_LABEL_INLINE`` match in ``text`` ends (``inline_label_spans``)."""
+    return [end for _, end in inline_label_spans(text)]
+
+
+def inline_label_spans(text: str) -> list[tuple[int, int]]:
+    """Each ``ID_LABEL_INLINE`` match in ``text`` (an ASCII text is read lower-cased), but for a label word
+    inside an email address: none is a label there (a receipt sender's address keeps its "order" in its
+    fake, ``faker.Faker.email``, and read as a label it named the next words only in the pass that read
+    the fake)."""
     found = _ID_LABEL_INLINE_LOWER.finditer(text.lower()) if text.isascii() else ID_LABEL_INLINE.finditer(text)
     if "@" not in text and "%40" not in text:
-        return [m.end() for m in found]
+        return [m.span() for m in found]
     spans = sorted(address_spans(text))
-    ends, k = [], 0
+    labels, k = [], 0
     for m in found:  # both in text order: one walk (a scan of every address per label was n^2)
         start = m.start()
         while k < len(spans) and spans[k][1] <= start:
             k += 1
         if not any(s <= start < e for s, e in spans[k : k + 2]):  # a plain and an encoded address may overlap
-            ends.append(m.end())
-    return ends
+            labels.append(m.span())
+    return labels
 
 
 def is_id_word(word: str) -> bool:

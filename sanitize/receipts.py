@@ -32,11 +32,10 @@ from sanitize.receipt_labels import (  # noqa: F401 - some re-exported: callers 
     inline_label_ends,
     may_name_card_ending,
     names_payment,
-    tokens,
 )
 from sanitize.labelled_values import LabelledValues, SpanMemo  # noqa: F401 - read here by callers
 from sanitize.registry import total_labels
-from sanitize.split_values import inline_joined
+from sanitize.inline_labels import apply_line_labels, crosses_into
 from sanitize.values import AMOUNT, in_spans, pattern_spans, uuid_spans
 
 _MAX_ADDRESS_BLOCKS = 6
@@ -104,105 +103,50 @@ def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, in
         _bump(counts, "address-block")
 
 
-#: What ``apply_text_labels`` does with a text, decided from the text alone (see ``_kind``). ``_OPEN``: a
-#: text with no digit whose last id label names the next text's first words (``_reach``).
-_NONE, _ID_ONLY, _ADDRESS_ONLY, _ADDRESS_INLINE, _INLINE, _OPEN = range(6)
+#: What ``apply_text_labels`` does with a text, decided from the text alone (see ``_kind``).
+_NONE, _ID_ONLY, _ADDRESS_ONLY, _ADDRESS_INLINE, _INLINE = range(5)
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _kind(text: str) -> tuple[int, str, int]:
+def _kind(text: str) -> tuple[int, str]:
     """The label reading of one text, a pure function of it, so memoised across passes and pages: a
     page repeats its label and link texts thousands of times and the second pass reads the first
-    pass's texts again. (kind, the address label's prefix for ``_ADDRESS_INLINE``, ``_reach``)."""
+    pass's texts again. (kind, the address label's prefix for ``_ADDRESS_INLINE``)."""
     if not _label_hint(text) or not text.strip():
-        return _NONE, "", 0
+        return _NONE, ""
     if ID_LABEL_ONLY.fullmatch(text):
-        return _ID_ONLY, "", 0
+        return _ID_ONLY, ""
     if ADDRESS_LABEL_ONLY.fullmatch(text):
-        return _ADDRESS_ONLY, "", 0
+        return _ADDRESS_ONLY, ""
     m = ADDRESS_INLINE.match(text)
     if m and not AMOUNT.search(m.group(2)):
-        return _ADDRESS_INLINE, text[: m.start(2)], 0  # the white space before the label stays (it parts two inline texts)
-    reach = _reach(text)
+        return _ADDRESS_INLINE, text[: m.start(2)]  # the white space before the label stays (it parts two inline texts)
     if _HAS_DIGIT.search(text):
-        return _INLINE, "", reach
-    return (_OPEN if reach else _NONE), "", reach
-
-
-def _reach(text: str) -> int:
-    """How many of the next text's first tokens the last id label of ``text`` still names: the label
-    names its next two (``LabelledValues.fake_words``), and a text that ends before them hands the rest
-    on ("Thanks for your order <b>W1234…</b>": a receipt puts the words in one element and the value in
-    the next, spec §6.2). 0 when the label's tokens end inside the text."""
-    ends = inline_label_ends(text)
-    if not ends or tokens(2).match(text, ends[-1]).end() < len(text):  # type: ignore[union-attr]
-        return 0
-    return 2 - len(text[ends[-1] :].split())
-
-
-def _label_goes_on(w: Walk, i: int, values: LabelledValues, counts: dict[str, int], reach: int,
-                   after_inline: Set[int], protected: Set[int]) -> None:
-    """The next text's first ``reach`` tokens, when run ``i`` ends with an id label's open window and only
-    plain inline elements part the two texts (``split_values.inline_joined``: one line, as a highlight or a
-    bold value is drawn). Texts of white space between them are passed over, and so is one that holds only
-    the label's mark (``order <b>#</b><b>W…</b>``) while the label has named nothing yet. A token running on
-    from one text into the next is no value standing alone there: the split-value join read it whole first."""
-    runs = w.runs
-    j = i + 1
-    while j in after_inline and j - i <= _MAX_GAPS and (
-            (nxt := _current(runs[j])).isspace() or not nxt or (reach == 2 and _MARK_GAP.fullmatch(nxt))):
-        j += 1
-    if j not in after_inline or j - i > _MAX_GAPS:
-        return
-    prev, nxt = _current(runs[j - 1]), _current(runs[j])
-    if not nxt or not prev or not _HAS_DIGIT.search(nxt, 0, _WINDOWS[reach].match(nxt).end()):  # type: ignore[union-attr]
-        return
-    glued = not prev[-1].isspace() and not nxt[0].isspace() and (
-        reach < 2 or (_WORD_CHAR(prev[-1]) is not None and _WORD_CHAR(nxt[0]) is not None))
-    if glued or runs[j].flags & {"card-ending", "address-block"} or _crosses_into(protected, runs[i], runs[j]):
-        return
-    if all(inline_joined(runs[k].nodes[-1], runs[k + 1].nodes[0]) for k in range(i, j)):
-        runs[j].new = values.fake_words(nxt, counts, limit_tokens=reach)
-
-
-#: The most texts between a label and its value: white space, or the label's mark alone (``_label_goes_on``).
-_MAX_GAPS = 3
-_MARK_GAP = re.compile(r"\s*[:#.]\s*")
-
-
-def _crosses_into(protected: Set[int], label: TextRun, value: TextRun) -> bool:
-    """A label outside a --redact-selector target naming a value inside one (``protected``: the targets'
-    text node ids). The target is redacted whole and remembered as its text reads; faked here first, it
-    no longer read as its copies elsewhere do, and they kept their words (a review of 2026-12-03)."""
-    return bool(protected) and value.nodes[0].mem_id in protected and label.nodes[0].mem_id not in protected
-
-
-_WORD_CHAR = re.compile(r"\w").match
-_WINDOWS = (None, tokens(1), tokens(2))  # by the tokens a label still names (``_reach``: 1 or 2)
+        return _INLINE, ""
+    return _NONE, ""
 
 
 def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int], protected: Set[int] = frozenset()) -> None:
-    """Label-only elements, same-text labels (also one whose value is the next inline text) and address
+    """Label-only elements, same-text labels (also a line's inline pieces, ``inline_labels``) and address
     labels over the page's text runs; none names a value in a --redact-selector target from outside it
-    (``protected``, ``_crosses_into``)."""
+    (``protected``, ``inline_labels.crosses_into``)."""
     runs = w.runs
     tables: dict[int, int | None] = {}
-    after_inline: Set[int] | None = None
     for i, run in enumerate(runs):
         text = run.texts[0] if len(run.texts) == 1 else run.text
-        kind, prefix, reach = _kind(text)
+        kind, prefix = _kind(text)
         if kind == _NONE or "address-block" in run.flags:
             continue
         if kind == _ID_ONLY:
             for j in _next_runs(w, i, 1):
-                if not _crosses_into(protected, run, runs[j]):
+                if not crosses_into(protected, run, runs[j]):
                     _fake_run(values, runs[j], counts)
         elif kind == _ADDRESS_ONLY:
             _address_block(w, i, counts, tables)
         elif kind == _ADDRESS_INLINE:
             run.new = prefix + ADDRESS_PHRASE + text[len(text.rstrip()) :]  # the white space after it stays too
             _bump(counts, "address-block")
-        elif kind == _INLINE:
+        else:
             cur = _current(run)
             for end in reversed(inline_label_ends(cur)):
                 cur = values.fake_words(cur, counts, limit_tokens=2, start=end)
@@ -211,10 +155,7 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int], p
                 cur = CARD_ENDING_INLINE.sub(lambda c: _card(values.faker, c, counts, owned), cur)
             if cur != text:
                 run.new = cur
-        if reach:
-            if after_inline is None:
-                after_inline = set(w.after_inline)
-            _label_goes_on(w, i, values, counts, reach, after_inline, protected)
+    apply_line_labels(w, values, counts, protected)
 
 
 def fake_card_endings(faker: Faker, text: str, counts: dict[str, int], *, uuids: bool = False) -> str:
@@ -248,7 +189,7 @@ def apply_table_rows(
     protected: Set[int] = frozenset(),
 ) -> None:
     """Rows whose first cell is a label, and card endings in a row that names a payment method. A label
-    cell outside a --redact-selector target names no value inside one (``protected``, ``_crosses_into``)."""
+    cell outside a --redact-selector target names no value inside one (``protected``, ``inline_labels.crosses_into``)."""
     # rows holding another row are never acted on (the ``len(row.css("tr")) > 1`` test below): find
     # them once, each <tr> marking its nearest <tr> ancestor, instead of reading every row's whole text
     row_above: dict[int, int | None] = {}

@@ -151,6 +151,8 @@ TRAPS = {
     + "Hi Ada <b>Quorn</b> " * 8_000 + "</p></body></html>",
     "30,000 labels each before a bold id": "<html><body><p>" + "Thanks for your order <b>W12345678</b> " * 30_000
     + "</p></body></html>",
+    "50,000 highlighted spaces after a label, then 20,000 cut labels": "<html><body><p>Order number:"
+    + "<b> </b>" * 50_000 + "W12345678 " + "<b>Order</b> <b>number</b>: W1234567 " * 20_000 + "</p></body></html>",
 }
 
 #: Traps that need sanitiser options: (page, keyword arguments of ``sanitize_page``).

@@ -242,3 +242,18 @@ def test_a_display_name_cut_inside_name_and_address_is_learned_and_faked_everywh
     never learned, and it kept its words there and in every other text (a review of 2026-12-03)."""
     text = _text(_first_pass_settled(f"<html><body>{header}<p>Hi Ada <b>Quorn</b>, thanks</p></body></html>").html)
     assert "Ada" not in text and "Quorn" not in text, text
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        "<p><b>Order</b> <b>number</b>: W12345678</p>",  # a search for "order number" highlights each word
+        "<p>Order <b>number</b>: W12345678 shipped</p>",
+        "<p>Your <b>order</b> <b>number</b> is W12345678</p>",
+        "<p>Your <mark>confirmation</mark> code: <b>QX4T9Z7</b></p>",
+    ],
+)
+def test_a_label_whose_own_words_a_highlight_cuts_names_its_value(markup):
+    text = _text(_first_pass_settled(f"<html><body>{markup}</body></html>").html)
+    assert "W12345678" not in text and "QX4T9Z7" not in text, text
+    assert text.split()[:2] == _text(markup).split()[:2]

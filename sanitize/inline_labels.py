@@ -1,0 +1,112 @@
+"""Id labels read across the inline pieces of one line (spec §6.2: receipts put the words in one element
+and the value in the next; a bold value or a search's highlight does so inside one line).
+
+``receipts.apply_text_labels`` reads a label and the two tokens it names in one text. Here the texts that
+only plain inline elements part (``split_values.inline_joined``) are read as one line, and a word a label
+names in another piece than the one where the label starts (``Thanks for your order <b>W…</b>``,
+``<b>Order</b> <b>number</b>: W…``, ``order <b>#</b><b>W…</b>``) is faked where it stands, as the same-text
+rule fakes it. A word the pieces cut is the split-value join's (moved whole before any label is read),
+or, digits alone cut between two digits, left: that may be an amount drawn apart.
+"""
+
+from __future__ import annotations
+
+import functools
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator, Sequence, Set
+from itertools import accumulate
+
+from sanitize.labelled_values import LabelledValues
+from sanitize.model import TextRun, Walk
+from sanitize.receipt_labels import _DWORD, _HAS_DIGIT, _label_hint, inline_label_spans, is_id_word, tokens
+from sanitize.split_values import inline_joined
+from sanitize.values import AMOUNT
+
+
+def crosses_into(protected: Set[int], label: TextRun, value: TextRun) -> bool:
+    """A label outside a --redact-selector target naming a value inside one (``protected``: the targets'
+    text node ids). The target is redacted whole and remembered as its text reads; faked by the label
+    first, it no longer read as its copies elsewhere do, and they kept their words (a review of 2026-12-03)."""
+    return bool(protected) and value.nodes[0].mem_id in protected and label.nodes[0].mem_id not in protected
+
+
+def apply_line_labels(w: Walk, values: LabelledValues, counts: dict[str, int], protected: Set[int] = frozenset()) -> None:
+    """Fake each word an id label names in another inline piece of its line (see the module's doc)."""
+    runs = w.runs
+    joined: dict[int, bool] = {}  # k → whether only plain inline elements part runs k-1 and k (read once)
+
+    def one_line(first: int, last: int) -> bool:
+        for k in range(first + 1, last + 1):
+            if k not in joined:
+                joined[k] = inline_joined(runs[k - 1].nodes[-1], runs[k].nodes[0])
+            if not joined[k]:
+                return False
+        return True
+
+    for chain in _chains(w.after_inline):
+        texts = [_current(runs[k]) for k in chain]
+        # a label names another piece's words only where its two tokens run past its piece's end and that
+        # piece goes on in the line: most chains end here, on their texts (memoised) and one edge each
+        if not any(_open_label_end(texts[j]) >= 0 and one_line(chain[j], chain[j + 1]) for j in range(len(chain) - 1)):
+            continue
+        line = "".join(texts)
+        if not _HAS_DIGIT.search(line):
+            continue
+        ends = list(accumulate(len(t) for t in texts))
+        for start, end, word_start, word in _named_words(line):
+            k, at = bisect_right(ends, start), bisect_right(ends, word_start)
+            if at == k or bisect_left(ends, word_start + len(word)) != at:
+                continue  # in the label's own text (the same-text rule's), or cut by the pieces
+            label_run, value_run = runs[chain[k]], runs[chain[at]]
+            if value_run.flags & {"card-ending", "address-block"} or crosses_into(protected, label_run, value_run):
+                continue
+            if one_line(chain[k], chain[at]):
+                cur = _current(value_run)
+                new = values.fake_words(cur, counts, limit_tokens=1, start=word_start - (ends[at] - len(texts[at])))
+                if new != cur:
+                    value_run.new = new
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _open_label_end(text: str) -> int:
+    """Where the last id label of ``text`` ends when its two tokens run past the text's end (or a label's
+    word ends the text: the next piece may go on with the label), else -1. A pure function of the text,
+    so memoised across passes and pages: a list repeats its subjects."""
+    if not _label_hint(text):
+        return -1
+    spans = inline_label_spans(text)
+    if not spans or tokens(2).match(text, spans[-1][1]).end() != len(text):  # type: ignore[union-attr]
+        return -1
+    return spans[-1][1]
+
+
+def _named_words(line: str) -> Iterator[tuple[int, int, int, str]]:
+    """(label start, label end, word start, word) for each word an id label names in ``line``: its next two
+    tokens' words that the labelled-id rule fakes, none after a total line's amount (``fake_words``)."""
+    for start, end in inline_label_spans(line):
+        stop = tokens(2).match(line, end).end()  # type: ignore[union-attr]  # the pattern matches empty
+        head = line[end:stop]
+        if AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))):
+            continue
+        for m in _DWORD.finditer(line, end, stop):
+            if is_id_word(m.group()):
+                yield start, end, m.start(), m.group()
+
+
+def _chains(after_inline: Sequence[int]) -> Iterator[list[int]]:
+    """Runs in a row each opened after inline elements only (``model.Walk.after_inline``): the only runs a
+    line of inline pieces can hold (which of their edges are plain inline is read later, for a candidate)."""
+    chain: list[int] = []
+    for i in after_inline:
+        if chain and chain[-1] == i - 1:
+            chain.append(i)
+        else:
+            if len(chain) > 1:
+                yield chain
+            chain = [i - 1, i]
+    if len(chain) > 1:
+        yield chain
+
+
+def _current(run: TextRun) -> str:
+    return run.new if run.new is not None else run.text
