@@ -231,6 +231,12 @@ class Cleaner(ValuePass):
                 self.bump("redacted")
                 if len(core) >= 3 and any(ch.isalnum() for ch in core) and not self.faker.is_issued("phrase", core):
                     self.redacted[core] = run.new
+                    # and as the page wrote it, where a label rule faked an id in it first: a copy elsewhere
+                    # that no label names reads so (one phrase for both: the written form maps to ``core``)
+                    written = " ".join(run.text.split())
+                    if written != core and len(written) >= 3:
+                        self.redacted[written] = run.new
+                        self._redacted_as_written.setdefault(written.lower(), core)
                     # and without the separators a cell draws around it: Gmail's snippet cell reads
                     # " - snippet", its hidden row summary the snippet alone
                     bare = core.strip(_CELL_SEPARATORS)

@@ -122,35 +122,34 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
     chain: list[int] = []
     tail = ""  # the end of the chain's text
     at = False  # the chain holds an "@" (plain or encoded), however far back (a long domain's labels)
-    count = len(after_inline)
+    web = False  # the run of non-space text that ends the chain holds a "/" (a long query's start)
     stop = _EDGE_STOP
     for k, i in enumerate(after_inline):
         text, prev = texts[i], texts[i - 1]
+        going_on = bool(chain) and chain[-1] == i - 1
         # the edge's two characters first: most edges end here ("Oct 6" and a line break)
-        if not text or not prev or (last := prev[-1]) in stop or (first := text[0]) in stop or (
-            last.isspace() and first.isspace()
-        ):
+        if not text or not prev or ((last := prev[-1]) in stop or (first := text[0]) in stop) and not (
+            _held_through(prev, _line_ahead(texts, after_inline, k)) or going_on and _held_by_chain(last, first, at, web)
+        ) or (last.isspace() and first.isspace()):
             if chain:
                 found.append(chain)
                 chain = []
             continue
-        going_on = bool(chain) and chain[-1] == i - 1
         before = tail if going_on else prev[-_REACH:]
         # what may follow in the line, for the hints: a value's "@" or digit may stand pieces further on, but
         # only while no white space ends the word at the edge ("Fitz Quorn" ends it: no address reaches past)
         ahead = text
-        if len(text) < _DIGIT_NEAR or (len(text) < _REACH and _SPACE(text) is None):
-            j = k + 1
-            while len(ahead) < _REACH and j < count and after_inline[j] == i + j - k:
-                ahead += texts[after_inline[j]]
-                j += 1
+        # ... or a display name's "<" opens the address it is read with ("Ada <b>Quorn</b> <<b>ada</b>.quorn@…>")
+        if len(text) < _DIGIT_NEAR or (len(text) < _REACH and (_SPACE(text) is None or text.rstrip()[-1:] in "<([")):
+            ahead = _line_ahead(texts, after_inline, k)
             if ahead.isspace():  # white space alone up to a part ("Oct 6", a line break, a cell): nothing runs on
                 if chain:
                     found.append(chain)
                     chain = []
                 continue
         if (
-            (going_on and at or _may_cross(before, ahead) or names is not None and names.may_run_on(before, ahead))
+            (going_on and (at or web and not last.isspace() and not first.isspace()) or _may_cross(before, ahead)
+             or names is not None and names.may_run_on(before, ahead))
             and not (skip and (runs[i].nodes[0].mem_id in skip or runs[i - 1].nodes[0].mem_id in skip))
             and inline_joined(runs[i - 1].nodes[-1], runs[i].nodes[0])
         ):
@@ -159,8 +158,10 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
                     found.append(chain)
                 chain = [i - 1]
                 at = "@" in prev or "%40" in prev
+                web = _ends_in_slashed_run(False, prev)
             chain.append(i)
             at = at or "@" in text or "%40" in text
+            web = _ends_in_slashed_run(web, text)
             tail = (before + text)[-_REACH:]
         elif chain:
             found.append(chain)
@@ -168,6 +169,49 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
     if chain:
         found.append(chain)
     return found
+
+
+def _held_through(prev: str, text: str) -> bool:
+    """Whether a value holds an edge beside a character ``_EDGE_STOP`` names: a web address's query
+    (``/track?order=<b>W…</b>``: read in pieces, a piece was cut to its host and the next pass joined the
+    rest, or a password stayed), or the brackets around an address (``Ada Quorn <<b>ada@…</b>>``: the
+    display name is read with its address in one text)."""
+    last, first = prev[-1], text[0]
+    if last in "<>[]" or first in "<>[]":
+        return "@" in prev[-_REACH:] or "@" in text[:_REACH]
+    if last.isspace() or first.isspace():
+        return False
+    held = prev[-_REACH:].rsplit(None, 1)[-1] + text[:_REACH].split(None, 1)[0]
+    return "/" in held
+
+
+def _line_ahead(texts: Sequence[str], after_inline: Sequence[int], k: int) -> str:
+    """The text of run ``after_inline[k]`` and of the runs after it in a row, up to ``_REACH`` characters."""
+    i = after_inline[k]
+    ahead = texts[i]
+    j = k + 1
+    while len(ahead) < _REACH and j < len(after_inline) and after_inline[j] == i + j - k:
+        ahead += texts[after_inline[j]]
+        j += 1
+    return ahead
+
+
+def _held_by_chain(last: str, first: str, at: bool, web: bool) -> bool:
+    """``_held_through`` for an edge a chain reaches: its "@" may stand further back than the edge's
+    texts (an address's ">" after a highlighted domain), and so may its web address's "/" (a long query)."""
+    if last in "<>[]" or first in "<>[]":
+        return at
+    return web and not last.isspace() and not first.isspace()
+
+
+def _ends_in_slashed_run(web: bool, text: str) -> bool:
+    """Whether the run of non-space text that ends ``text`` (and, with no white space in ``text``, the run
+    before it: ``web``) holds a "/"."""
+    if not text or text[-1].isspace():
+        return False
+    if _SPACE(text) is None:
+        return web or "/" in text
+    return "/" in text.rsplit(None, 1)[-1]
 
 
 def _in_meet_code(ch: str) -> bool:
@@ -289,9 +333,9 @@ def _value_spans(text: str, addressed: list[tuple[int, int]], reading: Reading =
                  words: list[tuple[int, int]] | None = None,
                  webs: list[tuple[int, int]] | None = None,
                  shown: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
-    """Where the value rules read a value in ``text``: a display name with its address
-    (``display_name_spans``, or ``shown``), a web address the address rules cut
-    (``web_address_spans``, or ``webs`` when read already: whatever it holds goes with it), an email
+    """Where the value rules read a value in ``text``: a web address the address rules cut
+    (``web_address_spans``, or ``webs`` when read already: whatever it holds goes with it), a display name
+    with its address (``display_name_spans``, or ``shown``), an email
     address (``addressed``: ``emails.address_spans`` of it, or none where they are not read), then a card,
     phone, amount or street (``values.pattern_spans``), a card ending with the words that make it one
     ("Visa ending in 4242": a search for the ending draws it in an element of its own), a Meet code, a
@@ -308,10 +352,10 @@ def _value_spans(text: str, addressed: list[tuple[int, int]], reading: Reading =
             starts.insert(i, s)
             spans.insert(i, (s, e))
 
+    if reading.web:  # first: a display name's pattern may start inside an address ("/abc-defg-hij, Ada …")
+        add(web_address_spans(text) if webs is None else webs)
     if reading.addresses:  # a display name with its address: the name rule learns it from one text
         add(display_name_spans(text) if shown is None else shown)
-    if reading.web:
-        add(web_address_spans(text) if webs is None else webs)
     add(sorted(addressed))  # a plain and an encoded address may overlap
     add(values.pattern_spans(text))
     if may_name_card_ending(text):

@@ -21,7 +21,7 @@ from sanitize import emails, strip, values
 from sanitize.atcheck import AT_DOMAIN
 from sanitize.css import map_strings, neutralise_css
 from sanitize.model import TextRun, Walk
-from sanitize.split_values import Reading, crossing_spans, groups, joined_pieces
+from sanitize.split_values import Reading, crossing_spans, groups, inline_joined, joined_pieces
 from sanitize.urls import cut_link
 
 if TYPE_CHECKING:
@@ -235,11 +235,11 @@ class ValuePass:
         parent = run.parent
         return parent is not None and any(self._names_meet(v) for v in parent.attributes.values() if v)
 
-    def clean_run(self, run: TextRun, keep: bool, scoped: tuple[str, ...]) -> None:
+    def clean_run(self, run: TextRun, keep: bool, scoped: tuple[str, ...], line_meet: bool = False) -> None:
         text = run.new if run.new is not None else run.texts[0] if len(run.texts) == 1 else run.text
         if len(run.nodes) > 1 and self.labelled.fakes:
             text = self.labelled.replace_everywhere(text)
-        meet = self._text_meet(run, text)
+        meet = line_meet or self._text_meet(run, text)
         if len(run.nodes) == 1:
             new = self.text_values(text, keep, meet, scoped)
             if new != run.texts[0]:
@@ -252,6 +252,18 @@ class ValuePass:
         for node, old, piece in zip(run.nodes, run.texts, pieces, strict=True):
             if piece != old:
                 node.replace_with(piece)
+
+    def _line_meet(self, w: Walk) -> set[int]:
+        """The runs holding a "-" whose text before them in their line names Meet: a search for "meet" draws
+        the word in an element of its own (``<b>Meet</b> abc-defg-hij``), and the code's own text no longer
+        named it. Read before any text node is replaced (a replaced node is no longer in the tree)."""
+        runs, found = w.runs, set()
+        for i in w.after_inline:
+            run, prev = runs[i], runs[i - 1]
+            if "-" in (run.new if run.new is not None else run.text) and self._names_meet(
+                    prev.new if prev.new is not None else prev.text) and inline_joined(prev.nodes[-1], run.nodes[0]):
+                found.add(i)
+        return found
 
     def join_split_values(self, w: Walk, skip: set[int], keep_ids: set[int] | None = None,
                           scoped: dict[int, list[str]] | None = None) -> list[int]:
@@ -291,7 +303,8 @@ class ValuePass:
         by_id = bool(skip or keep_ids or scoped)
         keep, sc = False, no_scope
         texts_cache = self.cache.texts
-        for run in w.runs:
+        line_meet = self._line_meet(w)
+        for i, run in enumerate(w.runs):
             if by_id:
                 mid = run.nodes[0].mem_id
                 if mid in skip:
@@ -301,11 +314,11 @@ class ValuePass:
                 keep = mid in keep_ids
             texts = run.texts
             if len(texts) != 1:
-                self.clean_run(run, keep, sc)
+                self.clean_run(run, keep, sc, i in line_meet)
                 continue
             old = texts[0]
             text = old if run.new is None else run.new
-            meet = "-" in text and self._text_meet(run, text)
+            meet = "-" in text and (i in line_meet or self._text_meet(run, text))
             key = (text, keep, meet, sc)
             hit = texts_cache.get(key)
             if hit is None:

@@ -257,3 +257,64 @@ def test_a_label_whose_own_words_a_highlight_cuts_names_its_value(markup):
     text = _text(_first_pass_settled(f"<html><body>{markup}</body></html>").html)
     assert "W12345678" not in text and "QX4T9Z7" not in text, text
     assert text.split()[:2] == _text(markup).split()[:2]
+
+
+# -- a second review of 2026-12-03: queries and address brackets beside an edge, a web address before a name
+
+@pytest.mark.parametrize(
+    "markup, kept",
+    [
+        ("<p>See https://shop.example/track?order=<b>W12345678</b> now</p>", "W12345678"),
+        ("<p>Join https://zoom.example/j/8123456789?<b>pwd</b>=Qx7TzK2pLm now</p>", "Qx7TzK2pLm"),
+        ("<p>See https://news.example/issue/12?utm_source=<b>newsletter</b>&amp;utm_medium=email&amp;utm_campaign="
+         "<b>newsletter</b>_dec&amp;uid=<b>newsletter</b>-8812 today</p>", "8812"),
+        ("<p>Join <b>meet</b>.google.com/abc-defg-hij, Ada Quorn &lt;ada.quorn@corp-mail.io&gt; invited you</p>",
+         "abc-defg-hij"),
+        ("<p>See https://<b>shop</b>.example/o/48213377?token=q1w2e3 Ada Quorn &lt;ada.quorn@corp-mail.io&gt;</p>",
+         "48213377"),
+    ],
+)
+def test_a_query_cut_at_its_marks_and_an_address_before_a_name_are_read_whole(markup, kept):
+    text = _text(_first_pass_settled(f"<html><body>{markup}</body></html>").html)
+    assert kept not in text, text
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "<p>From: Ada Quorn &lt;<b>ada.quorn@corp-mail.io</b>&gt;</p>",  # a search by the sender's address
+        "<p>From: Ada Quorn &lt;ada.quorn@corp-mail.<b>io</b>&gt;</p>",
+    ],
+)
+def test_a_display_name_beside_a_highlighted_address_is_learned(header):
+    text = _text(_first_pass_settled(f"<html><body>{header}<p>Hi Ada Quorn, thanks</p></body></html>").html)
+    assert "Ada" not in text and "Quorn" not in text, text
+
+
+@pytest.mark.parametrize(
+    "target, copy",
+    [
+        ("<div class=secret>Thanks for your order <b>W12345678 Kiln repair</b></div>", "W12345678 Kiln repair"),
+        ("<p class=secret>Order #W12345678 Kiln repair</p>", "Order #W12345678 Kiln repair"),
+        ("<table class=secret><tr><td>Order number</td><td>W12345678 Kiln repair</td></tr></table>",
+         "W12345678 Kiln repair"),
+    ],
+)
+def test_a_redact_target_with_its_own_label_is_redacted_wherever_its_text_stands(target, copy):
+    """A label inside the target fakes its id first; a copy of a target's text elsewhere that no label names
+    reads as the page wrote it, and the redaction remembers that too (a second review of 2026-12-03)."""
+    text = _text(clean(f"{target}<div>{copy}</div>", redact_selectors=[".secret"]))
+    assert "Kiln" not in text and "W12345678" not in text, text
+
+
+def test_a_meet_code_after_a_highlighted_meet_is_faked():
+    """A search for "meet" draws the word in an element of its own; the code's text alone names no Meet."""
+    text = _text(_first_pass_settled("<html><body><p><b>Meet</b> abc-defg-hij today</p></body></html>").html)
+    assert "abc-defg-hij" not in text and text.startswith("Meet "), text
+
+
+def test_a_display_name_beside_a_highlighted_local_part_is_learned():
+    page = ("<html><body><p><b>Ada</b> Quorn &lt;<b>ada</b>.quorn@corp-mail.io&gt; wrote</p>"
+            "<p>Hi <b>Ada</b> Quorn,</p></body></html>")
+    text = _text(_first_pass_settled(page).html)
+    assert "Quorn" not in text, text
