@@ -18,9 +18,8 @@ from itertools import accumulate
 
 from sanitize.labelled_values import LabelledValues
 from sanitize.model import TextRun, Walk
-from sanitize.receipt_labels import _DWORD, _HAS_DIGIT, _label_hint, inline_label_spans, is_id_word, tokens
+from sanitize.receipt_labels import _HAS_DIGIT, _label_hint, inline_label_spans, named_words, tokens
 from sanitize.split_values import inline_joined
-from sanitize.values import AMOUNT
 
 
 def crosses_into(protected: Set[int], label: TextRun, value: TextRun) -> bool:
@@ -44,7 +43,7 @@ def apply_line_labels(w: Walk, values: LabelledValues, counts: dict[str, int], p
         return True
 
     for chain in _chains(w.after_inline):
-        texts = [_current(runs[k]) for k in chain]
+        texts = [runs[k].current for k in chain]
         # a label names another piece's words only where its two tokens run past its piece's end and that
         # piece goes on in the line: most chains end here, on their texts (memoised) and one edge each
         if not any(_open_label_end(texts[j]) >= 0 and one_line(chain[j], chain[j + 1]) for j in range(len(chain) - 1)):
@@ -53,7 +52,7 @@ def apply_line_labels(w: Walk, values: LabelledValues, counts: dict[str, int], p
         if not _HAS_DIGIT.search(line):
             continue
         ends = list(accumulate(len(t) for t in texts))
-        for start, end, word_start, word in _named_words(line):
+        for start, _end, word_start, word in named_words(line):
             k, at = bisect_right(ends, start), bisect_right(ends, word_start)
             if at == k or bisect_left(ends, word_start + len(word)) != at:
                 continue  # in the label's own text (the same-text rule's), or cut by the pieces
@@ -61,7 +60,7 @@ def apply_line_labels(w: Walk, values: LabelledValues, counts: dict[str, int], p
             if value_run.flags & {"card-ending", "address-block"} or crosses_into(protected, label_run, value_run):
                 continue
             if one_line(chain[k], chain[at]):
-                cur = _current(value_run)
+                cur = value_run.current
                 new = values.fake_words(cur, counts, limit_tokens=1, start=word_start - (ends[at] - len(texts[at])))
                 if new != cur:
                     value_run.new = new
@@ -80,19 +79,6 @@ def _open_label_end(text: str) -> int:
     return spans[-1][1]
 
 
-def _named_words(line: str) -> Iterator[tuple[int, int, int, str]]:
-    """(label start, label end, word start, word) for each word an id label names in ``line``: its next two
-    tokens' words that the labelled-id rule fakes, none after a total line's amount (``fake_words``)."""
-    for start, end in inline_label_spans(line):
-        stop = tokens(2).match(line, end).end()  # type: ignore[union-attr]  # the pattern matches empty
-        head = line[end:stop]
-        if AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))):
-            continue
-        for m in _DWORD.finditer(line, end, stop):
-            if is_id_word(m.group()):
-                yield start, end, m.start(), m.group()
-
-
 def _chains(after_inline: Sequence[int]) -> Iterator[list[int]]:
     """Runs in a row each opened after inline elements only (``model.Walk.after_inline``): the only runs a
     line of inline pieces can hold (which of their edges are plain inline is read later, for a candidate)."""
@@ -106,7 +92,3 @@ def _chains(after_inline: Sequence[int]) -> Iterator[list[int]]:
             chain = [i - 1, i]
     if len(chain) > 1:
         yield chain
-
-
-def _current(run: TextRun) -> str:
-    return run.new if run.new is not None else run.text

@@ -39,6 +39,11 @@ class TextRun:
         return self.texts[0] if len(self.texts) == 1 else "".join(self.texts)
 
     @property
+    def current(self) -> str:
+        """The run's text as the context rules left it (``new``), else as the page wrote it."""
+        return self.new if self.new is not None else self.text
+
+    @property
     def parent(self) -> LexborNode | None:
         return self.nodes[0].parent
 

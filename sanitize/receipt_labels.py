@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 from sanitize.emails import address_spans
+from sanitize.values import AMOUNT
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
 ID_LABEL = (
@@ -152,6 +154,20 @@ def inline_label_spans(text: str) -> list[tuple[int, int]]:
         if not any(s <= start < e for s, e in spans[k : k + 2]):  # a plain and an encoded address may overlap
             labels.append(m.span())
     return labels
+
+
+def named_words(text: str) -> Iterator[tuple[int, int, int, str]]:
+    """(label start, label end, word start, word) for each word an inline id label names in ``text``: the
+    words of its next two tokens that the labelled-id rule fakes (``is_id_word``), none after a total
+    line's amount ("Order total $12.34"), as ``labelled_values.LabelledValues.fake_words`` reads them."""
+    for start, end in inline_label_spans(text):
+        stop = tokens(2).match(text, end).end()  # type: ignore[union-attr]  # the pattern matches empty
+        head = text[end:stop]
+        if AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))):
+            continue
+        for m in _DWORD.finditer(text, end, stop):
+            if is_id_word(m.group()):
+                yield start, end, m.start(), m.group()
 
 
 def is_id_word(word: str) -> bool:

@@ -46,14 +46,10 @@ def _bump(counts: dict[str, int], kind: str) -> None:
     counts[kind] = counts.get(kind, 0) + 1
 
 
-def _current(run: TextRun) -> str:
-    return run.new if run.new is not None else run.text
-
-
 def _fake_run(values: LabelledValues, run: TextRun, counts: dict[str, int]) -> None:
     if "card-ending" in run.flags:  # a payment row's lone card ending is the ending rule's (``apply_table_rows``)
         return
-    cur = _current(run)
+    cur = run.current
     run.new = values.fake_words(cur, counts)
 
 
@@ -147,7 +143,7 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int], p
             run.new = prefix + ADDRESS_PHRASE + text[len(text.rstrip()) :]  # the white space after it stays too
             _bump(counts, "address-block")
         else:
-            cur = _current(run)
+            cur = run.current
             for end in reversed(inline_label_ends(cur)):
                 cur = values.fake_words(cur, counts, limit_tokens=2, start=end)
             if may_name_card_ending(cur) and CARD_ENDING_INLINE.search(cur):
@@ -218,9 +214,9 @@ def apply_table_rows(
         if payment_row:
             for j in dict.fromkeys(row_runs):
                 run = w.runs[j]
-                m = CARD_ENDING_ONLY.fullmatch(_current(run))
+                m = CARD_ENDING_ONLY.fullmatch(run.current)
                 if m:
-                    cur = _current(run)
+                    cur = run.current
                     run.new = cur[: m.start(1)] + faker.shaped("card-ending", m.group(1), letters=False) + cur[m.end(1) :]
                     run.flags = run.flags | {"card-ending"}
                     _bump(counts, "card-ending")

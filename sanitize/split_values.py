@@ -33,15 +33,7 @@ from sanitize import emails, values
 from sanitize.model import INLINE_TAGS, TextRun
 from sanitize.people import DISPLAY_BEFORE
 from sanitize.urls import drop_queries, holds_web_address
-from sanitize.receipt_labels import (
-    _DWORD,
-    CARD_ENDING_INLINE,
-    _label_hint,
-    inline_label_ends,
-    is_id_word,
-    may_name_card_ending,
-    tokens,
-)
+from sanitize.receipt_labels import CARD_ENDING_INLINE, _label_hint, may_name_card_ending, named_words
 
 if TYPE_CHECKING:
     from sanitize.people import NameRules
@@ -290,19 +282,11 @@ def crossing_spans(text: str, cuts: Sequence[int], reading: Reading = Reading())
 
 
 def labelled_word_spans(text: str) -> list[tuple[int, int]]:
-    """The words an inline id label names in ``text``: those of its next two tokens that the labelled-id
-    rule fakes (``labelled_values.LabelledValues.fake_words``: none when the first is an amount, a total
-    line; a word a value pattern owns is its rule's, and ``_value_spans`` reads those first)."""
+    """The words an inline id label names in ``text`` (``receipt_labels.named_words``); a word a value
+    pattern owns is its rule's, and ``_value_spans`` reads those first."""
     if not _HAS_DIGIT(text) or not _label_hint(text):
         return []
-    spans: list[tuple[int, int]] = []
-    for end in inline_label_ends(text):
-        stop = tokens(2).match(text, end).end()  # type: ignore[union-attr]  # the pattern matches empty
-        head = text[end:stop]
-        if values.AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))):
-            continue
-        spans += [m.span() for m in _DWORD.finditer(text, end, stop) if is_id_word(m.group())]
-    return spans
+    return [(start, start + len(word)) for _, _, start, word in named_words(text)]
 
 
 _NOT_WHITE = re.compile(r"\S+")
