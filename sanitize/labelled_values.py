@@ -19,9 +19,10 @@ from sanitize.receipt_labels import (
     CARD_ENDING_INLINE,
     is_id_word,
     may_name_card_ending,
+    opens_with_amount,
     tokens,
 )
-from sanitize.values import AMOUNT, LITERAL_WORDS, in_spans, pattern_spans
+from sanitize.values import LITERAL_WORDS, in_spans, pattern_spans
 
 
 def _bump(counts: dict[str, int], kind: str) -> None:
@@ -133,9 +134,9 @@ class LabelledValues:
             m = tokens(limit_tokens).match(text, start)
             end = m.end() if m else len(text)
         head = text[start:end]
-        # an amount first is a total line ("Order total $12.34"); an amount later in the text is the
-        # pattern rule's (its span is owned below) and leaves the id before it to this rule
-        if not _HAS_DIGIT.search(head) or AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))):
+        # an amount later in the text is the pattern rule's (its span is owned below) and leaves the id
+        # before it to this rule
+        if not _HAS_DIGIT.search(head) or opens_with_amount(head):
             self._unchanged.add(key)
             return text
         owned: list[tuple[int, int]] | None = None  # read only when a word could be faked

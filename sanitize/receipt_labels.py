@@ -162,12 +162,17 @@ def named_words(text: str) -> Iterator[tuple[int, int, int, str]]:
     line's amount ("Order total $12.34"), as ``labelled_values.LabelledValues.fake_words`` reads them."""
     for start, end in inline_label_spans(text):
         stop = tokens(2).match(text, end).end()  # type: ignore[union-attr]  # the pattern matches empty
-        head = text[end:stop]
-        if AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))):
+        if opens_with_amount(text[end:stop]):
             continue
         for m in _DWORD.finditer(text, end, stop):
             if is_id_word(m.group()):
                 yield start, end, m.start(), m.group()
+
+
+def opens_with_amount(head: str) -> bool:
+    """Whether the tokens a label names open with an amount: a total line ("Order total $12.34"), whose
+    words no label names as an id (an amount later in the text is the amount rule's)."""
+    return AMOUNT.match(head, len(head) - len(head.lstrip(" :#\u00a0\t"))) is not None
 
 
 def is_id_word(word: str) -> bool:

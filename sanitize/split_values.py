@@ -32,8 +32,8 @@ from selectolax.lexbor import LexborNode
 from sanitize import emails, values
 from sanitize.model import INLINE_TAGS, TextRun
 from sanitize.people import DISPLAY_BEFORE
-from sanitize.urls import drop_queries, holds_web_address
 from sanitize.receipt_labels import CARD_ENDING_INLINE, _label_hint, may_name_card_ending, named_words
+from sanitize.urls import drop_queries, holds_web_address
 
 if TYPE_CHECKING:
     from sanitize.people import NameRules
@@ -120,9 +120,10 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
         text, prev = texts[i], texts[i - 1]
         going_on = bool(chain) and chain[-1] == i - 1
         # the edge's two characters first: most edges end here ("Oct 6" and a line break)
-        if not text or not prev or ((last := prev[-1]) in stop or (first := text[0]) in stop) and not (
+        last, first = (prev[-1], text[0]) if text and prev else (" ", " ")
+        if (last.isspace() and first.isspace()) or (last in stop or first in stop) and not (
             _held_through(prev, _line_ahead(texts, after_inline, k)) or going_on and _held_by_chain(last, first, at, web)
-        ) or (last.isspace() and first.isspace()):
+        ):
             if chain:
                 found.append(chain)
                 chain = []
@@ -218,8 +219,8 @@ def _may_cross(before: str, after: str) -> bool:
     between lower-case letters (a Meet code), a street's number before its name words
     (``values._STREET_HINT``, within ``_REACH``), a card ending's words and its digits within
     ``_ENDING_NEAR`` after the edge, or in the word holding the edge a web address's "/", "?" or "#" or,
-    after a label's words, a digit (a labelled id). A character no value holds beside the edge (``_EDGE_STOP``) rules it out
-    before this (``groups``)."""
+    after a label's words, a digit (a labelled id). A character no value holds beside the edge
+    (``_EDGE_STOP``) rules it out before this (``groups``)."""
     if "-" in before[-5:] + after[:5] and _in_meet_code(before[-1]) and _in_meet_code(after[0]):
         return True  # a Meet code's letters and hyphens (abc-<b>defg</b>-hij)
     head = after[:_REACH]

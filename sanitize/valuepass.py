@@ -260,8 +260,7 @@ class ValuePass:
         runs, found = w.runs, set()
         for i in w.after_inline:
             run, prev = runs[i], runs[i - 1]
-            if "-" in (run.new if run.new is not None else run.text) and self._names_meet(
-                    prev.new if prev.new is not None else prev.text) and inline_joined(prev.nodes[-1], run.nodes[0]):
+            if "-" in run.current and self._names_meet(prev.current) and inline_joined(prev.nodes[-1], run.nodes[0]):
                 found.add(i)
         return found
 
