@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from sanitize.emails import EMAIL, EmailFake, fake_address
 from sanitize.registry import subject_trigger
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
+from sanitize.name_forms import QUOTES, joined_words, person_in, phrase_key
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
 NOT_NAMES = frozenset({"me", "you"})
@@ -52,8 +53,11 @@ NAME_BEFORE_OPEN = re.compile(rf"(?:^|(?<=[\s,;:]))({_NAME}(?:[ \t]{_NAME}){{0,5
 #: rule reads only the words after the connector (lower case ends a name); the person before it is a
 #: name beside the address too. Not "for" or "from": "Order Confirmation for Ada <…>" is a subject.
 SENDER_BEFORE_CONNECTOR = re.compile(
-    rf"(?:^|(?<=[\s,;:\"]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]++(?:via|on behalf of)[ \t]++$"
+    rf"(?:^|(?<=[\s,;:\"'’‘“]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[\"'’”]?[ \t]++(?:via|on behalf of)[ \t]++$"
 )
+#: A person's name, then a bar or a spaced dash before the display name the rule read: "Ada Quorn | Fennel
+#: Labs <…>" (a company after the person). Only a name of capitalised words (``_comma_name``) is learned.
+SENDER_BEFORE_SEPARATOR = re.compile(rf"(?:^|(?<=[\s,;:\"]))({_NAME}(?:[ \t]{_NAME}){{0,5}})(?:[ \t]*+[|•]|[ \t]++[-–—])[ \t]++$")
 #: The most text before a display name the connector rule reads: six words and the connector (a long
 #: "To:" line read whole before each of its thousands of names cost n^2).
 _CONNECTOR_WINDOW = 160
@@ -62,7 +66,8 @@ PARTICLES = frozenset({"de", "del", "della", "di", "da", "dos", "das", "du", "la
                        "ter", "bin", "binti", "al", "el", "y"})
 #: What a guest's label says after the guest's name ("Hana Sato, Accepted"): not a name.
 STATUS_WORDS = frozenset({"accepted", "declined", "tentative", "maybe", "needs rsvp", "awaiting response", "organizer",
-                          "optional", "going", "not going", "invited"})
+                          "optional", "going", "not going", "invited", "attending", "not attending", "awaiting",
+                          "organiser"})
 #: A word before a name that is not part of it: a time's AM/PM, anything with a digit.
 _NOT_A_NAME_WORD = re.compile(r"^(?:[ap]\.?m\.?|\S*\d\S*)$", re.I)
 
@@ -75,7 +80,7 @@ def name_words(name: str) -> str:
     lower case is kept whole)."""
     words = name.split()
     while len(words) > 1 and any(w[0].isupper() for w in words[1:]) and (
-        _NOT_A_NAME_WORD.match(words[0]) or (words[0].isalpha() and words[0].islower() and words[0] not in PARTICLES)
+        _NOT_A_NAME_WORD.match(words[0].rstrip(",")) or (words[0].isalpha() and words[0].islower() and words[0] not in PARTICLES)
     ):
         words.pop(0)
     # a capitalised sentence word before a lower-case one is the sentence's too ("Send email to Araminta
@@ -112,7 +117,8 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
     part of another word, "小明" of "大小明细表"), a Hangul one after a word edge, whatever follows it."""
     anywhere, hangul, edged = [], [], []
     for phrase in sorted(phrases, key=len, reverse=True):
-        body = re.escape(phrase).replace(r"\ ", r"\s+")
+        # words apart by white space, or joined by "_" or "-" as a file name joins them ("Lease_Ada_Quorn.pdf")
+        body = re.escape(phrase).replace(r"\-", r"[_\-]").replace(r"\ ", r"(?:\s+|[_\-])")
         if _UNSPACED.match(phrase) and _UNSPACED.match(phrase[-1]) and len(phrase) >= 3:
             anywhere.append(body)
         elif _HANGUL.match(phrase[-1]):
@@ -181,6 +187,7 @@ class NameRules:
                     self.roles.setdefault(other, self.roles[phrase])
         self.learned: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
+        self._by_key: dict[str, str] = {}  # phrase_key → phrase, for a match joined by "_" or "-"
         self._dirty = True
         # A match starts where a word starts, so the text's word there is a phrase's leading word: no
         # such word in a text, no match. Exact for ASCII (lower() is re.I there); ``None`` once a
@@ -205,13 +212,16 @@ class NameRules:
 
     def learn(self, name: str) -> None:
         """Remember a display name of two or more words for replacement everywhere."""
-        name = " ".join(name.strip().strip('"').split())
+        name = " ".join(name.strip().strip(QUOTES).split())
         if len(name.split()) < 2 or is_fake_name(name) or name.lower() in NOT_NAMES:
             return
         if name.lower() not in self.learned:
             self.learned[name.lower()] = name
             self._note_lead(name.lower())
             self._dirty = True
+        person = person_in(name)  # "'Ada Quorn' via Team", "Dr. Ada Quorn": the person is a name of the page too
+        if len(person) < len(name):
+            self.learn(person)
 
     def fake(self, name: str) -> str:
         """The fake for one name phrase, part by part, in the original's case style: the first word from
@@ -229,11 +239,24 @@ class NameRules:
             out.append(_case_like(self.faker.name_part(canon, role, out), w) + word[len(w):])
         return " ".join(out)
 
+    def _fake_written(self, written: str) -> str:
+        """The fake of a name as the page wrote it: words apart by white space (one space apart in the fake)
+        or joined by "_" or "-" as a file name joins them (each joint kept: ``Ada_Quorn.pdf``)."""
+        if "_" in written or "-" in written:
+            phrase = self._by_key.get(phrase_key(written))
+            split = joined_words(phrase, written) if phrase is not None else None
+            if split is not None:
+                words, joints = split
+                fakes = self.fake(" ".join(words)).split(" ")
+                return fakes[0] + "".join(j + f for j, f in zip(joints, fakes[1:]))
+        return self.fake(" ".join(written.split()))
+
     def _compiled(self) -> re.Pattern[str] | None:
         if self._dirty:
             # a learned name as it was written too where its lower case is longer ("İpek"): re.I matches the rest
             phrases = set(self.given) | set(self.learned) | {v for v in self.learned.values() if len(v.lower()) != len(v)}
             self._pattern = _names_pattern(phrases) if phrases else None
+            self._by_key = {phrase_key(p): p.lower() for p in phrases}
             self._dirty = False
         return self._pattern
 
@@ -279,7 +302,7 @@ class NameRules:
             if is_fake_name(m.group(0)):
                 return m.group(0)
             counts["name"] = counts.get("name", 0) + 1
-            return self.fake(" ".join(m.group(0).split()))
+            return self._fake_written(m.group(0))
 
         return pattern.sub(one, text)
 
@@ -353,8 +376,9 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
     def one(m: re.Match[str]) -> str:
         name = m.group(1)
         bare = name.strip('"') if name.startswith('"') else name_words(name)
-        if len(bare.split()) == 1 and ")" in m.string[m.end(1) : m.start(2)]:
-            return m.group(0)  # "2:30pm (EDT) (e)", "Weekly (EDT) (e)": a bracketed part needs a whole name
+        if len(bare.split()) == 1 and (")" in m.string[m.end(1) : m.start(2)] or _NOT_A_NAME_WORD.match(bare)):
+            # "2:30pm (EDT) (e)", "Weekly (EDT) (e)": a bracketed part needs a whole name; "at 2:03 PM <e> wrote:"
+            return m.group(0)
         local, domain = m.group(2), m.group(3)
         result = fake_address(faker, local, domain)
         if bare.lower() in NOT_NAMES or is_fake_name(bare) or keeps_display_name(bare, local, result, rules):
@@ -377,11 +401,19 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
 
 
 def _learn_sender_before_connector(before: str, rules: NameRules) -> None:
-    """The person in "Name via Group <…>" (``SENDER_BEFORE_CONNECTOR``), learned as a display name is."""
-    found = SENDER_BEFORE_CONNECTOR.search(before) if before.endswith(" ") or before.endswith("\t") else None
-    if found is None:
+    """The person in "Name via Group <…>" (``SENDER_BEFORE_CONNECTOR``) or "Name | Company <…>"
+    (``SENDER_BEFORE_SEPARATOR``, capitalised words only), learned as a display name is."""
+    if not (before.endswith(" ") or before.endswith("\t")):
         return
-    person = name_words(found.group(1))
+    found = SENDER_BEFORE_CONNECTOR.search(before)
+    if found is not None:
+        person = name_words(found.group(1)).strip(QUOTES)
+    else:
+        found = SENDER_BEFORE_SEPARATOR.search(before)
+        named = _comma_name(name_words(found.group(1)).split()) if found is not None else None
+        if named is None:
+            return
+        person = named
     # two words or more (one word there is as often an interface word), and no receipt's words
     if (len(person.split()) < 2 or person.lower() in NOT_NAMES or is_fake_name(person)
             or subject_trigger().search(person) is not None):

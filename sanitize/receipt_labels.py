@@ -31,8 +31,9 @@ ID_LABEL = (
     rf"bestellnummer|num[ée]ro\s+de\s+commande|"
     # a software purchase's key (a re-run of that audit's pages)
     rf"(?:licen[cs]e|product|activation|serial)\s+(?:key|{_NO})|"
-    # a meeting invitation's secret (a Calendar audit: Zoom's and Teams' passcodes)
-    rf"(?:meeting\s+)?(?:passcode|pass\s+code|password))"
+    # a meeting invitation's secret (a Calendar audit: Zoom's and Teams' passcodes) and its dial-in id, the key
+    # to a meeting as a Meet code is (session 32's audit: "Meeting ID: …", Teams' "Phone Conference ID: …#")
+    rf"(?:meeting\s+)?(?:passcode|pass\s+code|password)|(?:meeting|conference|webinar)\s+{_NO})"
 )
 # possessive white space: "label", spaces, then anything else cost n^2 as the spaces were split two ways
 #: A label's whole text may be a sentence around it: "Your verification code is" (then the code).
@@ -103,7 +104,7 @@ _LABEL_HINT = re.compile(
     r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
     r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}|"
     r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last|recipient|drop|licen|product|activat|serial|pick|collect|"
-    r"pass"
+    r"pass|meeting|conference|webinar"
 )
 #: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
 #: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
@@ -112,7 +113,7 @@ _LABEL_HINT_WORDS = (
     "account", "reserv", "customer", "trip", "pnr", "locator", "address", "ship", "deliver", "bill", "sold",
     "ending", "ends", "visa", "master", "amex", "discover", "rupay", "xx", "x*", "*x", "**",
     "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande", "last", "recipient", "drop",
-    "licen", "product", "activat", "serial", "pick", "collect", "pass",
+    "licen", "product", "activat", "serial", "pick", "collect", "pass", "meeting", "conference", "webinar",
 )
 #: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
 _PAYMENT_HINT_WORDS = (

@@ -254,6 +254,18 @@ def _may_hold_street(text: str) -> bool:
 
 
 _CARD_OR_PHONE = re.compile(f"(?=[\\d+(])(?:(?P<card>{CARD.pattern})|(?P<phone>{PHONE.pattern}))")
+#: A code a one-tap dial string dials after the phone's pauses: ``+16465550134,,84512937761#,,,,*662931#``
+#: (Zoom's meeting id and passcode, Teams' conference id), the key to a meeting as a Meet code is (an audit
+#: of 2026-12-03). Two commas or more, then the code's digits (four or more; a "*" may lead) up to its "#".
+DIAL_CODE = re.compile(r"(?<=,,)[,*]*+(\d{4,})(?=#)")
+
+
+def _fake_dial_code(faker: Faker, m: re.Match[str], counts: Counts) -> str:
+    digits = m.group(1)
+    fake = faker.shaped("dial-code", digits, letters=False)
+    if fake != digits:
+        _bump(counts, "dial-code")
+    return m.group(0)[: m.start(1) - m.start()] + fake
 
 
 def _fake_phone(faker: Faker, m: re.Match[str], counts: Counts) -> str:
@@ -314,7 +326,7 @@ def uuid_spans(text: str) -> list[tuple[int, int]]:
 
 
 def fake_numbers(faker: Faker, text: str, counts: Counts, *, uuids: bool = False) -> str:
-    """Cards, then phones, amounts and streets (cards first: a card's groups also look like a phone).
+    """Cards, then phones, dial codes, amounts and streets (cards first: a card's groups also look like a phone).
 
     A match that overlaps a value an earlier rule faked is left to that rule ("$123 Main Ave" is an
     amount, "+44 7700 900123 €" a phone): faked again by the later rule, the earlier fake was no
@@ -326,6 +338,8 @@ def fake_numbers(faker: Faker, text: str, counts: Counts, *, uuids: bool = False
     taken = uuid_spans(text) if uuids else []
     if _may_hold_card_or_phone(text):
         text = fake_cards_and_phones(faker, text, counts, taken)
+    if ",," in text:
+        text = _sub_outside(DIAL_CODE, text, taken, lambda m: _fake_dial_code(faker, m, counts))
     if _CURRENCY_HINT.search(text):
 
         def amount(m: re.Match[str]) -> str:
@@ -342,7 +356,7 @@ def fake_numbers(faker: Faker, text: str, counts: Counts, *, uuids: bool = False
 
 
 def pattern_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``fake_numbers`` fakes a value whole (card, phone, amount, street address), same gates.
+    """Where ``fake_numbers`` fakes a value whole (card, phone, dial code, amount, street address), same gates.
 
     A receipt label names "the next words", and those can be the groups of a card or the number of
     a street: such a value belongs to its pattern rule alone. Were a label to fake its first groups
@@ -355,6 +369,8 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     if _may_hold_card_or_phone(text):
         spans += [m.span() for m in _CARD_OR_PHONE.finditer(text)]
+    if ",," in text:
+        spans += [m.span() for m in DIAL_CODE.finditer(text) if not in_spans(spans, m.start(), m.end())]
     if _CURRENCY_HINT.search(text):
         spans += [m.span() for m in AMOUNT.finditer(text) if not in_spans(spans, m.start(), m.end())]
     if _may_hold_street(text):

@@ -1,0 +1,67 @@
+"""The forms a person's name takes inside a display name and on a page (spec §6.2, display names).
+
+A display name often says more than the person's name: Google Groups writes ``'Ada Quorn' via Team``, people
+sign ``Ada Quorn | Fennel Labs`` or ``Dr. Ada Quorn``, a profile adds ``(she/her)``. The whole is faked where it
+stands; the person inside it (``person_in``) is learned too, so ``Hi all, Ada Quorn here`` elsewhere is faked
+(a privacy audit of 2026-12-03 found those kept). A learned name is also found joined by ``_`` or ``-``, as a
+file name writes it (``Lease_Ada_Quorn.pdf``); ``joined_words`` reads such a match back into the name's words.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Quote marks a display name may wrap the person in (Google Groups: ``'Ada Quorn' via Team``).
+QUOTES = "\"'’‘“”"
+#: Words before a person's name that are no part of it; dropped only when two words stay.
+_TITLES = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "miss", "sir", "dame", "rev"})
+#: What may follow the person in a display name: a group after "via" or "on behalf of", a company after a bar,
+#: a bullet or a spaced dash, a bracketed note ("(he/him)", "(Fennel Labs)", "[External]").
+_TAIL = re.compile(r"[ \t]+(?:via|on behalf of)[ \t].*$|[ \t]*[|•·][ \t].*$|[ \t]+[-–—][ \t].*$|"
+                   r"[ \t]*[(\[][^()\[\]]*[)\]][ \t]*$", re.S)
+#: Between the words of a name as a page writes it: white space, or a file name's "_" or "-".
+JOINT = re.compile(r"\s+|[_\-]")
+
+
+def person_in(name: str) -> str:
+    """The person's name inside a display name that says more (``name`` itself when it says nothing more).
+
+    >>> person_in("'Ada Quorn' via Leasing Team"), person_in("Dr. Ada Quorn"), person_in("Ada Quorn (she/her)")
+    ('Ada Quorn', 'Ada Quorn', 'Ada Quorn')
+    >>> person_in("Ada Quorn | Fennel Labs"), person_in("Mei-Ling Zhou"), person_in("Dr. Quorn")
+    ('Ada Quorn', 'Mei-Ling Zhou', 'Dr. Quorn')
+    """
+    core = " ".join(name.split())
+    for _ in range(3):  # "'Ada Quorn (she/her)' via Team": a tail, the quotes, a tail inside them
+        core = _TAIL.sub("", core).strip().strip(QUOTES).strip()
+    words = core.split()
+    while len(words) > 2 and words[0].lower().rstrip(".") in _TITLES:
+        words = words[1:]
+    return " ".join(words) if words else name
+
+
+def phrase_key(text: str) -> str:
+    """A name's words in lower case, one space apart, whatever joined them (``Ada_Quorn`` → ``ada quorn``)."""
+    return JOINT.sub(" ", text.lower())
+
+
+def joined_words(phrase: str, written: str) -> tuple[list[str], list[str]] | None:
+    """``written`` (a match of ``phrase`` whose joints may be "_" or "-") as the phrase's words and the joints
+    between them: ``("mei-ling zhou", "Mei_Ling_Zhou")`` → ``(["Mei-Ling", "Zhou"], ["_"])``. A joint inside one
+    of the phrase's words is written as its hyphen (the word gets one fake, as the spaced name's word does).
+    None when the pieces do not line up (a spelling the key does not fold alike)."""
+    pieces = JOINT.split(written)
+    joints = JOINT.findall(written)
+    words: list[str] = []
+    outer: list[str] = []
+    at = 0
+    for i, word in enumerate(phrase.split(" ")):
+        n = word.count("-") + 1
+        if at + n > len(pieces):
+            return None
+        words.append("-".join(pieces[at : at + n]))
+        if i:
+            joint = joints[at - 1]
+            outer.append(" " if joint.isspace() else joint)
+        at += n
+    return (words, outer) if at == len(pieces) else None

@@ -1,0 +1,116 @@
+"""What a privacy audit of 2026-12-03 (session 32) found on realistic Gmail conversations and Calendar events (spec
+§6.2). Every value here is invented; each test failed before its fix.
+
+- A display name with words around the person's name kept the person elsewhere on the page: Google Groups'
+  ``'Name' via Group <group@…>`` (quoted, as Gmail writes it), ``Name | Company <…>``, ``Name - Company <…>``,
+  ``Dr. Name <…>``, ``name="Name (he/him)"``. The name as written was faked where it stood, but only that whole
+  phrase was learned, so ``Hi all, Name here`` in the body kept it.
+- A learned name joined by ``_`` or ``-`` (an attachment, ``Lease_Renewal_Ada_Quorn.pdf``) kept it.
+- A quote line's clock was read as a name: ``at 2:03 PM <…> wrote:`` faked "PM" (an over-replacement: the line
+  then read ``2:03 YORICK``), and Apple Mail's ``at 2:03 PM, Name <…>`` read "PM" as a last name.
+- A Calendar guest's statuses beyond the known ones (``Attending``, ``Organizer, Attending``) were faked as names.
+- A meeting's dial-in ids stayed: ``Meeting ID: 84512937761``, ``Phone Conference ID: 338271904#`` and the id in
+  a one-tap dial string ``+16465550134,,84512937761#,,,,*662931#`` (the key to a meeting, as a Meet code is).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import clean
+
+CALENDAR = "https://calendar.google.com/calendar/u/0/r/week"
+
+
+@pytest.mark.parametrize("sender", [
+    "'Brannoc Teague' via Leasing Team &lt;leasing-team@groups.example&gt;",
+    "\"Brannoc Teague\" via Leasing Team &lt;leasing-team@groups.example&gt;",
+    "Brannoc Teague | Halvor Leasing &lt;brannoc@halvor.example&gt;",
+    "Brannoc Teague - Halvor Leasing &lt;brannoc@halvor.example&gt;",
+    "Dr. Brannoc Teague &lt;brannoc@halvor.example&gt;",
+    "Brannoc Teague (he/him) &lt;brannoc@halvor.example&gt;",
+])
+def test_a_person_inside_a_display_name_written_in_a_text_is_learned(sender: str):
+    out = clean(f"<p>On Tue, Oct 6, 2026 at 2:03 PM {sender} wrote:</p><p>Hi all, Brannoc Teague here.</p>")
+    assert "Brannoc" not in out and "Teague" not in out
+
+
+@pytest.mark.parametrize("name", [
+    "'Brannoc Teague' via Leasing Team", "Brannoc Teague via Leasing Team", "Brannoc Teague (he/him)",
+    "Brannoc Teague (Halvor Leasing)", "Dr. Brannoc Teague", "Prof Brannoc Teague", "Brannoc Teague | Halvor Leasing",
+])
+def test_a_person_inside_a_name_attribute_is_learned(name: str):
+    out = clean(f'<span email="sender@halvor.example" name="{name}">{name}</span>'
+                "<div><p>Hi all, Brannoc Teague here.</p></div>")
+    assert "Brannoc" not in out and "Teague" not in out
+
+
+def test_the_words_around_the_person_are_not_learned_as_a_name():
+    """The group's name and the pronouns are no person's: a page's other uses of them stay."""
+    out = clean('<span email="team@groups.example" name="\'Brannoc Teague\' via Leasing Team">x</span>'
+                "<p>The Leasing Team meets on Friday.</p>")
+    assert "The Leasing Team meets" in out
+
+
+@pytest.mark.parametrize("written", ["Lease_Renewal_Ada_Quorn.pdf", "CV-Ada-Quorn-2026.pdf", "ada_quorn_contract.docx"])
+def test_a_learned_name_joined_by_underscores_or_hyphens_is_replaced(written: str):
+    out = clean(f'<span email="ada.quorn@corp-mail.example" name="Ada Quorn">Ada Quorn</span>'
+                f'<a aria-label="Download attachment {written}"><span>{written}</span></a>')
+    assert "Quorn" not in out and "quorn" not in out
+
+
+def test_a_joined_name_gets_the_words_of_the_spaced_one():
+    """One name, one fake: the attachment's words are the fake's words, joined as the page joined them."""
+    out = clean('<p>Ada Quorn &lt;ada.quorn@corp-mail.example&gt;</p><p id="f">Ada_Quorn.pdf</p>')
+    spaced = out.split("<p>", 1)[1].split(" &lt;", 1)[0]
+    first, last = spaced.split()
+    assert f"{first}_{last}.pdf" in out
+
+
+@pytest.mark.parametrize("line, kept", [
+    ("On Tue, Oct 6, 2026 at 2:03 PM &lt;orla@brightwater.example&gt; wrote:", "at 2:03 PM &lt;"),
+    ("On Tue, Oct 6, 2026 at 2:03\u202fPM &lt;orla@brightwater.example&gt; wrote:", "at 2:03\u202fPM &lt;"),
+])
+def test_a_clock_before_an_address_is_no_name(line: str, kept: str):
+    out = clean(f"<p>{line}</p>")
+    assert kept in out and "orla" not in out
+
+
+def test_a_clock_before_a_last_first_name_is_not_part_of_it():
+    out = clean("<p>On Oct 6, 2026, at 2:03 PM, Orla Brightwater &lt;orla@brightwater.example&gt; wrote:</p>"
+                "<p>Thanks Orla Brightwater</p>")
+    assert "at 2:03 PM, " in out
+    assert "Brightwater" not in out and "Orla" not in out
+
+
+@pytest.mark.parametrize("label", ["Lorna Feathergill, Attending", "Lorna Feathergill, Organizer, Attending",
+                                   "Lorna Feathergill, Not attending", "Lorna Feathergill, Awaiting"])
+def test_a_guest_status_is_kept_and_the_guest_faked(label: str):
+    status = label.split(", ", 1)[1]
+    out = clean(f'<div role="treeitem" data-email="lorna@feathergill.example" aria-label="{label}">x</div>',
+                page_url=CALENDAR)
+    assert f", {status}\"" in out
+    assert "Feathergill" not in out and "Lorna" not in out
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Meeting ID: 84512937761", "84512937761"),
+    ("Meeting ID 84512937761", "84512937761"),
+    ("Phone Conference ID: 338271904#", "338271904"),
+    ("Conference ID: 338271904#", "338271904"),
+    ("Webinar ID: 93412875520", "93412875520"),
+])
+def test_a_meeting_id_beside_its_label_is_faked(text: str, value: str):
+    out = clean(f'<div role="main"><div aria-label="Event details"><p>{text}</p></div></div>', page_url=CALENDAR)
+    assert value not in out
+
+
+@pytest.mark.parametrize("dial, values", [
+    ("+16465550134,,84512937761#,,,,*662931#", ["84512937761", "662931"]),
+    ("+1 323-555-0143,,338271904#", ["338271904"]),
+])
+def test_the_codes_of_a_one_tap_dial_string_are_faked(dial: str, values: list[str]):
+    out = clean(f"<p>One tap mobile: {dial} US</p>", page_url=CALENDAR)
+    for value in values:
+        assert value not in out
+    assert ",," in out and "#" in out  # the pauses and the marks stay: the line still dials as one
