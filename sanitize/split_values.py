@@ -31,7 +31,7 @@ from selectolax.lexbor import LexborNode
 
 from sanitize import emails, values
 from sanitize.model import INLINE_TAGS, TextRun
-from sanitize.people import DISPLAY_BEFORE
+from sanitize.people import DISPLAY_BEFORE, DISPLAY_COMMA, name_words
 from sanitize.receipt_labels import CARD_ENDING_INLINE, _label_hint, may_name_card_ending, named_words
 from sanitize.urls import drop_queries, holds_web_address
 
@@ -132,8 +132,9 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
         # what may follow in the line, for the hints: a value's "@" or digit may stand pieces further on, but
         # only while no white space ends the word at the edge ("Fitz Quorn" ends it: no address reaches past)
         ahead = text
-        # ... or a display name's "<" opens the address it is read with ("Ada <b>Quorn</b> <<b>ada</b>.quorn@…>")
-        if len(text) < _DIGIT_NEAR or (len(text) < _REACH and (_SPACE(text) is None or text.rstrip()[-1:] in "<([")):
+        # ... or a display name's "<" opens the address it is read with ("Ada <b>Quorn</b> <<b>ada</b>.quorn@…>",
+        # "Ada <b>Quorn</b> <ada.<b>quorn</b>@…>")
+        if len(text) < _DIGIT_NEAR or (len(text) < _REACH and (_SPACE(text) is None or _opens_a_bracket(text))):
             ahead = _line_ahead(texts, after_inline, k)
             if ahead.isspace():  # white space alone up to a part ("Oct 6", a line break, a cell): nothing runs on
                 if chain:
@@ -162,6 +163,17 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
     if chain:
         found.append(chain)
     return found
+
+
+def _opens_a_bracket(text: str) -> bool:
+    """Whether the last word of ``text`` opens a bracket (``" <"``, ``" <ada."``), or follows a comma and
+    runs on to the text's end (``", ada."``): an address may go on in the pieces after it, read with the
+    display name before it (``Name <address>``, ``Name Name, address``)."""
+    tail = text.rstrip()
+    if not tail:
+        return False
+    head, _, last = tail.rpartition(" ")
+    return last[:1] in "<([" or (tail == text and head.rstrip().endswith(","))
 
 
 def _held_through(prev: str, text: str) -> bool:
@@ -306,12 +318,22 @@ def web_address_spans(text: str) -> list[tuple[int, int]]:
 
 
 def display_name_spans(text: str) -> list[tuple[int, int]]:
-    """Each ``Name <address>`` (``people.DISPLAY_BEFORE``) in ``text``, name to closing bracket: read in
-    pieces (``From: Ada <b>Quorn</b> <ada@…>``), the name was never learned, and kept its words here and
-    wherever else the page wrote it."""
-    if "@" not in text or ("<" not in text and "(" not in text and "[" not in text):
+    """Each ``Name <address>`` (``people.DISPLAY_BEFORE``) in ``text``, name to closing bracket, and each
+    ``Name Name, address`` (``people.DISPLAY_COMMA``), name to the address's end: read in pieces (``From: Ada
+    <b>Quorn</b> <ada@…>``), the name was never learned, and kept its words here and wherever else the page
+    wrote it. A span starts at the name the rule reads (``people.name_words``), not at the words before it
+    that the pattern also matched (a web address's last word: ``…?pwd=Qx7TzK2pLm Ada Quorn <…>``)."""
+    if "@" not in text:
         return []
-    return [m.span() for m in DISPLAY_BEFORE.finditer(text)]
+    spans = []
+    if "<" in text or "(" in text or "[" in text:
+        for m in DISPLAY_BEFORE.finditer(text):
+            name = m.group(1)
+            bare = name if name.startswith('"') else name_words(name)
+            spans.append((m.start(1) + max(name.rfind(bare), 0), m.end()))
+    if "," in text:
+        spans += [(m.start(1), m.end()) for m in DISPLAY_COMMA.finditer(text)]
+    return sorted(spans)
 
 
 def _value_spans(text: str, addressed: list[tuple[int, int]], reading: Reading = Reading(),

@@ -318,3 +318,21 @@ def test_a_display_name_beside_a_highlighted_local_part_is_learned():
             "<p>Hi <b>Ada</b> Quorn,</p></body></html>")
     text = _text(_first_pass_settled(page).html)
     assert "Quorn" not in text, text
+
+
+# -- session 32: a search for a person's name highlights it in the name and in the address's local part
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<p>Seen — Ada <b>Quorn</b> &lt;ada.<b>quorn</b>@corp-mail.io&gt; wrote</p>",  # the bracket after a space
+        "<p>https://zoom.example/j/8123456789?pwd=Qx7TzK2pLm <b>Ada</b> Quorn &lt;<b>ada</b>.quorn@corp-mail.io&gt;</p>",
+        "<p>Ada <b>Quorn</b>, ada.<b>quorn</b>@corp-mail.io</p>",  # "Name Name, address" (a contact line)
+    ],
+)
+def test_a_display_name_and_its_address_both_highlighted_are_read_whole(line):
+    """Found by the whole-word highlight fuzzer (session 32): the join parted the name from an address whose
+    bracket follows a space, a web address before the name took the name's span, and the comma form was
+    never read across pieces."""
+    text = _text(_first_pass_settled(f"<html><body>{line}<p>Hi Ada Quorn, thanks</p></body></html>").html)
+    assert "Quorn" not in text and "quorn" not in text, text
