@@ -12,7 +12,7 @@ import re
 
 from sanitize.emails import address_spans
 from sanitize.faker import Faker
-from sanitize.people import DISPLAY_BEFORE, name_words
+from sanitize.display_names import DISPLAY_BEFORE, name_words
 from sanitize.receipt_labels import (
     _DWORD,
     _HAS_DIGIT,

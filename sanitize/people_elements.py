@@ -1,7 +1,7 @@
 """Display names read from the elements that carry an email (spec §6.2, "display names beside an
 email"): a name in the element's name/title/aria-label attributes, its own short text, or a
 ``Name <`` written just before it. Learned before any value is faked, so every use of the name on
-the page is faked, the ones above the element too. The rules for a name's words are ``people.py``'s.
+the page is faked, the ones above the element too. The rules for a name's words are ``display_names.py``'s.
 """
 
 from __future__ import annotations
@@ -13,17 +13,15 @@ from selectolax.lexbor import LexborNode
 from sanitize.emails import EMAIL, fake_address
 from sanitize.faker import Faker, is_fake_name
 from sanitize.model import Walk
-from sanitize.people import (
+from sanitize.display_names import (
     NAME_BEFORE_OPEN,
-    NOT_NAMES,
-    PARTICLES,
     STATUS_WORDS,
-    NameRules,
     fake_display_names,
     is_business_name,
     keeps_display_name,
     name_words,
 )
+from sanitize.people import NOT_NAMES, PARTICLES, NameRules
 
 
 #: Attributes of an element carrying an email that hold the person's name.

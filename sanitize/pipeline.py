@@ -23,7 +23,8 @@ from sanitize.css import map_strings, neutralise_css
 from sanitize.faker import Faker
 from sanitize.memo import DecisionCache, PassMemo
 from sanitize.model import Walk, subtree_ids, walk
-from sanitize.people import NameRules, fake_display_names
+from sanitize.display_names import fake_display_names
+from sanitize.people import NameRules
 from sanitize.people_elements import learn_from_elements
 from sanitize.receipts import (
     PAYMENT_WORDS,

@@ -31,7 +31,7 @@ from selectolax.lexbor import LexborNode
 
 from sanitize import emails, values
 from sanitize.model import INLINE_TAGS, TextRun
-from sanitize.people import DISPLAY_BEFORE, DISPLAY_COMMA, name_words
+from sanitize.display_names import DISPLAY_BEFORE, DISPLAY_COMMA, name_words
 from sanitize.receipt_labels import CARD_ENDING_INLINE, _label_hint, may_name_card_ending, named_words
 from sanitize.urls import drop_queries, holds_web_address
 
@@ -318,10 +318,10 @@ def web_address_spans(text: str) -> list[tuple[int, int]]:
 
 
 def display_name_spans(text: str) -> list[tuple[int, int]]:
-    """Each ``Name <address>`` (``people.DISPLAY_BEFORE``) in ``text``, name to closing bracket, and each
-    ``Name Name, address`` (``people.DISPLAY_COMMA``), name to the address's end: read in pieces (``From: Ada
+    """Each ``Name <address>`` (``display_names.DISPLAY_BEFORE``) in ``text``, name to closing bracket, and each
+    ``Name Name, address`` (``display_names.DISPLAY_COMMA``), name to the address's end: read in pieces (``From: Ada
     <b>Quorn</b> <ada@…>``), the name was never learned, and kept its words here and wherever else the page
-    wrote it. A span starts at the name the rule reads (``people.name_words``), not at the words before it
+    wrote it. A span starts at the name the rule reads (``display_names.name_words``), not at the words before it
     that the pattern also matched (a web address's last word: ``…?pwd=Qx7TzK2pLm Ada Quorn <…>``)."""
     if "@" not in text:
         return []
