@@ -28,7 +28,16 @@ ID_LABEL = (
     rf"authori[sz]ation\s*{_NO}|auth\s+code|booking\s+ref\.?|ref(?:\.|\s*{_NO}|(?=\s*[:#]))|(?:po|p\.o\.)\s*{_NO}|"
     rf"purchase\s+order(?:\s*{_NO})?|payment\s*{_NO}|case\s*{_NO}|policy\s*{_NO}|"
     rf"(?:gift\s+card\s+pin|pin(?=\s*[:#]))(?:\s*{_NO})?|"
-    rf"bestellnummer|num[ée]ro\s+de\s+commande|"
+    # a shop writes its receipt in its customer's language (session 32): German, French, Spanish, Portuguese,
+    # Italian and Dutch order, invoice, customer, booking and tracking numbers and confirmation codes
+    rf"(?:auftrags|bestell|rechnungs|kunden|buchungs|sendungs)(?:nummer|-?nr\.?)|"
+    rf"(?:n[°º]|num[ée]ro)\s*de\s+(?:commande|facture|suivi|r[ée]servation)|commande\s+n[°º]|"
+    rf"(?:n\.?\s?[°º]|n[úu]mero)\s*d[eoa]\s+(?:pedido|factura|fatura|seguimiento|reserva|encomenda)|"
+    rf"pedido\s+n\.?\s?[°º]|"
+    rf"numero\s+(?:d['’]\s*ordine|(?:di\s+)?(?:ordine|fattura|prenotazione|tracciamento))|ordine\s+n[.°º]|"
+    rf"(?:bestel|factuur|boekings?|reserverings?|klant)nummer|"
+    rf"c[óo]digo\s+de\s+(?:confirmaci[óo]n|confirma[çc][ãa]o|reserva)|code\s+de\s+confirmation|"
+    rf"codice\s+(?:di\s+)?prenotazione|"
     # a software purchase's key (a re-run of that audit's pages)
     rf"(?:licen[cs]e|product|activation|serial)\s+(?:key|{_NO})|"
     # a meeting invitation's secret (a Calendar audit: Zoom's and Teams' passcodes) and its dial-in id, the key
@@ -104,7 +113,9 @@ _LABEL_HINT = re.compile(
     r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
     r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}|"
     r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last|recipient|drop|licen|product|activat|serial|pick|collect|"
-    r"pass|meeting|conference|webinar"
+    r"pass|meeting|conference|webinar|"
+    r"auftrag|rechnung|kunden|buchung|sendung|facture|suivi|pedido|factura|fatura|seguimiento|encomenda|ordine|"
+    r"fattura|prenota|bestel|factuur|boeking|klant|digo|codice"
 )
 #: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
 #: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
@@ -114,6 +125,8 @@ _LABEL_HINT_WORDS = (
     "ending", "ends", "visa", "master", "amex", "discover", "rupay", "xx", "x*", "*x", "**",
     "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande", "last", "recipient", "drop",
     "licen", "product", "activat", "serial", "pick", "collect", "pass", "meeting", "conference", "webinar",
+    "auftrag", "rechnung", "kunden", "buchung", "sendung", "facture", "suivi", "pedido", "factura", "fatura",
+    "seguimiento", "encomenda", "ordine", "fattura", "prenota", "bestel", "factuur", "boeking", "klant", "digo", "codice",
 )
 #: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
 _PAYMENT_HINT_WORDS = (

@@ -114,3 +114,31 @@ def test_the_codes_of_a_one_tap_dial_string_are_faked(dial: str, values: list[st
     for value in values:
         assert value not in out
     assert ",," in out and "#" in out  # the pauses and the marks stay: the line still dials as one
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Auftragsnummer: A7734-2210", "A7734-2210"),
+    ("Rechnungsnummer 2026-88413", "2026-88413"),
+    ("Bestell-Nr. 30377126", "30377126"),
+    ("N° de commande : FR88213407", "FR88213407"),
+    ("Commande n° 88213407", "88213407"),
+    ("Numéro de suivi : 6A12345678901", "6A12345678901"),
+    ("Número de pedido: ES-4471-2290", "ES-4471-2290"),
+    ("Pedido nº 44712290", "44712290"),
+    ("Código de confirmación: QX4T9Z7", "QX4T9Z7"),
+    ("Número da encomenda: PT44712290", "PT44712290"),
+    ("Numero d'ordine: IT-4471-2290", "IT-4471-2290"),
+    ("Codice di prenotazione XK4471Q", "XK4471Q"),
+    ("Bestelnummer: NL44712290", "NL44712290"),
+    ("Factuurnummer 2026-004471", "2026-004471"),
+])
+def test_an_id_beside_a_label_in_another_language_is_faked(text: str, value: str):
+    """A shop writes its receipt in its customer's language; German's Bestellnummer and French Numéro de
+    commande were the only labels read (a recorded limit until session 32)."""
+    out = clean(f"<table><tr><td><p>{text}</p></td></tr></table><p>Re: {value}</p>")
+    assert value not in out
+
+
+@pytest.mark.parametrize("text", ["Pedido de ayuda 2026", "Le suivi de votre colis", "Kundennummer bitte angeben"])
+def test_a_label_word_in_prose_with_no_id_after_it_fakes_nothing(text: str):
+    assert clean(f"<p>{text}</p>") == f"<p>{text}</p>"
