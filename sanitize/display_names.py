@@ -47,9 +47,6 @@ NAME_BEFORE_OPEN = re.compile(rf"(?:^|(?<=[\s,;:]))({_NAME}(?:[ \t]{_NAME}){{0,5
 SENDER_BEFORE_CONNECTOR = re.compile(
     rf"(?:^|(?<=[\s,;:\"'’‘“]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[\"'’”]?[ \t]++(?:via|on behalf of)[ \t]++$"
 )
-#: A person's name, then a bar or a spaced dash before the display name the rule read: "Ada Quorn | Fennel
-#: Labs <…>" (a company after the person). Only a name of capitalised words (``_comma_name``) is learned.
-SENDER_BEFORE_SEPARATOR = re.compile(rf"(?:^|(?<=[\s,;:\"]))({_NAME}(?:[ \t]{_NAME}){{0,5}})(?:[ \t]*+[|•]|[ \t]++[-–—])[ \t]++$")
 #: The most text before a display name the connector rule reads: six words and the connector (a long
 #: "To:" line read whole before each of its thousands of names cost n^2).
 _CONNECTOR_WINDOW = 160
@@ -59,6 +56,16 @@ STATUS_WORDS = frozenset({"accepted", "declined", "tentative", "maybe", "needs r
                           "organiser"})
 #: A word before a name that is not part of it: a time's AM/PM, anything with a digit.
 _NOT_A_NAME_WORD = re.compile(r"^(?:[ap]\.?m\.?|\S*\d\S*)$", re.I)
+#: A clock's zone written after it ("at 2:03 PM EDT <…> wrote:"): no name, alone or before one.
+_ZONES = frozenset({"UTC", "GMT", "EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT", "AKST", "AKDT", "HST", "BST",
+                    "IST", "CET", "CEST", "EET", "EEST", "WET", "WEST", "JST", "KST", "AEST", "AEDT", "ACST", "AWST",
+                    "NZST", "NZDT", "SGT", "HKT"})
+
+
+def _not_a_name_word(word: str) -> bool:
+    """A word before a name that is none of it: a clock's AM/PM or zone, anything with a digit."""
+    word = word.rstrip(",")
+    return word in _ZONES or _NOT_A_NAME_WORD.match(word) is not None
 
 
 def name_words(name: str) -> str:
@@ -69,7 +76,7 @@ def name_words(name: str) -> str:
     lower case is kept whole)."""
     words = name.split()
     while len(words) > 1 and any(w[0].isupper() for w in words[1:]) and (
-        _NOT_A_NAME_WORD.match(words[0].rstrip(",")) or (words[0].isalpha() and words[0].islower() and words[0] not in PARTICLES)
+        _not_a_name_word(words[0]) or (words[0].isalpha() and words[0].islower() and words[0] not in PARTICLES)
     ):
         words.pop(0)
     # a capitalised sentence word before a lower-case one is the sentence's too ("Send email to Araminta
@@ -152,9 +159,13 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
     def one(m: re.Match[str]) -> str:
         name = m.group(1)
         bare = name.strip('"') if name.startswith('"') else name_words(name)
-        if len(bare.split()) == 1 and (")" in m.string[m.end(1) : m.start(2)] or _NOT_A_NAME_WORD.match(bare)):
-            # "2:30pm (EDT) (e)", "Weekly (EDT) (e)": a bracketed part needs a whole name; "at 2:03 PM <e> wrote:"
+        if len(bare.split()) == 1 and (")" in m.string[m.end(1) : m.start(2)] or _not_a_name_word(bare) or bare.islower()):
+            # "2:30pm (EDT) (e)", "Weekly (EDT) (e)": a bracketed part needs a whole name; "at 2:03 PM <e> wrote:",
+            # "um 14:03 Uhr schrieb <e>:": a clock's word or a lower-case word alone is the sentence's
             return m.group(0)
+        last = bare.rsplit(None, 1)[-1]
+        if last.islower() and last not in PARTICLES and not bare.islower():
+            return m.group(0)  # "Uhr schrieb <e>": a name ends in a capital's word (one all in lower case aside)
         local, domain = m.group(2), m.group(3)
         result = fake_address(faker, local, domain)
         if bare.lower() in NOT_NAMES or is_fake_name(bare) or keeps_display_name(bare, local, result, rules):
@@ -177,19 +188,11 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
 
 
 def _learn_sender_before_connector(before: str, rules: NameRules) -> None:
-    """The person in "Name via Group <…>" (``SENDER_BEFORE_CONNECTOR``) or "Name | Company <…>"
-    (``SENDER_BEFORE_SEPARATOR``, capitalised words only), learned as a display name is."""
-    if not (before.endswith(" ") or before.endswith("\t")):
+    """The person in "Name via Group <…>" (``SENDER_BEFORE_CONNECTOR``), learned as a display name is."""
+    found = SENDER_BEFORE_CONNECTOR.search(before) if before.endswith(" ") or before.endswith("\t") else None
+    if found is None:
         return
-    found = SENDER_BEFORE_CONNECTOR.search(before)
-    if found is not None:
-        person = name_words(found.group(1)).strip(QUOTES)
-    else:
-        found = SENDER_BEFORE_SEPARATOR.search(before)
-        named = _comma_name(name_words(found.group(1)).split()) if found is not None else None
-        if named is None:
-            return
-        person = named
+    person = name_words(found.group(1)).strip(QUOTES)
     # two words or more (one word there is as often an interface word), and no receipt's words
     if (len(person.split()) < 2 or person.lower() in NOT_NAMES or is_fake_name(person)
             or subject_trigger().search(person) is not None):

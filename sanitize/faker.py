@@ -58,7 +58,8 @@ def is_pool_word(word: str) -> bool:
 
 def is_fake_name(text: str) -> bool:
     """True when every word of ``text`` is a pool name (the faker's own shape)."""
-    words = [w.rstrip(",").lower() for w in text.split()]
+    # a word's comma ("Last, First") and quote marks ("'Ada Quorn' via Team" faked whole) are no part of it
+    words = [w.strip("\"'’‘“”,").lower() for w in text.split()]
     return bool(words) and all(w in _NAME_WORDS or w.rstrip(".") in NAME_SUFFIXES for w in words) and any(
         w in _NAME_WORDS for w in words
     )

@@ -12,8 +12,9 @@ or, digits alone cut between two digits, left: that may be an amount drawn apart
 from __future__ import annotations
 
 import functools
+import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Sequence, Set
 from itertools import accumulate
 
 from sanitize.labelled_values import LabelledValues
@@ -44,9 +45,10 @@ def apply_line_labels(w: Walk, values: LabelledValues, counts: dict[str, int], p
 
     for chain in _chains(w.after_inline):
         texts = [runs[k].current for k in chain]
-        # a label names another piece's words only where its two tokens run past its piece's end and that
-        # piece goes on in the line: most chains end here, on their texts (memoised) and one edge each
-        if not any(_open_label_end(texts[j]) >= 0 and one_line(chain[j], chain[j + 1]) for j in range(len(chain) - 1)):
+        # a label names another piece's words only where its two tokens run past its piece's end, or its own
+        # words run on into a highlight ("Meeting <b>ID</b>: …"), and that piece goes on in the line: most chains
+        # end here, on their texts (memoised) and one edge each
+        if not _may_name_across(texts, lambda j: one_line(chain[j], chain[j + 1])):
             continue
         line = "".join(texts)
         if not _HAS_DIGIT.search(line):
@@ -64,6 +66,32 @@ def apply_line_labels(w: Walk, values: LabelledValues, counts: dict[str, int], p
                 new = values.fake_words(cur, counts, limit_tokens=1, start=word_start - (ends[at] - len(texts[at])))
                 if new != cur:
                     value_run.new = new
+
+
+#: A piece that may go on with a label's words, a search's highlight having cut them (``Meeting <b>ID</b>: …``,
+#: ``Gift card <b>PIN</b>``): the words that end a label of two or more words.
+_LABEL_GOES_ON = re.compile(r"\s*+(?:id|number|no\.?|num|nr\.?|#|code|confirmation|ref(?:erence)?|pin|key)(?![^\W_])",
+                            re.I)
+#: The text before an edge a label crossing it is read in.
+_LABEL_REACH = 40
+
+
+def _may_name_across(texts: Sequence[str], joined: Callable[[int], bool]) -> bool:
+    """Whether an id label may name words in another piece of the line ``texts`` (``joined(j)``: pieces j and
+    j+1 are one line): a label ends a piece with its tokens still open, or a label's words are cut by the
+    pieces' edge (no piece alone holds the label). Most chains are ruled out here, by their texts (memoised)
+    and one edge each."""
+    tail = ""
+    for j in range(len(texts) - 1):
+        text, after = texts[j], texts[j + 1]
+        tail = (tail + text)[-_LABEL_REACH:]
+        if _open_label_end(text) >= 0 and joined(j):
+            return True
+        if _LABEL_GOES_ON.match(after) and joined(j):
+            edge = len(tail)
+            if any(s < edge < e for s, e in inline_label_spans(tail + after[:_LABEL_REACH])):
+                return True
+    return False
 
 
 @functools.lru_cache(maxsize=1 << 16)

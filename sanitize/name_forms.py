@@ -1,10 +1,13 @@
 """The forms a person's name takes inside a display name and on a page (spec §6.2, display names).
 
-A display name often says more than the person's name: Google Groups writes ``'Ada Quorn' via Team``, people
-sign ``Ada Quorn | Fennel Labs`` or ``Dr. Ada Quorn``, a profile adds ``(she/her)``. The whole is faked where it
-stands; the person inside it (``person_in``) is learned too, so ``Hi all, Ada Quorn here`` elsewhere is faked
-(a privacy audit of 2026-12-03 found those kept). A learned name is also found joined by ``_`` or ``-``, as a
-file name writes it (``Lease_Ada_Quorn.pdf``); ``joined_words`` reads such a match back into the name's words.
+A display name often says more than the person's name: Google Groups writes ``'Ada Quorn' via Team``, a sender
+signs ``Dr. Ada Quorn``, a profile adds ``(she/her)``. The whole is faked where it stands; the person inside it
+(``person_in``) is learned too, so ``Hi all, Ada Quorn here`` elsewhere is faked (a privacy audit of 2026-12-03
+found those kept). Only forms that say the rest is no part of a person's name are read: a bar, a dash or another
+bracket (``Customer Support | Acme``, ``Team Calendar (Acme)``) heads a team, a subject or a calendar as often as a
+person, and learned page-wide such a head rewrote subjects and Calendar chips (the audit's review). A learned name
+is also found joined by ``_`` or ``-``, as a file name writes it (``Lease_Ada_Quorn.pdf``); ``joined_words`` reads
+such a match back into the name's words.
 """
 
 from __future__ import annotations
@@ -15,10 +18,10 @@ import re
 QUOTES = "\"'’‘“”"
 #: Words before a person's name that are no part of it; dropped only when two words stay.
 _TITLES = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "miss", "sir", "dame", "rev"})
-#: What may follow the person in a display name: a group after "via" or "on behalf of", a company after a bar,
-#: a bullet or a spaced dash, a bracketed note ("(he/him)", "(Fennel Labs)", "[External]").
-_TAIL = re.compile(r"[ \t]+(?:via|on behalf of)[ \t].*$|[ \t]*[|•·][ \t].*$|[ \t]+[-–—][ \t].*$|"
-                   r"[ \t]*[(\[][^()\[\]]*[)\]][ \t]*$", re.S)
+#: What may follow the person in a display name and says it is no part of the name: the group a sender writes
+#: through (Google Groups' "via", Outlook's "on behalf of"), a bracket of pronouns.
+_TAIL = re.compile(r"[ \t]+(?:via|on behalf of)[ \t].*$|[ \t]*\((?:she|he|they|xe|ze)/\w+(?:/\w+)?\)[ \t]*$",
+                   re.S | re.I)
 #: Between the words of a name as a page writes it: white space, or a file name's "_" or "-".
 JOINT = re.compile(r"\s+|[_\-]")
 
@@ -28,16 +31,23 @@ def person_in(name: str) -> str:
 
     >>> person_in("'Ada Quorn' via Leasing Team"), person_in("Dr. Ada Quorn"), person_in("Ada Quorn (she/her)")
     ('Ada Quorn', 'Ada Quorn', 'Ada Quorn')
-    >>> person_in("Ada Quorn | Fennel Labs"), person_in("Mei-Ling Zhou"), person_in("Dr. Quorn")
-    ('Ada Quorn', 'Mei-Ling Zhou', 'Dr. Quorn')
+    >>> person_in("Customer Support | Acme"), person_in("Team Calendar (Acme)"), person_in("Dr. Quorn")
+    ('Customer Support | Acme', 'Team Calendar (Acme)', 'Dr. Quorn')
     """
     core = " ".join(name.split())
     for _ in range(3):  # "'Ada Quorn (she/her)' via Team": a tail, the quotes, a tail inside them
-        core = _TAIL.sub("", core).strip().strip(QUOTES).strip()
+        core = unquoted(_TAIL.sub("", core).strip())
     words = core.split()
     while len(words) > 2 and words[0].lower().rstrip(".") in _TITLES:
         words = words[1:]
     return " ".join(words) if words else name
+
+
+def unquoted(text: str) -> str:
+    """``text`` without the quote marks around it, when it is quoted at both ends (one mark alone is kept)."""
+    if len(text) > 1 and text[0] in QUOTES and text[-1] in QUOTES:
+        return text[1:-1].strip()
+    return text
 
 
 def phrase_key(text: str) -> str:

@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
-from sanitize.name_forms import QUOTES, joined_words, person_in, phrase_key
+from sanitize.name_forms import JOINT, QUOTES, joined_words, person_in, phrase_key, unquoted
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
 NOT_NAMES = frozenset({"me", "you"})
@@ -47,7 +47,7 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
     stands anywhere ("与王小明开会": those scripts write no space between words; a shorter one is as often
     part of another word, "小明" of "大小明细表"), a Hangul one after a word edge, whatever follows it."""
     anywhere, hangul, edged = [], [], []
-    for phrase in sorted(phrases, key=len, reverse=True):
+    for phrase in sorted(phrases, key=lambda p: (-len(p), p)):  # longest first; ties in one order whatever the hash seed
         # words apart by white space, or joined by "_" or "-" as a file name joins them ("Lease_Ada_Quorn.pdf")
         body = re.escape(phrase).replace(r"\-", r"[_\-]").replace(r"\ ", r"(?:\s+|[_\-])")
         if _UNSPACED.match(phrase) and _UNSPACED.match(phrase[-1]) and len(phrase) >= 3:
@@ -143,7 +143,7 @@ class NameRules:
 
     def learn(self, name: str) -> None:
         """Remember a display name of two or more words for replacement everywhere."""
-        name = " ".join(name.strip().strip(QUOTES).split())
+        name = unquoted(" ".join(name.split()))
         if len(name.split()) < 2 or is_fake_name(name) or name.lower() in NOT_NAMES:
             return
         if name.lower() not in self.learned:
@@ -161,13 +161,15 @@ class NameRules:
         words = name.split()
         out: list[str] = []
         for i, word in enumerate(words):
-            w = word.rstrip(",")  # "Last, First": the comma stays where it is
-            if w.lower().rstrip(".") in NAME_SUFFIXES:
+            # "Last, First": the comma stays where it is; so does a quote mark ("'Ada Quorn' via Team" learned whole)
+            w = word.lstrip(QUOTES).rstrip(QUOTES + ",")
+            if not w or w.lower().rstrip(".") in NAME_SUFFIXES:
                 out.append(word)
                 continue
+            at = word.index(w)
             canon = self.given.get(w.lower(), w)
             role = self.roles.get(w.lower(), "first") if len(words) == 1 else ("first" if i == 0 else "last")
-            out.append(_case_like(self.faker.name_part(canon, role, out), w) + word[len(w):])
+            out.append(word[:at] + _case_like(self.faker.name_part(canon, role, out), w) + word[at + len(w):])
         return " ".join(out)
 
     def _fake_written(self, written: str) -> str:
@@ -176,10 +178,10 @@ class NameRules:
         if "_" in written or "-" in written:
             phrase = self._by_key.get(phrase_key(written))
             split = joined_words(phrase, written) if phrase is not None else None
-            if split is not None:
-                words, joints = split
-                fakes = self.fake(" ".join(words)).split(" ")
-                return fakes[0] + "".join(j + f for j, f in zip(joints, fakes[1:]))
+            # a spelling the key does not fold alike ("IPEK_YILMAZ" for "İpek Yılmaz"): each joint a word's edge
+            words, joints = split if split is not None else (JOINT.split(written), JOINT.findall(written))
+            fakes = self.fake(" ".join(words)).split(" ")
+            return fakes[0] + "".join((" " if j.isspace() else j) + f for j, f in zip(joints, fakes[1:]))
         return self.fake(" ".join(written.split()))
 
     def _compiled(self) -> re.Pattern[str] | None:
@@ -187,7 +189,9 @@ class NameRules:
             # a learned name as it was written too where its lower case is longer ("İpek"): re.I matches the rest
             phrases = set(self.given) | set(self.learned) | {v for v in self.learned.values() if len(v.lower()) != len(v)}
             self._pattern = _names_pattern(phrases) if phrases else None
-            self._by_key = {phrase_key(p): p.lower() for p in phrases}
+            self._by_key = {}  # the first of two phrases with one key in a fixed order (the pattern's)
+            for p in sorted(phrases, key=lambda p: (-len(p), p)):
+                self._by_key.setdefault(phrase_key(p), p.lower())
             self._dirty = False
         return self._pattern
 
@@ -208,7 +212,7 @@ class NameRules:
         if first.isspace():
             if not after.lstrip()[:1].isalpha():
                 return False
-        elif not (first.isalnum() or first in "'’.-"):
+        elif not (first.isalnum() or first in "'’.-_"):  # "_": a file name joins a name's words ("Ada<b>_Quorn</b>")
             return False
         leads = self._leads
         if leads is None or "%" in before or not before.isascii():

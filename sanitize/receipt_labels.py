@@ -42,7 +42,7 @@ ID_LABEL = (
     rf"(?:licen[cs]e|product|activation|serial)\s+(?:key|{_NO})|"
     # a meeting invitation's secret (a Calendar audit: Zoom's and Teams' passcodes) and its dial-in id, the key
     # to a meeting as a Meet code is (session 32's audit: "Meeting ID: …", Teams' "Phone Conference ID: …#")
-    rf"(?:meeting\s+)?(?:passcode|pass\s+code|password)|(?:meeting|conference|webinar)\s+{_NO})"
+    rf"(?:meeting\s+)?(?:passcode|pass\s+code|password)|(?:meeting|conference|webinar|konferenz)(?:\s+|-)?{_NO})"
 )
 # possessive white space: "label", spaces, then anything else cost n^2 as the spaces were split two ways
 #: A label's whole text may be a sentence around it: "Your verification code is" (then the code).
@@ -113,7 +113,7 @@ _LABEL_HINT = re.compile(
     r"(?i)order|invoice|receipt|confirm|code|ref|book|transact|track|member|ticket|account|reserv|customer|trip|pnr|"
     r"locator|address|ship|deliver|bill|sold|ending|ends|visa|master|amex|discover|rupay|[•*·xX]{2}|"
     r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last|recipient|drop|licen|product|activat|serial|pick|collect|"
-    r"pass|meeting|conference|webinar|"
+    r"pass|meeting|conference|webinar|konferenz|"
     r"auftrag|rechnung|kunden|buchung|sendung|facture|suivi|pedido|factura|fatura|seguimiento|encomenda|ordine|"
     r"fattura|prenota|bestel|factuur|boeking|klant|digo|codice"
 )
@@ -124,7 +124,7 @@ _LABEL_HINT_WORDS = (
     "account", "reserv", "customer", "trip", "pnr", "locator", "address", "ship", "deliver", "bill", "sold",
     "ending", "ends", "visa", "master", "amex", "discover", "rupay", "xx", "x*", "*x", "**",
     "auth", "po", "p.o", "pay", "case", "polic", "pin", "bestell", "commande", "last", "recipient", "drop",
-    "licen", "product", "activat", "serial", "pick", "collect", "pass", "meeting", "conference", "webinar",
+    "licen", "product", "activat", "serial", "pick", "collect", "pass", "meeting", "conference", "webinar", "konferenz",
     "auftrag", "rechnung", "kunden", "buchung", "sendung", "facture", "suivi", "pedido", "factura", "fatura",
     "seguimiento", "encomenda", "ordine", "fattura", "prenota", "bestel", "factuur", "boeking", "klant", "digo", "codice",
 )

@@ -31,7 +31,7 @@ from selectolax.lexbor import LexborNode
 
 from sanitize import emails, values
 from sanitize.model import INLINE_TAGS, TextRun
-from sanitize.display_names import DISPLAY_BEFORE, DISPLAY_COMMA, name_words
+from sanitize.display_names import DISPLAY_BEFORE, DISPLAY_COMMA
 from sanitize.receipt_labels import CARD_ENDING_INLINE, _label_hint, may_name_card_ending, named_words
 from sanitize.urls import drop_queries, holds_web_address
 
@@ -283,7 +283,7 @@ def crossing_spans(text: str, cuts: Sequence[int], reading: Reading = Reading())
     addressed = emails.address_spans(text) if reading.addresses else []
     words = labelled_word_spans(text)
     webs = web_address_spans(text) if reading.web else []
-    shown = display_name_spans(text) if reading.addresses else []
+    shown = display_name_spans(text, webs) if reading.addresses else []
     # a labelled word holding a letter or a separator is no amount drawn apart ("1Z999AA1012<b>34</b>5678")
     whole = set(addressed) | set(webs) | set(shown) | {(s, e) for s, e in words if not text[s:e].isdigit()}
     found = []
@@ -317,23 +317,33 @@ def web_address_spans(text: str) -> list[tuple[int, int]]:
             and (holds_web_address(run) or drop_queries(run) != run)]
 
 
-def display_name_spans(text: str) -> list[tuple[int, int]]:
+def display_name_spans(text: str, webs: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """Each ``Name <address>`` (``display_names.DISPLAY_BEFORE``) in ``text``, name to closing bracket, and each
-    ``Name Name, address`` (``display_names.DISPLAY_COMMA``), name to the address's end: read in pieces (``From: Ada
-    <b>Quorn</b> <ada@…>``), the name was never learned, and kept its words here and wherever else the page
-    wrote it. A span starts at the name the rule reads (``display_names.name_words``), not at the words before it
-    that the pattern also matched (a web address's last word: ``…?pwd=Qx7TzK2pLm Ada Quorn <…>``)."""
+    ``Name Name, address`` (``display_names.DISPLAY_COMMA``), name to the address's end: read in pieces
+    (``From: Ada <b>Quorn</b> <ada@…>``), the name was never learned, and kept its words here and wherever else
+    the page wrote it. The span starts where the pattern's words do (a Groups sender's person too: ``Ada
+    <b>Quorn</b> via Team <…>``), or after a web address of ``webs`` they overlap (the pattern also matched a
+    web address's last word, ``…?pwd=Qx7TzK2pLm Ada Quorn <…>``, and the web address's span took it whole)."""
     if "@" not in text:
         return []
     spans = []
     if "<" in text or "(" in text or "[" in text:
         for m in DISPLAY_BEFORE.finditer(text):
-            name = m.group(1)
-            bare = name if name.startswith('"') else name_words(name)
-            spans.append((m.start(1) + max(name.rfind(bare), 0), m.end()))
+            spans.append((m.start(1), m.end()))
     if "," in text:
         spans += [(m.start(1), m.end()) for m in DISPLAY_COMMA.finditer(text)]
-    return sorted(spans)
+    if not webs or not spans:
+        return sorted(spans)
+    trimmed = []
+    for s, e in sorted(spans):
+        i = bisect_right(webs, (s, len(text) + 1))  # the web addresses starting at or before s ...
+        if i and webs[i - 1][1] > s:  # ... the last of which runs into the name
+            s = webs[i - 1][1]
+            while s < e and text[s].isspace():
+                s += 1
+        if s < e:
+            trimmed.append((s, e))
+    return trimmed
 
 
 def _value_spans(text: str, addressed: list[tuple[int, int]], reading: Reading = Reading(),
@@ -362,7 +372,7 @@ def _value_spans(text: str, addressed: list[tuple[int, int]], reading: Reading =
     if reading.web:  # first: a display name's pattern may start inside an address ("/abc-defg-hij, Ada …")
         add(web_address_spans(text) if webs is None else webs)
     if reading.addresses:  # a display name with its address: the name rule learns it from one text
-        add(display_name_spans(text) if shown is None else shown)
+        add(display_name_spans(text, spans if reading.web else ()) if shown is None else shown)
     add(sorted(addressed))  # a plain and an encoded address may overlap
     add(values.pattern_spans(text))
     if may_name_card_ending(text):

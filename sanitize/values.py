@@ -256,16 +256,19 @@ def _may_hold_street(text: str) -> bool:
 _CARD_OR_PHONE = re.compile(f"(?=[\\d+(])(?:(?P<card>{CARD.pattern})|(?P<phone>{PHONE.pattern}))")
 #: A code a one-tap dial string dials after the phone's pauses: ``+16465550134,,84512937761#,,,,*662931#``
 #: (Zoom's meeting id and passcode, Teams' conference id), the key to a meeting as a Meet code is (an audit
-#: of 2026-12-03). Two commas or more, then the code's digits (four or more; a "*" may lead) up to its "#".
-DIAL_CODE = re.compile(r"(?<=,,)[,*]*+(\d{4,})(?=#)")
+#: of 2026-12-03). Two commas or more, then the code's digits (four or more; a "*" may lead) and its "#". A
+#: match starts at a run's first comma only (tried after each comma, a long run of them cost n^2), and holds
+#: its pauses and "#": the split-value join moves a match whole, and the digits alone read as no code.
+DIAL_CODE = re.compile(r"(?<![,*]),,[,*]*+(\d{4,}+)#")
 
 
 def _fake_dial_code(faker: Faker, m: re.Match[str], counts: Counts) -> str:
-    digits = m.group(1)
-    fake = faker.shaped("dial-code", digits, letters=False)
+    """The code faked as a labelled id is (kind "order"): one code, one fake, after its label too."""
+    digits, at = m.group(1), m.start(1) - m.start()
+    fake = faker.shaped("order", digits, letters=False)
     if fake != digits:
         _bump(counts, "dial-code")
-    return m.group(0)[: m.start(1) - m.start()] + fake
+    return m.group(0)[:at] + fake + m.group(0)[at + len(digits) :]
 
 
 def _fake_phone(faker: Faker, m: re.Match[str], counts: Counts) -> str:

@@ -33,3 +33,13 @@ def counts(body: str, **kw) -> dict[str, int]:
 @pytest.fixture
 def faker() -> Faker:
     return Faker(KEY)
+
+
+def outputs_over_hash_seeds(script: str, seeds: range = range(6)) -> set[str]:
+    """What ``script`` prints, run once per hash seed in a fresh interpreter: one output when nothing the
+    sanitiser writes depends on a set's or a dict's order (spec §6.2: same key, byte-identical output)."""
+    import subprocess
+    import sys
+
+    return {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": str(seed), "PATH": ""}).stdout for seed in seeds}

@@ -15,9 +15,11 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
-from .conftest import clean
+from .conftest import clean, outputs_over_hash_seeds
 
 CALENDAR = "https://calendar.google.com/calendar/u/0/r/week"
 
@@ -25,8 +27,6 @@ CALENDAR = "https://calendar.google.com/calendar/u/0/r/week"
 @pytest.mark.parametrize("sender", [
     "'Brannoc Teague' via Leasing Team &lt;leasing-team@groups.example&gt;",
     "\"Brannoc Teague\" via Leasing Team &lt;leasing-team@groups.example&gt;",
-    "Brannoc Teague | Halvor Leasing &lt;brannoc@halvor.example&gt;",
-    "Brannoc Teague - Halvor Leasing &lt;brannoc@halvor.example&gt;",
     "Dr. Brannoc Teague &lt;brannoc@halvor.example&gt;",
     "Brannoc Teague (he/him) &lt;brannoc@halvor.example&gt;",
 ])
@@ -37,16 +37,17 @@ def test_a_person_inside_a_display_name_written_in_a_text_is_learned(sender: str
 
 @pytest.mark.parametrize("name", [
     "'Brannoc Teague' via Leasing Team", "Brannoc Teague via Leasing Team", "Brannoc Teague (he/him)",
-    "Brannoc Teague (Halvor Leasing)", "Dr. Brannoc Teague", "Prof Brannoc Teague", "Brannoc Teague | Halvor Leasing",
+    "Brannoc Teague (she/her)", "Dr. Brannoc Teague", "Prof Brannoc Teague", "\"Brannoc Teague\" via Leasing Team",
 ])
 def test_a_person_inside_a_name_attribute_is_learned(name: str):
-    out = clean(f'<span email="sender@halvor.example" name="{name}">{name}</span>'
+    out = clean(f'<span email="sender@halvor.example" name="{html.escape(name)}">{html.escape(name)}</span>'
                 "<div><p>Hi all, Brannoc Teague here.</p></div>")
     assert "Brannoc" not in out and "Teague" not in out
 
 
 def test_the_words_around_the_person_are_not_learned_as_a_name():
-    """The group's name and the pronouns are no person's: a page's other uses of them stay."""
+    """From a name attribute the group's name is no person's: a page's other uses of it stay (the text form
+    ``… via Leasing Team <…>`` learns the words the display-name rule reads beside the address, as before)."""
     out = clean('<span email="team@groups.example" name="\'Brannoc Teague\' via Leasing Team">x</span>'
                 "<p>The Leasing Team meets on Friday.</p>")
     assert "The Leasing Team meets" in out
@@ -142,3 +143,90 @@ def test_an_id_beside_a_label_in_another_language_is_faked(text: str, value: str
 @pytest.mark.parametrize("text", ["Pedido de ayuda 2026", "Le suivi de votre colis", "Kundennummer bitte angeben"])
 def test_a_label_word_in_prose_with_no_id_after_it_fakes_nothing(text: str):
     assert clean(f"<p>{text}</p>") == f"<p>{text}</p>"
+
+
+# -- session 32's review of the fixes above (each seen failing first)
+
+@pytest.mark.parametrize("head, copy", [
+    ("<p>Lease Renewal Notice - Ada Quorn &lt;ada@corp.example&gt;</p>", "<p>Lease Renewal Notice</p>"),
+    ("<p>Halvor Homes | Ada Quorn &lt;ada@corp.example&gt;</p>", "<p>Halvor Homes newsletter</p>"),
+    ('<span email="help@acme.example" name="Customer Support | Acme">x</span>', "<p>Customer Support will reply</p>"),
+    ('<div data-email="team@calendar.example" aria-label="Team Calendar (Acme)">x</div>',
+     '<div role="button" aria-label="2pm to 2:30pm, Lease Review, Team Calendar, Accepted">x</div>'),
+])
+def test_the_words_before_a_bar_a_dash_or_a_bracket_are_not_learned(head: str, copy: str):
+    """The head of ``X | Y``, ``X - Y`` or ``X (Y)`` is a subject, a team or a calendar as often as a person:
+    learned page-wide, it rewrote subjects and Calendar chips the observers read (session 32's review). Only a
+    group's sender, a title and pronouns say the head is a person."""
+    assert copy in clean(head + copy, page_url=CALENDAR)
+
+
+def test_a_groups_sender_cut_by_a_highlight_is_learned():
+    out = clean("<p>From: Ada <b>Quorn</b> via Leasing Team &lt;team@groups.example&gt;</p><p>Hi Ada Quorn here</p>")
+    assert "Quorn" not in out
+
+
+def test_an_unbalanced_quote_is_kept_and_only_words_are_faked():
+    out = clean('<span email="t@groups.example" name="\'Leasing Office\' via Tenants">x</span>')
+    assert "name=\"'" in out and "' via Tenants\"" not in out and out.count("'") == 2
+
+
+@pytest.mark.parametrize("written", ["Lease_Renewal_<b>Ada</b>_Quorn.pdf", "Ada<b>_Quorn</b>.pdf",
+                                     "<b>Ada</b>_<b>Quorn</b>.pdf"])
+def test_a_joined_name_cut_by_a_highlight_is_replaced(written: str):
+    out = clean(f'<span email="ada.quorn@corp-mail.example" name="Ada Quorn">Ada Quorn</span><p>{written}</p>')
+    assert "Quorn" not in out
+
+
+def test_a_joined_given_name_whose_case_folds_apart_keeps_its_joint():
+    out = clean("<p>IPEK_YILMAZ.pdf</p>", names=["İpek Yılmaz"])
+    assert "IPEK" not in out and "YILMAZ" not in out and out.count("_") == 1
+
+
+@pytest.mark.parametrize("line", [
+    "One tap: +16465550134,,<b>84512937761</b>#,,,,*662931#",
+    "Dial +1 323-555-0143,,<b>338271904</b># now",
+    "<b>Meeting</b> <b>ID</b>: 84512937761",
+    "Meeting <b>ID</b>: 84512937761",
+])
+def test_a_dial_code_or_meeting_id_cut_by_a_highlight_is_faked(line: str):
+    out = clean(f"<p>{line}</p>", page_url=CALENDAR)
+    assert "84512937761" not in out and "338271904" not in out
+
+
+@pytest.mark.parametrize("text", ["Meeting-ID: 84512937761", "MeetingID: 84512937761", "Konferenz-ID: 338271904#"])
+def test_a_meeting_id_written_joined_is_faked(text: str):
+    out = clean(f"<p>{text}</p>", page_url=CALENDAR)
+    assert "84512937761" not in out and "338271904" not in out
+
+
+def test_one_code_gets_one_fake_in_a_dial_string_and_beside_its_label():
+    out = clean("<p>Meeting ID 84512937761,,,,*662931# Passcode 662931</p>", page_url=CALENDAR)
+    dialled = out.split("*", 1)[1].split("#", 1)[0]
+    assert "662931" not in out and out.endswith(f"Passcode {dialled}</p>")
+
+
+@pytest.mark.parametrize("line, kept", [
+    ("On Tue, Oct 6, 2026 at 2:03 PM EDT &lt;orla@brightwater.example&gt; wrote:", "2:03 PM EDT &lt;"),
+    ("Am 6. Okt. 2026 um 14:03 Uhr schrieb &lt;orla@brightwater.example&gt;:", "Uhr schrieb &lt;"),
+])
+def test_a_zone_or_a_lower_case_word_before_an_address_is_no_name(line: str, kept: str):
+    assert kept in clean(f"<p>{line}</p>")
+
+
+def test_a_zone_before_a_name_is_not_part_of_it():
+    out = clean("<p>On Tue, Oct 6, 2026 at 2:03 PM EDT Orla Brightwater &lt;orla@brightwater.example&gt; wrote:</p>"
+                "<p>Thanks Orla Brightwater</p>")
+    assert "2:03 PM EDT " in out and "Brightwater" not in out
+
+
+def test_two_learned_spellings_of_one_name_give_output_that_does_not_depend_on_hash_seeds():
+    """``Mei-Ling Zhou`` and ``Mei Ling Zhou`` both match ``Mei_Ling_Zhou.pdf``; which phrase won, and so the
+    fake, followed the set's order (session 32's review: two fakes over six seeds)."""
+    script = (
+        "from tests.sanitize.conftest import clean\n"
+        "print(clean('<span email=\"a@corp.example\" name=\"Mei-Ling Zhou\">x</span>'"
+        " '<span email=\"b@corp.example\" name=\"Mei Ling Zhou\">y</span><p>Mei_Ling_Zhou.pdf</p>'))\n"
+    )
+    outs = outputs_over_hash_seeds(script)
+    assert len(outs) == 1 and "Zhou" not in outs.pop()

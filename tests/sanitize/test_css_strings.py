@@ -11,7 +11,7 @@ import pytest
 from sanitize.css import map_strings
 from sanitize.pipeline import sanitize_page
 
-from .conftest import GMAIL, KEY, clean
+from .conftest import GMAIL, KEY, clean, outputs_over_hash_seeds
 
 
 def test_an_email_in_a_style_attribute_string_is_faked():
@@ -110,16 +110,12 @@ def test_a_phone_after_a_hex_escape_and_a_newline_is_faked():
 
 
 def test_bodies_are_read_in_document_order_so_the_output_does_not_depend_on_hash_seeds():
-    import subprocess
-    import sys
-
     script = (
         "from tests.sanitize.conftest import clean\n"
         "print(clean(\"<style>\" + \"\".join(f\"p{i}::after{{content:'Ada Quorn {i}'}}\" for i in range(4))"
         " + \"q::after{content:'Ada Quorn (ada.quorn@quornworks.example)'}</style><p>x</p>\"))\n"
     )
-    outs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                           env={"PYTHONHASHSEED": str(seed), "PATH": ""}).stdout for seed in range(6)}
+    outs = outputs_over_hash_seeds(script)
     assert len(outs) == 1
     # and the name learned in the last string is faked in the strings before it too
     assert "Ada Quorn" not in outs.pop()

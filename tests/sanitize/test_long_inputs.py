@@ -153,6 +153,9 @@ TRAPS = {
     + "</p></body></html>",
     "50,000 highlighted spaces after a label, then 20,000 cut labels": "<html><body><p>Order number:"
     + "<b> </b>" * 50_000 + "W12345678 " + "<b>Order</b> <b>number</b>: W1234567 " * 20_000 + "</p></body></html>",
+    # a dial string's pauses (session 32's review: a match tried after each comma read the rest of the run, 24 s)
+    "a run of commas (dial pauses)": _text("," * 500_000 + "1"),
+    "dial pauses before digits with no #": _text(",," + "1" * 500_000),
 }
 
 #: Traps that need sanitiser options: (page, keyword arguments of ``sanitize_page``).

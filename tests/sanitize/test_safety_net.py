@@ -182,15 +182,17 @@ def test_a_card_ending_after_an_id_label_is_the_card_ending_rule_s_alone(body, k
     assert got.get("card-ending") == 1 and "labelled-id" not in got, got
 
 
-@pytest.mark.parametrize("body", ["<p>Order 2n(ada@corp.io)</p>", "<p>Tracking 4o(ada@corp.io)</p>",
-                                  "<p>PNR\u00a01t(ada@corp.io)</p>", "<p>Order#2c(ada@corp.io)</p>"])
+@pytest.mark.parametrize("body", ["<p>Order 2N(ada@corp.io)</p>", "<p>Tracking 4O(ada@corp.io)</p>",
+                                  "<p>PNR\u00a01T(ada@corp.io)</p>", "<p>Order#2C(ada@corp.io)</p>",
+                                  "<p>Order 2n(ada@corp.io)</p>", "<p>Order#2c(ada@corp.io)</p>"])
 @pytest.mark.parametrize("key", [b"attest-kit-test-key-%d" % i for i in range(4)])
 def test_a_display_name_after_an_id_label_is_the_display_name_rule_s_alone(body, key):
-    """A display name is read from a word's first letter ("2n(ada@…)": the name "n"), and its fake is
-    longer ("2zelda"): the next pass read that as a word of 4+ characters with a digit after an id
-    label and faked it as an order number, every pass anew. The name is the display-name rule's."""
+    """A display name is read from a word's first letter ("2N(ada@…)": the name "N"), and its fake is
+    longer ("2Zelda"): the next pass read that as a word of 4+ characters with a digit after an id
+    label and faked it as an order number, every pass anew. The name is the display-name rule's. (A lower-case
+    word alone before an address is no name since session 32, "Uhr schrieb <…>": "2n" stays, read once.)"""
     got = sanitize_page(f"<html><body>{body}</body></html>", page_url=GMAIL, key=key, seeded=[]).counts
-    assert got.get("display-name") == 1 and "labelled-id" not in got, got
+    assert got.get("display-name") == (None if body.split("(")[0][-1].islower() else 1) and "labelled-id" not in got, got
 
 
 @pytest.mark.parametrize("body", ["<p>PNR e%401.4</p>", "<p>Order ada%40corp.io</p>", "<p>Order ada42@corp.io</p>"])
