@@ -167,13 +167,13 @@ def groups(runs: Sequence[TextRun], texts: Sequence[str], after_inline: Sequence
 
 def _opens_a_bracket(text: str) -> bool:
     """Whether the last word of ``text`` opens a bracket (``" <"``, ``" <ada."``), or follows a comma and
-    runs on to the text's end (``", ada."``): an address may go on in the pieces after it, read with the
-    display name before it (``Name <address>``, ``Name Name, address``)."""
+    runs on to the text's end (``", ada."``), or the text ends with a comma (``" Quorn, "``): an address may go on
+    in the pieces after it, read with the display name before it (``Name <address>``, ``Name Name, address``)."""
     tail = text.rstrip()
     if not tail:
         return False
     head, _, last = tail.rpartition(" ")
-    return last[:1] in "<([" or (tail == text and head.rstrip().endswith(","))
+    return last[:1] in "<([" or tail.endswith(",") or (tail == text and head.rstrip().endswith(","))
 
 
 def _held_through(prev: str, text: str) -> bool:

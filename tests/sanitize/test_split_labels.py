@@ -328,6 +328,7 @@ def test_a_display_name_beside_a_highlighted_local_part_is_learned():
         "<p>Seen — Ada <b>Quorn</b> &lt;ada.<b>quorn</b>@corp-mail.io&gt; wrote</p>",  # the bracket after a space
         "<p>https://zoom.example/j/8123456789?pwd=Qx7TzK2pLm <b>Ada</b> Quorn &lt;<b>ada</b>.quorn@corp-mail.io&gt;</p>",
         "<p>Ada <b>Quorn</b>, ada.<b>quorn</b>@corp-mail.io</p>",  # "Name Name, address" (a contact line)
+        "<p><b>Ada</b> Quorn, <b>ada</b>.quorn@corp-mail.io today</p>",  # the address starts the next piece
     ],
 )
 def test_a_display_name_and_its_address_both_highlighted_are_read_whole(line):
