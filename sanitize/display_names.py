@@ -62,6 +62,11 @@ _ZONES = frozenset({"UTC", "GMT", "EST", "EDT", "CST", "CDT", "MST", "MDT", "PST
                     "NZST", "NZDT", "SGT", "HKT"})
 
 
+#: The verb a quote line writes just before the address when the sender has no name ("Uhr schrieb <e>:").
+_QUOTE_VERBS = frozenset({"wrote", "schrieb", "écrit", "escribió", "escreveu", "scrisse", "schreef", "skrev", "napisał",
+                          "kirjoitti", "yazdı", "написал", "написала"})
+
+
 def _not_a_name_word(word: str) -> bool:
     """A word before a name that is none of it: a clock's AM/PM or zone, anything with a digit."""
     word = word.rstrip(",")
@@ -159,13 +164,13 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
     def one(m: re.Match[str]) -> str:
         name = m.group(1)
         bare = name.strip('"') if name.startswith('"') else name_words(name)
-        if len(bare.split()) == 1 and (")" in m.string[m.end(1) : m.start(2)] or _not_a_name_word(bare) or bare.islower()):
-            # "2:30pm (EDT) (e)", "Weekly (EDT) (e)": a bracketed part needs a whole name; "at 2:03 PM <e> wrote:",
-            # "um 14:03 Uhr schrieb <e>:": a clock's word or a lower-case word alone is the sentence's
+        if m.start(1) and m.string[m.start(1) - 1] in QUOTES and bare[-1:] in QUOTES:
+            bare = bare[:-1]  # "'Ada Quorn' <e>": the opening quote stood before the name, the closing one in it
+        if len(bare.split()) == 1 and (")" in m.string[m.end(1) : m.start(2)] or _not_a_name_word(bare)):
+            # "2:30pm (EDT) (e)", "Weekly (EDT) (e)": a bracketed part needs a whole name; "at 2:03 PM <e> wrote:"
             return m.group(0)
-        last = bare.rsplit(None, 1)[-1]
-        if last.islower() and last not in PARTICLES and not bare.islower():
-            return m.group(0)  # "Uhr schrieb <e>": a name ends in a capital's word (one all in lower case aside)
+        if bare.rsplit(None, 1)[-1].lower() in _QUOTE_VERBS:
+            return m.group(0)  # "um 14:03 Uhr schrieb <e>:": a quote line's verb ends no name
         local, domain = m.group(2), m.group(3)
         result = fake_address(faker, local, domain)
         if bare.lower() in NOT_NAMES or is_fake_name(bare) or keeps_display_name(bare, local, result, rules):

@@ -70,8 +70,11 @@ def apply_line_labels(w: Walk, values: LabelledValues, counts: dict[str, int], p
 
 #: A piece that may go on with a label's words, a search's highlight having cut them (``Meeting <b>ID</b>: …``,
 #: ``Gift card <b>PIN</b>``): the words that end a label of two or more words.
-_LABEL_GOES_ON = re.compile(r"\s*+(?:id|number|no\.?|num|nr\.?|#|code|confirmation|ref(?:erence)?|pin|key)(?![^\W_])",
-                            re.I)
+_LABEL_GOES_ON = re.compile(
+    r"\s*+(?:id|number|no\.?|num|nr\.?|#|code|confirmation|ref(?:erence)?|pin|key|nummer|"
+    # the last words of the other languages' labels (``receipt_labels.ID_LABEL``)
+    r"commande|facture|suivi|r[ée]servation|pedido|factura|fatura|seguimiento|reserva|encomenda|ordine|fattura|"
+    r"prenotazione|tracciamento|confirmaci[óo]n|confirma[çc][ãa]o)(?![^\W_])", re.I)
 #: The text before an edge a label crossing it is read in.
 _LABEL_REACH = 40
 

@@ -1,7 +1,7 @@
 """The forms a person's name takes inside a display name and on a page (spec §6.2, display names).
 
 A display name often says more than the person's name: Google Groups writes ``'Ada Quorn' via Team``, a sender
-signs ``Dr. Ada Quorn``, a profile adds ``(she/her)``. The whole is faked where it stands; the person inside it
+signs ``Dr. Ada Quorn`` or ``Ada Quorn jr``, a profile adds ``(she/her)``. The whole is faked where it stands; the person inside it
 (``person_in``) is learned too, so ``Hi all, Ada Quorn here`` elsewhere is faked (a privacy audit of 2026-12-03
 found those kept). Only forms that say the rest is no part of a person's name are read: a bar, a dash or another
 bracket (``Customer Support | Acme``, ``Team Calendar (Acme)``) heads a team, a subject or a calendar as often as a
@@ -13,6 +13,8 @@ such a match back into the name's words.
 from __future__ import annotations
 
 import re
+
+from sanitize.faker import NAME_SUFFIXES
 
 #: Quote marks a display name may wrap the person in (Google Groups: ``'Ada Quorn' via Team``).
 QUOTES = "\"'’‘“”"
@@ -33,13 +35,18 @@ def person_in(name: str) -> str:
     ('Ada Quorn', 'Ada Quorn', 'Ada Quorn')
     >>> person_in("Customer Support | Acme"), person_in("Team Calendar (Acme)"), person_in("Dr. Quorn")
     ('Customer Support | Acme', 'Team Calendar (Acme)', 'Dr. Quorn')
+    >>> person_in("Ada Quorn jr"), person_in("Ada Quorn, PhD")
+    ('Ada Quorn', 'Ada Quorn')
     """
     core = " ".join(name.split())
     for _ in range(3):  # "'Ada Quorn (she/her)' via Team": a tail, the quotes, a tail inside them
-        core = unquoted(_TAIL.sub("", core).strip())
+        core = _TAIL.sub("", core).strip().strip(QUOTES).strip()  # "'Ada Quorn' via Team", its quotes either side
     words = core.split()
     while len(words) > 2 and words[0].lower().rstrip(".") in _TITLES:
         words = words[1:]
+    while len(words) > 2 and words[-1].lower().rstrip(".") in NAME_SUFFIXES:  # "Ada Quorn jr", "Ada Quorn, PhD"
+        words = words[:-1]
+        words[-1] = words[-1].rstrip(",")
     return " ".join(words) if words else name
 
 

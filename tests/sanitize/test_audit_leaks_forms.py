@@ -210,7 +210,7 @@ def test_one_code_gets_one_fake_in_a_dial_string_and_beside_its_label():
     ("On Tue, Oct 6, 2026 at 2:03 PM EDT &lt;orla@brightwater.example&gt; wrote:", "2:03 PM EDT &lt;"),
     ("Am 6. Okt. 2026 um 14:03 Uhr schrieb &lt;orla@brightwater.example&gt;:", "Uhr schrieb &lt;"),
 ])
-def test_a_zone_or_a_lower_case_word_before_an_address_is_no_name(line: str, kept: str):
+def test_a_zone_or_a_quote_verb_before_an_address_is_no_name(line: str, kept: str):
     assert kept in clean(f"<p>{line}</p>")
 
 
@@ -230,3 +230,36 @@ def test_two_learned_spellings_of_one_name_give_output_that_does_not_depend_on_h
     )
     outs = outputs_over_hash_seeds(script)
     assert len(outs) == 1 and "Zhou" not in outs.pop()
+
+
+# -- a second review of session 32 (each seen failing first)
+
+@pytest.mark.parametrize("sender", [
+    "Ada Quorn jr &lt;aq@quornmail.example&gt;", "Ada Quorn, jr &lt;aq@quornmail.example&gt;",
+    "Omar Abd al-rahman &lt;o@quornmail.example&gt;", "'Ada Quorn' via leasing-team &lt;lt@groups.example&gt;",
+    "Dr. ada quorn &lt;aq@quornmail.example&gt;", "ada quorn &lt;aq@quornmail.example&gt;",
+    "'Ada Quorn' &lt;aq@quornmail.example&gt;",
+])
+def test_a_name_with_a_lower_case_word_or_quotes_is_still_faked(sender: str):
+    """A rule of the first fix (a name may not end in a lower-case word: "Uhr schrieb <…>") kept suffixes,
+    particles, Groups' lower-case group names and names written in lower case; a quoted name was learned with its
+    closing quote, and its other uses kept."""
+    person = "Omar" if "Omar" in sender else "ada" if "ada quorn" in sender else "Ada"
+    out = clean(f"<p>From: {sender}</p><p>{person} Quorn wrote</p>" if person != "Omar" else f"<p>From: {sender}</p>")
+    assert "Quorn" not in out and "quorn" not in out and "rahman" not in out
+
+
+@pytest.mark.parametrize("sender", ["ada &lt;aq@quornmail.example&gt;", "\"ada\" &lt;aq@quornmail.example&gt;"])
+def test_a_one_word_lower_case_display_name_is_faked(sender: str):
+    assert "ada &lt;" not in clean(f"<p>From: {sender}</p>") and '"ada"' not in clean(f"<p>From: {sender}</p>")
+
+
+@pytest.mark.parametrize("line, value", [
+    ("N° de <b>commande</b>: FR88213407", "FR88213407"),
+    ("Número de <b>pedido</b>: ES44712290", "ES44712290"),
+    ("Codice di <b>prenotazione</b>: XK4471Q9", "XK4471Q9"),
+    ("Numéro de <b>suivi</b> : 6A12345678901", "6A12345678901"),
+    ("Código de <b>confirmación</b>: QX4T9Z7", "QX4T9Z7"),
+])
+def test_another_language_s_label_cut_by_a_highlight_names_its_id(line: str, value: str):
+    assert value not in clean(f"<p>{line}</p>")

@@ -189,10 +189,9 @@ def test_a_card_ending_after_an_id_label_is_the_card_ending_rule_s_alone(body, k
 def test_a_display_name_after_an_id_label_is_the_display_name_rule_s_alone(body, key):
     """A display name is read from a word's first letter ("2N(ada@…)": the name "N"), and its fake is
     longer ("2Zelda"): the next pass read that as a word of 4+ characters with a digit after an id
-    label and faked it as an order number, every pass anew. The name is the display-name rule's. (A lower-case
-    word alone before an address is no name since session 32, "Uhr schrieb <…>": "2n" stays, read once.)"""
+    label and faked it as an order number, every pass anew. The name is the display-name rule's."""
     got = sanitize_page(f"<html><body>{body}</body></html>", page_url=GMAIL, key=key, seeded=[]).counts
-    assert got.get("display-name") == (None if body.split("(")[0][-1].islower() else 1) and "labelled-id" not in got, got
+    assert got.get("display-name") == 1 and "labelled-id" not in got, got
 
 
 @pytest.mark.parametrize("body", ["<p>PNR e%401.4</p>", "<p>Order ada%40corp.io</p>", "<p>Order ada42@corp.io</p>"])
