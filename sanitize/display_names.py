@@ -27,7 +27,8 @@ DISPLAY_BEFORE = re.compile(
     r"(?:(?<![\w'’.\-])(?<![\w.+\-][@＠])[\d_'’.\-]*+(?=[^\W\d_])|(?=\"))"
     rf"(\"[^\"<>@\n]{{1,80}}\"|{_NAME}(?:[ \t]{_NAME}){{0,5}}(?:,[ \t]{_NAME}(?:[ \t]{_NAME}){{0,2}})?)"
     r"(?:[ \t]*+\([^()<>@\n]{1,60}\))?"
-    r"[ \t]*+(?:\n[ \t]*+)?(?:[<(]|\[mailto:)[ \t]*" + EMAIL.pattern + r"[ \t]*[>)\]]"
+    # Gmail's Spanish and some English quote lines bracket the bracketed address: "Name (<e>) escribió:"
+    r"[ \t]*+(?:\n[ \t]*+)?(?:\(<|[<(]|\[mailto:)[ \t]*" + EMAIL.pattern + r"[ \t]*(?:>\)|[>)\]])"
 )
 #: ``Name Name, address`` (a contact chip's aria-label, a guest row, a signature line): two to six words
 #: that start their text or line, just before a comma and an address, each capitalised or a particle

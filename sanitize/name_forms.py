@@ -6,7 +6,7 @@ signs ``Dr. Ada Quorn`` or ``Ada Quorn jr``, a profile adds ``(she/her)``. The w
 found those kept). Only forms that say the rest is no part of a person's name are read: a bar, a dash or another
 bracket (``Customer Support | Acme``, ``Team Calendar (Acme)``) heads a team, a subject or a calendar as often as a
 person, and learned page-wide such a head rewrote subjects and Calendar chips (the audit's review). A learned name
-is also found joined by ``_`` or ``-``, as a file name writes it (``Lease_Ada_Quorn.pdf``); ``joined_words`` reads
+is also found joined by ``_`` or ``-``, as a file name writes it (``Lease_Ada_Quorn.pdf``), or by ``+`` or ``%20``, as a search route does; ``joined_words`` reads
 such a match back into the name's words.
 """
 
@@ -24,8 +24,9 @@ _TITLES = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "miss", "sir", "dame
 #: through (Google Groups' "via", Outlook's "on behalf of"), a bracket of pronouns.
 _TAIL = re.compile(r"[ \t]+(?:via|on behalf of)[ \t].*$|[ \t]*\((?:she|he|they|xe|ze)/\w+(?:/\w+)?\)[ \t]*$",
                    re.S | re.I)
-#: Between the words of a name as a page writes it: white space, or a file name's "_" or "-".
-JOINT = re.compile(r"\s+|[_\-]")
+#: Between the words of a name as a page writes it: white space, a file name's "_" or "-", a search route's "+"
+#: or "%20" (``#search/Ada+Quorn``).
+JOINT = re.compile(r"\s+|[_\-+]|%20")
 
 
 def person_in(name: str) -> str:

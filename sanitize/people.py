@@ -49,7 +49,8 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
     anywhere, hangul, edged = [], [], []
     for phrase in sorted(phrases, key=lambda p: (-len(p), p)):  # longest first; ties in one order whatever the hash seed
         # words apart by white space, or joined by "_" or "-" as a file name joins them ("Lease_Ada_Quorn.pdf")
-        body = re.escape(phrase).replace(r"\-", r"[_\-]").replace(r"\ ", r"(?:\s+|[_\-])")
+        # ... or by "+" or "%20" as a search route joins them ("#search/Ada+Quorn")
+        body = re.escape(phrase).replace(r"\-", r"[_\-]").replace(r"\ ", r"(?:\s+|[_\-+]|%20)")
         if _UNSPACED.match(phrase) and _UNSPACED.match(phrase[-1]) and len(phrase) >= 3:
             anywhere.append(body)
         elif _HANGUL.match(phrase[-1]):
@@ -118,7 +119,7 @@ class NameRules:
                     self.roles.setdefault(other, self.roles[phrase])
         self.learned: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
-        self._by_key: dict[str, str] = {}  # phrase_key → phrase, for a match joined by "_" or "-"
+        self._by_key: dict[str, str] = {}  # phrase_key → phrase, for a match joined by "_", "-", "+" or "%20"
         self._dirty = True
         # A match starts where a word starts, so the text's word there is a phrase's leading word: no
         # such word in a text, no match. Exact for ASCII (lower() is re.I there); ``None`` once a
@@ -174,8 +175,8 @@ class NameRules:
 
     def _fake_written(self, written: str) -> str:
         """The fake of a name as the page wrote it: words apart by white space (one space apart in the fake)
-        or joined by "_" or "-" as a file name joins them (each joint kept: ``Ada_Quorn.pdf``)."""
-        if "_" in written or "-" in written:
+        or joined by "_", "-", "+" or "%20" as a file name or a search route joins them (each joint kept: ``Ada_Quorn.pdf``)."""
+        if "_" in written or "-" in written or "+" in written or "%20" in written:
             phrase = self._by_key.get(phrase_key(written))
             split = joined_words(phrase, written) if phrase is not None else None
             # a spelling the key does not fold alike ("IPEK_YILMAZ" for "İpek Yılmaz"): each joint a word's edge

@@ -27,11 +27,11 @@ ID_LABEL = (
     # label only with a number word, a mark or a colon after them)
     rf"authori[sz]ation\s*{_NO}|auth\s+code|booking\s+ref\.?|ref(?:\.|\s*{_NO}|(?=\s*[:#]))|(?:po|p\.o\.)\s*{_NO}|"
     rf"purchase\s+order(?:\s*{_NO})?|payment\s*{_NO}|case\s*{_NO}|policy\s*{_NO}|"
-    rf"(?:gift\s+card\s+pin|pin(?=\s*[:#]))(?:\s*{_NO})?|"
+    rf"(?:gift\s+card\s+pin|pin(?=\s*[:#])|pin\s+code)(?:\s*{_NO})?|"  # Booking.com's "PIN code"
     # a shop writes its receipt in its customer's language (session 32): German, French, Spanish, Portuguese,
     # Italian and Dutch order, invoice, customer, booking and tracking numbers and confirmation codes
     rf"(?:auftrags|bestell|rechnungs|kunden|buchungs|sendungs)(?:nummer|-?nr\.?)|"
-    rf"(?:n[°º]|num[ée]ro)\s*de\s+(?:commande|facture|suivi|r[ée]servation)|commande\s+n[°º]|"
+    rf"(?:n[°º]|num[ée]ro)\s*de\s+(?:commande|facture|suivi|r[ée]servation)|(?:commande|r[ée]servation|facture)\s+n[°º]|"
     rf"(?:n\.?\s?[°º]|n[úu]mero)\s*d[eoa]\s+(?:pedido|factura|fatura|seguimiento|reserva|encomenda)|"
     rf"pedido\s+n\.?\s?[°º]|"
     rf"numero\s+(?:d['’]\s*ordine|(?:di\s+)?(?:ordine|fattura|prenotazione|tracciamento))|ordine\s+n[.°º]|"
@@ -62,7 +62,9 @@ ADDRESS_LABEL = (
 )
 #: "Recipient" is an address label only as a label's whole text (in prose, or before a colon in a text,
 #: it names a person or a field as often as an address)
-ADDRESS_LABEL_ONLY = re.compile(rf"\s*(?:{ADDRESS_LABEL}|recipient)\s*+:?\s*+", re.I)
+ADDRESS_LABEL_ONLY = re.compile(
+    # PayPal writes whether the address is confirmed after the label ("Shipping address - confirmed")
+    rf"\s*(?:{ADDRESS_LABEL}|recipient)(?:\s*+[-–(]\s*+(?:un)?confirmed\)?)?\s*+:?\s*+", re.I)
 ADDRESS_INLINE = re.compile(rf"^\s*({ADDRESS_LABEL}\s*:\s*)(\S.*)$", re.I | re.S)
 PAYMENT_WORDS = re.compile(
     r"payment|paid\s+with|card|visa|master\s*card|amex|american\s+express|discover|diners|jcb|unionpay|"
@@ -115,7 +117,7 @@ _LABEL_HINT = re.compile(
     r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last|recipient|drop|licen|product|activat|serial|pick|collect|"
     r"pass|meeting|conference|webinar|konferenz|"
     r"auftrag|rechnung|kunden|buchung|sendung|facture|suivi|pedido|factura|fatura|seguimiento|encomenda|ordine|"
-    r"fattura|prenota|bestel|factuur|boeking|klant|digo|codice"
+    r"fattura|prenota|bestel|factuur|boeking|klant|digo|codice|réserv|traccia"
 )
 #: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
 #: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
@@ -127,6 +129,7 @@ _LABEL_HINT_WORDS = (
     "licen", "product", "activat", "serial", "pick", "collect", "pass", "meeting", "conference", "webinar", "konferenz",
     "auftrag", "rechnung", "kunden", "buchung", "sendung", "facture", "suivi", "pedido", "factura", "fatura",
     "seguimiento", "encomenda", "ordine", "fattura", "prenota", "bestel", "factuur", "boeking", "klant", "digo", "codice",
+    "réserv", "traccia",
 )
 #: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
 _PAYMENT_HINT_WORDS = (

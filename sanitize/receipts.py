@@ -73,12 +73,21 @@ def _ends_address_block(text: str) -> bool:
     )
 
 
+def _is_card_line(text: str) -> bool:
+    """A text that is a card and its ending alone ("Visa •••• 4417"): no label and no amount, a payment
+    word and a card ending the ending rule reads."""
+    return (len(text) <= 40 and _PAYMENT_WORD.search(text) is not None and not AMOUNT.search(text)
+            and not _ANY_LABEL.fullmatch(text) and CARD_ENDING_INLINE.search(text) is not None)
+
+
 def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, int | None]) -> None:
     """Every text after an address label up to the next heading, label, table or amount (at most six)."""
     first_table = None
     for n, j in enumerate(_next_runs(w, i, _MAX_ADDRESS_BLOCKS)):
         run = w.runs[j]
         text = run.text.strip()
+        if n == 0 and _is_card_line(text):
+            continue  # Apple's "BILLED TO" block opens with the card: the ending rule's, and the address follows
         if _ends_address_block(text) or "address-block" in run.flags:
             return
         parent = run.parent

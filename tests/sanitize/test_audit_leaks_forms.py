@@ -263,3 +263,59 @@ def test_a_one_word_lower_case_display_name_is_faked(sender: str):
 ])
 def test_another_language_s_label_cut_by_a_highlight_names_its_id(line: str, value: str):
     assert value not in clean(f"<p>{line}</p>")
+
+
+# -- a second audit of 2026-12-03 (session 32): list pages, other languages, platform receipts
+
+@pytest.mark.parametrize("text, value", [
+    ("Numéro de réservation : HX48291", "HX48291"),
+    ("Réservation n° HX48291", "HX48291"),
+    ("Numero di tracciamento: 1Z999AA10123456784", "1Z999AA10123456784"),
+])
+def test_a_label_whose_first_look_missed_it_names_its_id(text: str, value: str):
+    """The cheap first look (``receipt_labels._label_hint``) had "reserv", not "réserv", and no word of
+    "tracciamento": labels the pattern lists were never read."""
+    assert value not in clean(f"<p>{text}</p>")
+
+
+@pytest.mark.parametrize("page", [
+    "<table><tr><td>PIN code:</td><td>3391</td></tr></table>",
+    "<div><span>PIN code</span></div><div><span>3391</span></div>",
+])
+def test_a_booking_pin_code_label_names_its_value(page: str):
+    assert "3391" not in clean(page)
+
+
+def test_a_paypal_confirmed_shipping_address_is_withheld():
+    out = clean("<table><tr><td>Shipping address - confirmed</td></tr>"
+                "<tr><td>Tobiah Wendmark<br>4410 Marrowstone Ave<br>Portland, OR 97205</td></tr></table>")
+    assert "Wendmark" not in out and "97205" not in out
+
+
+@pytest.mark.parametrize("line", [
+    "El mar, 6 oct 2026 a las 14:03, Rodrigo Ibáñez (&lt;rodrigo.ibanez@telco.example&gt;) escribió:",
+    "On Tue, Oct 6, 2026 at 2:03 PM Rodrigo Ibáñez (&lt;rodrigo.ibanez@telco.example&gt;) wrote:",
+])
+def test_a_name_before_a_bracketed_address_in_brackets_is_learned(line: str):
+    out = clean(f"<p>{line}</p><p>Hola Rodrigo Ibáñez</p>")
+    assert "Ibáñez" not in out and "Rodrigo" not in out
+
+
+@pytest.mark.parametrize("route", ["#search/Quillon+Fairweather", "#search/Quillon%20Fairweather",
+                                   "#search/%22quillon+fairweather%22", "#search/from%3A(Quillon+Fairweather)"])
+def test_a_learned_name_in_a_search_route_is_replaced(route: str):
+    out = clean(f'<span email="q.fairweather@corp-mail.example" name="Quillon Fairweather">x</span>'
+                f'<a href="https://mail.google.com/mail/u/0/{route}">search</a>')
+    assert "Fairweather" not in out and "fairweather" not in out
+
+
+@pytest.mark.parametrize("block", [
+    "<tr><td>BILLED TO</td></tr><tr><td>Visa •••• 4417<br>Tobiah Wendmark<br>4410 Marrowstone Ave<br>"
+    "Portland, OR 97205<br>USA</td></tr>",
+    "<tr><td>Billed to</td><td>Visa •••• 4417<br>Tobiah Wendmark<br>4410 Marrowstone Ave<br>Portland, OR 97205</td></tr>",
+])
+def test_a_card_line_at_the_top_of_an_address_block_does_not_end_it(block: str):
+    """Apple's receipt writes the card first in its "BILLED TO" block: the payment word read as a label ended the
+    block before its name, city and postcode."""
+    out = clean(f"<table>{block}</table>")
+    assert "Wendmark" not in out and "97205" not in out and "4417" not in out
