@@ -85,7 +85,8 @@ def may_name_card_ending(text: str) -> bool:
         return True  # the pattern's re.I folds more than str.lower does ("VİSA")
     lower = text.lower()
     return ("end" in lower or "visa" in lower or "mastercard" in lower or "amex" in lower or "discover" in lower
-            or "rupay" in lower or "paypal" in lower or "last" in lower or _TWO_MARKS.search(text) is not None)
+            or "rupay" in lower or "paypal" in lower or "last" in lower or "termin" in lower or "eindig" in lower
+            or _TWO_MARKS.search(text) is not None)
 
 
 #: A payment row's cell holding only an ending: "- 6407", "•••• 6407", "*9064", "…2718", "(1357)", "(x-4410)".
@@ -96,8 +97,12 @@ CARD_ENDING_INLINE = re.compile(
     # long run); white space possessively. A brand takes one separator and marks of any count, or a
     # parenthesis: "Visa -4242", "VISA x8841", "Visa *9064", "Visa …2718", "Visa (1357)", "PayPal (x-4410)".
     r"((?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s*+(?:4(?!\d)|four)(?:\s+digits)?+\s*+[:#]?+|"
+    # other languages' "ending in" (session 32's second audit): French, German, Spanish, Portuguese, Italian, Dutch
+    r"(?:se\s+)?terminant\s+par|endet\s+auf|(?:mit\s+)?endziffern|terminad[ao]\s+e[nm]|(?:che\s+)?termina\s+con|"
+    r"eindigend\s+op|"
     r"(?<![•*·xX])(?<![•*·xX]{2}[\s\-–—])(?:[•*·xX]{2,}+[\s\-–—]?+)++|"
-    r"(?:visa|mastercard|amex|discover|rupay)\s*+[-–—(]?+\s*+(?:[•*·xX…]++[-–—]?+)?+|"
+    # ASCII dots too ("Visa .... 4417", as Apple writes it)
+    r"(?:visa|mastercard|amex|discover|rupay)\s*+[-–—(]?+\s*+(?:[•*·xX…]++[-–—]?+|\.{2,}+)?+|"
     r"paypal\s*+\(\s*+(?:[•*·xX…]++[-–—]?+)?+)\s*+)"
     r"(\d{4,5})(?!\d)",
     re.I,
@@ -117,7 +122,7 @@ _LABEL_HINT = re.compile(
     r"auth|po|p\.o|pay|case|polic|pin|bestell|commande|last|recipient|drop|licen|product|activat|serial|pick|collect|"
     r"pass|meeting|conference|webinar|konferenz|"
     r"auftrag|rechnung|kunden|buchung|sendung|facture|suivi|pedido|factura|fatura|seguimiento|encomenda|ordine|"
-    r"fattura|prenota|bestel|factuur|boeking|klant|digo|codice|réserv|traccia"
+    r"fattura|prenota|bestel|factuur|boeking|klant|digo|codice|réserv|traccia|endet|endziffer|termin|eindig"
 )
 #: The alternatives of _LABEL_HINT as plain words: for ASCII text ``_label_hint`` is the same test
 #: as a few substring checks on the lower-cased text (the (?i) alternation costs ~0.5 µs a character).
@@ -129,7 +134,7 @@ _LABEL_HINT_WORDS = (
     "licen", "product", "activat", "serial", "pick", "collect", "pass", "meeting", "conference", "webinar", "konferenz",
     "auftrag", "rechnung", "kunden", "buchung", "sendung", "facture", "suivi", "pedido", "factura", "fatura",
     "seguimiento", "encomenda", "ordine", "fattura", "prenota", "bestel", "factuur", "boeking", "klant", "digo", "codice",
-    "réserv", "traccia",
+    "réserv", "traccia", "endet", "endziffer", "termin", "eindig",
 )
 #: Words one of which every PAYMENT_WORDS match contains (lower case): a cheap necessary condition.
 _PAYMENT_HINT_WORDS = (

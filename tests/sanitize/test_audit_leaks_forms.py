@@ -319,3 +319,11 @@ def test_a_card_line_at_the_top_of_an_address_block_does_not_end_it(block: str):
     block before its name, city and postcode."""
     out = clean(f"<table>{block}</table>")
     assert "Wendmark" not in out and "97205" not in out and "4417" not in out
+
+
+@pytest.mark.parametrize("text", ["Visa .... 4417", "Visa ....4417", "Carte Visa se terminant par 4417",
+                                  "Kreditkarte endet auf 4417", "Visa mit Endziffern 4417", "Tarjeta terminada en 4417",
+                                  "Cartão terminado em 4417", "Carta che termina con 4417", "Creditcard eindigend op 4417"])
+def test_a_card_ending_written_with_dots_or_in_another_language_is_faked(text: str):
+    out = clean(f"<p>Paid with {text}</p>")
+    assert "4417" not in out and out.count(" ") == text.count(" ") + 2

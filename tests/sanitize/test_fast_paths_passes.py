@@ -100,7 +100,13 @@ def test_label_hint_never_rules_out_a_label_or_an_ending():
               "Bestellnummer", "Numéro de commande", "Shipped to", "Delivering to", "Customer address", "Recipient",
               "Delivery details", "Your address", "Billing details", "Dropoff", "Drop-off", "Ship to", "Address",
               "Visa", "VISA x", "(", "…", "*", "xx", "ending with", "Last 4", "four digits", "PayPal (", "paid with",
-              "credit", " ", ":", "-", "1234", "A1B2", "é", "İ", "K", "x"]
+              "credit", " ", ":", "-", "1234", "A1B2", "é", "İ", "K", "x",
+              # session 32's labels: meetings, other languages, Booking.com, PayPal, card endings
+              "Meeting", "Meeting-ID", "Konferenz-ID", "Conference", "Webinar", "Auftragsnummer", "Bestell-Nr.", "N° de ",
+              "réservation", "Réservation n°", "Numéro de suivi", "Número de pedido", "Pedido nº", "Código de confirmación",
+              "Número da encomenda", "Numero d'ordine", "Numero di tracciamento", "Codice di prenotazione",
+              "Bestelnummer", "Factuurnummer", "PIN code", "se terminant par", "endet auf", "Endziffern",
+              "terminada en", "terminado em", "che termina con", "eindigend op", "Visa ....", "Shipping address - confirmed"]
     for _ in range(30_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
         read = bool(
