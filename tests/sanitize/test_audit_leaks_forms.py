@@ -327,3 +327,14 @@ def test_a_card_line_at_the_top_of_an_address_block_does_not_end_it(block: str):
 def test_a_card_ending_written_with_dots_or_in_another_language_is_faked(text: str):
     out = clean(f"<p>Paid with {text}</p>")
     assert "4417" not in out and out.count(" ") == text.count(" ") + 2
+
+
+@pytest.mark.parametrize("iban", ["DE89 3704 0044 0532 0130 00", "FR76 3000 6000 0112 3456 7890 189",
+                                  "GB29 NWBK 6016 1331 9268 19", "NL91ABNA0417164300", "ES91 2100 0418 4502 0005 1332"])
+def test_an_iban_is_faked_whole_in_its_shape(iban: str):
+    """The card rule read an IBAN's middle groups as a card and left its country's check digits, its first and
+    last groups (a second audit of 2026-12-03): the account stayed readable in part."""
+    out = clean(f"<p>IBAN: {iban}</p><p>Pay to {iban}.</p>")
+    groups = iban.split() if " " in iban else [iban[i : i + 4] for i in range(0, len(iban), 4)]
+    assert not [g for g in groups if len(g) >= 3 and g in out], out  # the check digits and every group faked
+    assert out.count(iban[:2]) >= 2  # the country stays: it is no one's
