@@ -1,13 +1,14 @@
 """The forms a person's name takes inside a display name and on a page (spec §6.2, display names).
 
 A display name often says more than the person's name: Google Groups writes ``'Ada Quorn' via Team``, a sender
-signs ``Dr. Ada Quorn`` or ``Ada Quorn jr``, a profile adds ``(she/her)``. The whole is faked where it stands; the person inside it
-(``person_in``) is learned too, so ``Hi all, Ada Quorn here`` elsewhere is faked (a privacy audit of 2026-12-03
-found those kept). Only forms that say the rest is no part of a person's name are read: a bar, a dash or another
-bracket (``Customer Support | Acme``, ``Team Calendar (Acme)``) heads a team, a subject or a calendar as often as a
-person, and learned page-wide such a head rewrote subjects and Calendar chips (the audit's review). A learned name
-is also found joined by ``_`` or ``-``, as a file name writes it (``Lease_Ada_Quorn.pdf``), or by ``+`` or ``%20``, as a search route does; ``joined_words`` reads
-such a match back into the name's words.
+signs ``Dr. Ada Quorn`` or ``Ada Quorn jr``, a profile adds ``(she/her)``. The whole is faked where it stands; the
+person inside it (``person_in``) is learned too, so ``Hi all, Ada Quorn here`` elsewhere is faked (a privacy audit
+of 2026-12-03 found those kept). Only the forms that say their other words are no part of a person's name are read
+(a group, pronouns, a title, a suffix): the head of a bar, a dash or another bracket (``Customer Support | Acme``,
+``Team Calendar (Acme)``) is a team, a subject or a calendar as often as a person, and learned page-wide it rewrote
+subjects and Calendar chips (the audit's review). A learned name
+is also found joined by ``_`` or ``-``, as a file name writes it (``Lease_Ada_Quorn.pdf``), or by ``+`` or ``%20``,
+as a search route does; ``joined_words`` reads such a match back into the name's words.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def phrase_key(text: str) -> str:
 
 
 def joined_words(phrase: str, written: str) -> tuple[list[str], list[str]] | None:
-    """``written`` (a match of ``phrase`` whose joints may be "_" or "-") as the phrase's words and the joints
+    """``written`` (a match of ``phrase`` whose joints may be "_", "-", "+" or "%20") as the phrase's words and the joints
     between them: ``("mei-ling zhou", "Mei_Ling_Zhou")`` → ``(["Mei-Ling", "Zhou"], ["_"])``. A joint inside one
     of the phrase's words is written as its hyphen (the word gets one fake, as the spaced name's word does).
     None when the pieces do not line up (a spelling the key does not fold alike)."""

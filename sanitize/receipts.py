@@ -83,6 +83,7 @@ def _is_card_line(text: str) -> bool:
 def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, int | None]) -> None:
     """Every text after an address label up to the next heading, label, table or amount (at most six)."""
     first_table = None
+    first = True  # the block's first text (a card line before it aside)
     for n, j in enumerate(_next_runs(w, i, _MAX_ADDRESS_BLOCKS)):
         run = w.runs[j]
         text = run.text.strip()
@@ -94,8 +95,8 @@ def _address_block(w: Walk, i: int, counts: dict[str, int], tables: dict[int, in
         if parent is not None and (parent.tag in _HEADINGS or (parent.parent is not None and parent.parent.tag in _HEADINGS)):
             return
         table = nearest_above(run.nodes[0], "table", tables)
-        if n == 0:
-            first_table = table  # an address laid out in a table of its own is read in it
+        if first:
+            first_table, first = table, False  # an address laid out in a table of its own is read in it
         elif table is not None and first_table is not None and table != first_table:
             # the next table after a block in a table ends it; after a block outside any table it does
             # not: "Ship to" and the name in divs, the street and postcode in a table (a review: the
