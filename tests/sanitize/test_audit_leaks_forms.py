@@ -338,3 +338,9 @@ def test_an_iban_is_faked_whole_in_its_shape(iban: str):
     groups = iban.split() if " " in iban else [iban[i : i + 4] for i in range(0, len(iban), 4)]
     assert not [g for g in groups if len(g) >= 3 and g in out], out  # the check digits and every group faked
     assert out.count(iban[:2]) >= 2  # the country stays: it is no one's
+
+
+def test_an_address_block_opened_by_a_card_line_still_ends_at_the_next_table():
+    out = clean("<table><tr><td>BILLED TO</td></tr><tr><td>Visa •••• 4417<br>Tobiah Wendmark<br>4410 Marrowstone Ave"
+                "</td></tr></table><table><tr><td>Kiln glaze set</td></tr></table>")
+    assert "Wendmark" not in out and "Kiln glaze set" in out
