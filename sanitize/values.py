@@ -262,22 +262,6 @@ _CARD_OR_PHONE = re.compile(f"(?=[\\d+(])(?:(?P<card>{CARD.pattern})|(?P<phone>{
 DIAL_CODE = re.compile(r"(?<![,*]),,[,*]*+(\d{4,}+)#")
 
 
-#: An IBAN: a country's two capitals, two check digits, then the account in groups of four (a space between
-#: them or none) and a last shorter group; 15 to 34 characters. The card rule read its middle groups as a card and
-#: left the rest (a second audit of 2026-12-03). Faked in its shape, the country kept. Groups read possessively,
-#: and a match starts only where no letter or digit stands before it.
-IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d\d(?:(?: ?+)[A-Z0-9]{4}){2,7}+(?: ?+[A-Z0-9]{1,3})?+(?![A-Za-z0-9])")
-_IBAN_HINT = re.compile(r"[A-Z]{2}\d\d")
-
-
-def _fake_iban(faker: Faker, m: re.Match[str], counts: Counts) -> str:
-    value = m.group(0)
-    fake = value[:2] + faker.shaped("iban", value[2:])
-    if fake != value:
-        _bump(counts, "iban")
-    return fake
-
-
 def _fake_dial_code(faker: Faker, m: re.Match[str], counts: Counts) -> str:
     """The code faked as a labelled id is (kind "order"): one code, one fake, after its label too."""
     digits, at = m.group(1), m.start(1) - m.start()
@@ -345,8 +329,7 @@ def uuid_spans(text: str) -> list[tuple[int, int]]:
 
 
 def fake_numbers(faker: Faker, text: str, counts: Counts, *, uuids: bool = False) -> str:
-    """IBANs, cards, then phones, dial codes, amounts and streets (cards first: a card's groups also look like a
-    phone; IBANs before them: an IBAN's groups look like a card).
+    """Cards, then phones, dial codes, amounts and streets (cards first: a card's groups also look like a phone).
 
     A match that overlaps a value an earlier rule faked is left to that rule ("$123 Main Ave" is an
     amount, "+44 7700 900123 €" a phone): faked again by the later rule, the earlier fake was no
@@ -356,8 +339,6 @@ def fake_numbers(faker: Faker, text: str, counts: Counts, *, uuids: bool = False
     if not _DIGIT.search(text):
         return text
     taken = uuid_spans(text) if uuids else []
-    if _IBAN_HINT.search(text):  # before cards: an IBAN's groups hold a card's shape
-        text = _sub_outside(IBAN, text, taken, lambda m: _fake_iban(faker, m, counts))
     if _may_hold_card_or_phone(text):
         text = fake_cards_and_phones(faker, text, counts, taken)
     if ",," in text:
@@ -378,7 +359,7 @@ def fake_numbers(faker: Faker, text: str, counts: Counts, *, uuids: bool = False
 
 
 def pattern_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``fake_numbers`` fakes a value whole (IBAN, card, phone, dial code, amount, street address), same gates.
+    """Where ``fake_numbers`` fakes a value whole (card, phone, dial code, amount, street address), same gates.
 
     A receipt label names "the next words", and those can be the groups of a card or the number of
     a street: such a value belongs to its pattern rule alone. Were a label to fake its first groups
@@ -389,10 +370,8 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
     if not _DIGIT.search(text):
         return []
     spans: list[tuple[int, int]] = []
-    if _IBAN_HINT.search(text):
-        spans += [m.span() for m in IBAN.finditer(text)]
     if _may_hold_card_or_phone(text):
-        spans += [m.span() for m in _CARD_OR_PHONE.finditer(text) if not in_spans(spans, m.start(), m.end())]
+        spans += [m.span() for m in _CARD_OR_PHONE.finditer(text)]
     if ",," in text:
         spans += [m.span() for m in DIAL_CODE.finditer(text) if not in_spans(spans, m.start(), m.end())]
     if _CURRENCY_HINT.search(text):
