@@ -342,3 +342,25 @@ def test_an_address_block_opened_by_a_card_line_still_ends_at_the_next_table():
     out = clean("<table><tr><td>BILLED TO</td></tr><tr><td>Visa •••• 4417<br>Tobiah Wendmark<br>4410 Marrowstone Ave"
                 "</td></tr></table><table><tr><td>Kiln glaze set</td></tr></table>")
     assert "Wendmark" not in out and "Kiln glaze set" in out
+
+
+@pytest.mark.parametrize("iban", ["DE89 3704 0044 0532 0130 00", "FR76 3000 6000 0112 3456 7890 189",
+                                  "GB29 NWBK 6016 1331 9268 19", "NL91ABNA0417164300", "ES91 2100 0418 4502 0005 1332",
+                                  "BE68 5390 0754 7034", "AT61 1904 3002 3457 3201"])
+def test_a_valid_iban_is_faked_whole_with_valid_check_digits(iban: str):
+    """An IBAN whose country, length and mod-97 check digits hold is faked whole, the country kept and the
+    check digits written for the fake (so the next pass reads the fake as an IBAN too, and leaves it)."""
+    from sanitize.values import iban_is_valid
+
+    out = clean(f"<p>IBAN: {iban} SEPA</p><p>Pay to {iban}.</p>")
+    groups = iban.split() if " " in iban else [iban[i : i + 4] for i in range(0, len(iban), 4)]
+    assert not [g for g in groups if len(g) >= 3 and g in out], out
+    fake = out.split("IBAN: ", 1)[1].split(" SEPA", 1)[0]
+    assert fake[:2] == iban[:2] and len(fake) == len(iban) and iban_is_valid(fake) and f"Pay to {fake}." in out
+
+
+@pytest.mark.parametrize("text", ["Beneficiary: DE89 3704 0044 0532 0130 01", "Ref DE89 3704 0044 0532 0130 ABCD",
+                                  "IBAN: XX89 3704 0044 0532 0130 00"])
+def test_an_iban_shaped_text_that_does_not_check_is_left_to_the_other_rules(text: str):
+    """A wrong check digit, length or country: no IBAN, so its check digits stay (the card rule may read groups)."""
+    assert text.split()[1] in clean(f"<p>{text}</p>")

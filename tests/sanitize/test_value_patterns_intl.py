@@ -315,8 +315,8 @@ def test_a_page_of_international_values_is_a_fixed_point():
 def _spans_unguarded(text: str) -> list[tuple[int, int]]:
     """``pattern_spans`` without its prechecks: every pattern run, a later rule's match that overlaps
     an earlier rule's span left out."""
-    spans = [m.span() for m in values._CARD_OR_PHONE.finditer(text)]
-    for pattern in (values.AMOUNT, values.STREET):
+    spans = values.iban_spans(text)
+    for pattern in (values._CARD_OR_PHONE, values.DIAL_CODE, values.AMOUNT, values.STREET):
         spans += [m.span() for m in pattern.finditer(text) if not values.in_spans(spans, *m.span())]
     return spans
 
@@ -326,7 +326,8 @@ def test_prechecks_never_rule_out_a_match():
     over digits, every separator and sign the patterns read, codes, ordinals and capitals."""
     pieces = ["0", "1", "12", "123", "1234", "456789", " ", "  ", "-", ".", ",", "'", "’", "\u00a0", "\u202f", "\n", "\t",
               "+", "(", ")", ":", "/", "$", "€", "₹", "₽", "₫", "₺", "฿", "₴", "₦", "円", "Kč", "kr", "zł", "Rs", "Rs.", "SEK",
-              "TRY", "CHF", "USD", "US", "HK", "st", "th", "nd", "rd", "W", "Main", "St", "Avenue", "Apt", "x", "#", "a", "E"]
+              "TRY", "CHF", "USD", "US", "HK", "st", "th", "nd", "rd", "W", "Main", "St", "Avenue", "Apt", "x", "#", "a", "E",
+              ",,", "*", "DE89", "GB29", "NWBK", "3704 0044 0532 0130 00"]  # dial codes, IBANs (session 32)
     rng = random.Random(7)
     for _ in range(30_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
@@ -338,7 +339,7 @@ def test_fakes_read_again_as_the_same_kind_and_span():
     the rules read the fakes as the same kinds and spans (they read shapes, never digit values but a
     trunk phone's 0, which its fake keeps)."""
     pieces = ["0", "1", "12", "123", "1234", "45678", "000", " ", "-", ".", ",", "'", "\u00a0", "+", "$", "₹", "CHF", "円",
-              " kr", "W ", "5th ", "Ave ", " St ", "\n"]
+              " kr", "W ", "5th ", "Ave ", " St ", "\n", ",,", "#", "DE89", "NWBK"]  # dial codes, IBANs (session 32)
     rng = random.Random(9)
     for _ in range(6_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(2, 16)))
