@@ -431,15 +431,19 @@ def _whole(pieces: Sequence[str], start: int, end: int, value: str) -> list[str]
 
 
 def _stands(pieces: Sequence[str], start: int, end: int, reading: Reading) -> bool:
-    """Whether every value a piece's run rules read over ``start:end`` (joined offsets) is exactly
-    that span: the value whole, as one value."""
+    """Whether every value a piece's run rules read over ``start:end`` (joined offsets) is exactly that span
+    (or, for an address, a display name's span holding it whole): the value whole, as one value."""
     pos = 0
     for piece in pieces:
         lo = pos
         pos += len(piece)
         if pos <= start or lo >= end:
             continue
+        # an address a display name's span holds whole is read whole too ("Ada Quorn, ada@…"); any other
+        # overlap is not (a card's first groups read as a phone)
+        address = "@" in piece[max(start - lo, 0) : end - lo]
         if any(lo + s < end and start < lo + e and (lo + s, lo + e) != (start, end)
+               and not (address and lo + s <= start and end <= lo + e)
                for s, e in _value_spans(piece, emails.address_spans(piece) if reading.addresses else [], reading)):
             return False
     return True

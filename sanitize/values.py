@@ -10,6 +10,7 @@ Each fake keeps its original's shape (digits stay digits, separators stay), see 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, insort
 
 from sanitize.faker import Faker
 from sanitize.registry import allowed_domain
@@ -286,29 +287,38 @@ def _iban_check(compact: str) -> int:
 
 
 def iban_is_valid(text: str) -> bool:
-    """Whether ``text`` (spaces allowed) is an IBAN: a known country, its length, check digits that hold.
+    """Whether ``text`` (its group separators allowed) is an IBAN: a known country, its length, check digits that hold.
 
     >>> iban_is_valid("DE89 3704 0044 0532 0130 00"), iban_is_valid("DE89 3704 0044 0532 0130 01")
     (True, False)
     """
-    compact = text.replace(" ", "")
+    compact = _compact(text)
     return (IBAN_LENGTHS.get(compact[:2]) == len(compact) and compact[2:4].isdigit() and compact.isalnum()
             and compact.isascii() and _iban_check(compact) == 1)
 
 
+#: Between an IBAN's groups of four: one space, as printed, or a no-break one (bank mail writes "&nbsp;").
+_IBAN_SEPARATORS = " \u00a0\u202f"
+
+
+def _compact(text: str) -> str:
+    return "".join(c for c in text if c not in _IBAN_SEPARATORS)
+
+
 def iban_spans(text: str) -> list[tuple[int, int]]:
-    """Each valid IBAN in ``text``: written whole or in groups of four parted by one space (its last group shorter),
-    and no letter or digit right after it."""
+    """Each valid IBAN in ``text``: written whole or in groups of four parted by one separator (the same one
+    throughout; its last group shorter), and no letter or digit right after it."""
     spans = []
     for m in _IBAN_START.finditer(text):
         length = IBAN_LENGTHS.get(m.group(1))
         if length is None:
             continue
         end, seen = m.start(), 0
-        grouped = text.startswith(" ", m.start() + 4)
+        sep = text[m.start() + 4 : m.start() + 5]
+        grouped = sep != "" and sep in _IBAN_SEPARATORS
         while seen < length and end < len(text):
-            if grouped and seen and seen % 4 == 0 and seen < length:
-                if text[end] != " ":
+            if grouped and seen and seen % 4 == 0:
+                if text[end] != sep:
                     break
                 end += 1
             if end >= len(text) or not (text[end].isascii() and text[end].isalnum()):
@@ -323,8 +333,8 @@ def iban_spans(text: str) -> list[tuple[int, int]]:
 def _fake_iban(faker: Faker, text: str, counts: Counts) -> str:
     """An IBAN's fake: its country kept, its account faked in shape (a letter a letter, a digit a digit), check
     digits written for the fake (the next pass reads it as an IBAN, one this faker issued, and leaves it), the
-    original's spacing kept."""
-    compact = text.replace(" ", "")
+    original's separators kept."""
+    compact = _compact(text)
 
     def make(stream) -> str:
         data = stream(len(compact) + 8)
@@ -338,22 +348,21 @@ def _fake_iban(faker: Faker, text: str, counts: Counts) -> str:
     fake = faker.memo("iban", compact, make)
     if fake != compact:
         _bump(counts, "iban")
-    out, at = [], 0
-    for ch in text:  # the original's spaces where they stood
-        if ch == " ":
-            out.append(" ")
-        else:
-            out.append(fake[at])
-            at += 1
-    return "".join(out)
+    chars = iter(fake)
+    return "".join(ch if ch in _IBAN_SEPARATORS else next(chars) for ch in text)
 
 
 def _sub_iban(faker: Faker, text: str, counts: Counts, taken: list[tuple[int, int]]) -> str:
     spans = [sp for sp in iban_spans(text) if not (taken and in_spans(taken, *sp))]
-    for start, end in reversed(spans):
-        text = text[:start] + _fake_iban(faker, text[start:end], counts) + text[end:]
+    if not spans:
+        return text
+    out, at = [], 0  # one pass over the text (rebuilt per IBAN, a page of them cost n^2)
+    for start, end in spans:
+        out += [text[at:start], _fake_iban(faker, text[start:end], counts)]
+        at = end
+    out.append(text[at:])
     taken += spans  # an IBAN's fake keeps its length: the spans still stand
-    return text
+    return "".join(out)
 
 
 def _fake_dial_code(faker: Faker, m: re.Match[str], counts: Counts) -> str:
@@ -386,11 +395,15 @@ def fake_cards_and_phones(faker: Faker, text: str, counts: Counts, taken: list[t
     """One scan for both, a card taking precedence: a card's groups also look like a phone. Each
     span faked is added to ``taken``."""
 
+    if taken:
+        taken.sort()  # sorted, none overlapping: each match is checked against its neighbours only (a text of
+        # thousands of IBANs, their groups each a card's or a phone's shape, cost n^2 against all of them)
+
     def one(m: re.Match[str]) -> str:
         if taken is not None:
-            if taken and in_spans(taken, m.start(), m.end()):
+            if taken and _in_sorted(taken, m.span()):
                 return m.group(0)
-            taken.append(m.span())
+            insort(taken, m.span())
         if m.start("card") < 0:
             return _fake_phone(faker, m, counts)
         fake = faker.shaped("card", m.group(0), letters=False)
@@ -467,10 +480,12 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
     if not _DIGIT.search(text):
         return []
     spans: list[tuple[int, int]] = []
-    if len(text) >= 15 and _IBAN_HINT.search(text):  # the shortest IBAN (Norway's) has 15 characters
-        spans += iban_spans(text)
+    ibans = iban_spans(text) if len(text) >= 15 and _IBAN_HINT.search(text) else []  # Norway's, the shortest: 15
+    spans += ibans
     if _may_hold_card_or_phone(text):
-        spans += [m.span() for m in _CARD_OR_PHONE.finditer(text) if not in_spans(spans, m.start(), m.end())]
+        cards = (m.span() for m in _CARD_OR_PHONE.finditer(text))
+        # checked against their neighbours among the sorted IBANs (against all spans, a page of IBANs cost n^2)
+        spans += [sp for sp in cards if not _in_sorted(ibans, sp)] if ibans else list(cards)
     if ",," in text:
         spans += [m.span() for m in DIAL_CODE.finditer(text) if not in_spans(spans, m.start(), m.end())]
     if _CURRENCY_HINT.search(text):
@@ -497,6 +512,12 @@ LITERAL_WORDS = re.compile(
     rf"|^(?:{_SUFFIX})(?![A-Za-z0-9_])|^(?:Apt|Suite|Unit|Ste)"
     r"|\d(?:st|nd|rd|th)(?![A-Za-z0-9])"
 )
+
+
+def _in_sorted(spans: list[tuple[int, int]], span: tuple[int, int]) -> bool:
+    """``in_spans`` for sorted spans that do not overlap each other: only the neighbours are read."""
+    i = bisect_left(spans, span)
+    return (i < len(spans) and spans[i][0] < span[1]) or (i > 0 and spans[i - 1][1] > span[0])
 
 
 def in_spans(spans: list[tuple[int, int]], start: int, end: int) -> bool:

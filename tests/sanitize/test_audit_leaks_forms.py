@@ -364,3 +364,10 @@ def test_a_valid_iban_is_faked_whole_with_valid_check_digits(iban: str):
 def test_an_iban_shaped_text_that_does_not_check_is_left_to_the_other_rules(text: str):
     """A wrong check digit, length or country: no IBAN, so its check digits stay (the card rule may read groups)."""
     assert text.split()[1] in clean(f"<p>{text}</p>")
+
+
+@pytest.mark.parametrize("sep", ["&nbsp;", "\u202f"])
+def test_an_iban_grouped_with_no_break_spaces_is_faked(sep: str):
+    """Bank mail writes an IBAN's groups apart with "&nbsp;" (session 32's review of the IBAN rule)."""
+    out = clean("<p>IBAN: " + sep.join(["DE89", "3704", "0044", "0532", "0130", "00"]) + "</p>")
+    assert "3704" not in out and "DE89" not in out and "0130" not in out

@@ -337,3 +337,14 @@ def test_a_display_name_and_its_address_both_highlighted_are_read_whole(line):
     never read across pieces."""
     text = _text(_first_pass_settled(f"<html><body>{line}<p>Hi Ada Quorn, thanks</p></body></html>").html)
     assert "Quorn" not in text and "quorn" not in text, text
+
+
+@pytest.mark.parametrize("line", [
+    "<p>ada.quorn@corp-mail.<b>io</b> Ada Quorn, ada.quorn@corp-mail.<b>io</b></p>",
+    "<p>thanks ada.<b>quorn</b>@corp-mail.io Ada <b>Quorn</b> &lt;ada.<b>quorn</b>@corp-mail.io&gt;</p>",
+])
+def test_an_address_a_display_name_holds_is_moved_whole(line):
+    """Found by the highlight fuzzer after the comma form was read (session 32): the piece an address moved into
+    read a display name's span around it, and the move was refused as if a card met a phone."""
+    text = _text(_first_pass_settled(f"<html><body>{line}</body></html>").html)
+    assert "quorn" not in text and "corp-mail" not in text, text
