@@ -350,7 +350,7 @@ def test_an_address_block_opened_by_a_card_line_still_ends_at_the_next_table():
 def test_a_valid_iban_is_faked_whole_with_valid_check_digits(iban: str):
     """An IBAN whose country, length and mod-97 check digits hold is faked whole, the country kept and the
     check digits written for the fake (so the next pass reads the fake as an IBAN too, and leaves it)."""
-    from sanitize.values import iban_is_valid
+    from sanitize.ibans import iban_is_valid
 
     out = clean(f"<p>IBAN: {iban} SEPA</p><p>Pay to {iban}.</p>")
     groups = iban.split() if " " in iban else [iban[i : i + 4] for i in range(0, len(iban), 4)]
