@@ -12,7 +12,7 @@ import re
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from sanitize.css import SVG_URL_ATTRS
-from sanitize.model import nearest_above
+from sanitize.model import elements_named, nearest_above
 from sanitize.urls import LINK_ATTRS, is_dangerous
 
 #: Elements that run code, load a document or a resource, or are a picture (a picture can be personal).
@@ -37,6 +37,8 @@ FETCH_ATTRS = frozenset(
 #: attribute Chrome fetches from (mask, clip-path, marker-*: ``to="url(//host/x)"``). Every one goes.
 ANIMATION = frozenset({"set", "animate", "animatetransform", "animatemotion", "animatecolor"})
 SECRET_META = re.compile(r"csrf|xsrf|token|nonce|session", re.I)
+#: Every element a structural rule reads: ``strip_page`` finds them in one walk.
+STRUCTURAL_TAGS = frozenset({*REMOVED_ELEMENTS, "meta", *ANIMATION})
 
 
 def _bump(counts: dict[str, int], kind: str, n: int = 1) -> None:
@@ -49,12 +51,12 @@ _COMMENT_SOURCE = re.compile(r"<!(?![Dd][Oo][Cc][Tt][Yy][Pp][Ee])|<\?|</[^A-Za-z
 
 
 def strip_page(tree: LexborHTMLParser, html: str | None, counts: dict[str, int], payment_words: re.Pattern[str]) -> set[int]:
-    """Every structural rule below in one query of the tree, in their order; returns the payment
-    image rows (read before images go). ``html``, when given, is the source ``tree`` was parsed
-    from: without a comment-making sequence in it the comment walk is skipped. Each node's fate is
-    decided before any node is freed (a removed element's descendants are never read after it)."""
-    animation = sorted(ANIMATION)
-    found = tree.css(",".join([*REMOVED_ELEMENTS, "meta", *animation]))
+    """Every structural rule below, their elements found in one walk (``model.elements_named``), in
+    their order; returns the payment image rows (read before images go). ``html``, when given, is
+    the source ``tree`` was parsed from: without a comment-making sequence in it the comment walk
+    is skipped. Each node's fate is decided before any node is freed (a removed element's
+    descendants are never read after it)."""
+    found = elements_named(tree.root, STRUCTURAL_TAGS)
     rows: set[int] = set()
     row_of: dict[int, int | None] = {}  # node mem_id → its nearest <tr> ancestor's (memo: one walk per node)
     for node in found:

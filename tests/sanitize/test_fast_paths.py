@@ -7,14 +7,18 @@ comparing it with the full reading it stands for.
 from __future__ import annotations
 
 import gc
+import json
+import random
 import re
 import weakref
+from pathlib import Path
 
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
 from sanitize import strip, urls, values
 from sanitize.faker import Faker
+from sanitize.model import NOT_TEXT_PARENTS, elements_named, walk
 from sanitize.pipeline import Cleaner, Options, clean
 from sanitize.receipts import PAYMENT_WORDS, LabelledValues
 
@@ -265,3 +269,53 @@ def test_the_card_ending_precheck_never_rules_out_a_match():
     matching = [t for t in texts if CARD_ENDING_INLINE.search(t)]
     assert len(matching) > 5_000  # the sample holds matches of every anchor
     assert all(may_name_card_ending(t) for t in matching)
+
+
+def _tag_walk_corpus() -> list[str]:
+    """Pages and snippets for the tag walk: the peer suites' payloads, the golden and fixture pages, names
+    lexbor knows and does not, in HTML, SVG and MathML, and random nestings of them."""
+    root = Path(__file__).resolve().parents[2]
+    peer = Path(__file__).parent / "peer_suites"
+    pages = [*json.loads((peer / "dompurify-vectors.json").read_text(encoding="utf-8")),
+             *json.loads((peer / "h5sc-vectors.json").read_text(encoding="utf-8"))]
+    pages += [p.read_text(encoding="utf-8") for p in sorted((root / "fixtures" / "pages").rglob("*.html"))]
+    pages += [p.read_text(encoding="utf-8") for p in sorted((Path(__file__).parent / "golden").glob("*.in.html"))]
+    vocabulary = [*strip.STRUCTURAL_TAGS, *NOT_TEXT_PARENTS, "animateMotion", "SCRIPT", "Set", "c-wiz", "x-img", "img2",
+                  "svg", "math", "mi", "foreignObject", "select", "option", "table", "tr", "td", "p", "div", "span"]
+    rng = random.Random(11)
+    for _ in range(300):
+        parts = []
+        for _ in range(rng.randint(1, 12)):
+            tag = rng.choice(vocabulary)
+            parts.append(rng.choice((f"<{tag}>x", f"<{tag}/>", f"</{tag}>", "text", f"<{tag} alt=Visa>")))
+        pages.append("".join(parts))
+    return pages
+
+
+def test_elements_named_finds_what_the_selector_list_finds():
+    custom = frozenset({"c-wiz", "set", "portal", "img"})
+    for page in _tag_walk_corpus():
+        tree = LexborHTMLParser(page, scripting=True)
+        for names in (strip.STRUCTURAL_TAGS, NOT_TEXT_PARENTS, custom):
+            want = [n.mem_id for n in tree.css(",".join(sorted(names)))]
+            assert [n.mem_id for n in elements_named(tree.root, names)] == want, (page[:200], sorted(names))
+
+
+def test_walk_skips_exactly_the_texts_of_non_text_parents():
+    for page in _tag_walk_corpus():
+        root = LexborHTMLParser(page, scripting=True).root
+        parents = root.css(",".join(sorted(NOT_TEXT_PARENTS)))
+        skipped = [c.mem_id for el in parents for c in _children(el) if c.is_text_node]
+        styles = [c.mem_id for el in parents if el.tag == "style" for c in _children(el) if c.is_text_node]
+        w = walk(root)
+        in_runs = {n.mem_id for run in w.runs for n in run.nodes}
+        texts = {n.mem_id for n in root.traverse(include_text=True) if n.is_text_node}
+        assert in_runs == texts - set(skipped), page[:200]
+        assert [n.mem_id for n in w.styles] == styles, page[:200]
+
+
+def _children(el):
+    child = el.child
+    while child is not None:
+        yield child
+        child = child.next
