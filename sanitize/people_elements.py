@@ -26,6 +26,8 @@ from sanitize.people import NOT_NAMES, PARTICLES, NameRules
 
 #: Attributes of an element carrying an email that hold the person's name.
 NAME_ATTRS = ("name", "title", "aria-label", "data-name", "data-tooltip", "alt")
+#: Of those, the ones that hold the display name alone, as written (Gmail's ``<span email=… name=…>``).
+_EXACT_NAME_ATTRS = frozenset({"name", "data-name"})
 
 
 def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRules,
@@ -40,7 +42,7 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
     decided: dict[tuple, list[str]] = {}
     search = EMAIL.search
     no_at: set[str | None] = set() if no_address is None else no_address
-    for el, attrs in zip(w.elements, w.attrs):
+    for el, tag, attrs in zip(w.elements, w.tags, w.attrs):
         vals = attrs.values()
         if no_at.issuperset(vals):
             continue
@@ -58,10 +60,10 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
         assert m is not None
         keep = el.mem_id in keep_ids
         shown_name = None if keep else _name_text(el)
-        sig = (address, keep, shown_name, *(attrs.get(k) for k in NAME_ATTRS))
+        sig = (address, tag, keep, shown_name, *(attrs.get(k) for k in NAME_ATTRS))
         singles = decided.get(sig)
         if singles is None:  # a list page repeats one person's element hundreds of times
-            singles = decided[sig] = _names_beside(attrs, m, keep, faker, names)
+            singles = decided[sig] = _names_beside(tag, attrs, m, keep, faker, names)
             if shown_name is not None:
                 singles += _learn_shown_name(shown_name, m, faker, names)
             for v in vals:  # "Ada Quorn <ada@…>" written in a value: learned before any value is faked
@@ -77,27 +79,56 @@ def learn_from_elements(w: Walk, keep_ids: set[int], faker: Faker, names: NameRu
     return scoped
 
 
-#: The most nodes (the element itself, elements and texts below it) an element showing a name holds.
-_NAME_ELEMENT_NODES = 8
+#: The most nodes (the element itself, elements and texts below it) an element showing a name holds: a
+#: compose chip (the initials' avatar, the name, a remove button) holds 13.
+_NAME_ELEMENT_NODES = 16
+#: Elements whose ``name`` attribute names a form field (``<input type="email" name="email">``), no person.
+_FORM_NAMED = frozenset({"input", "textarea", "select", "button", "form", "fieldset", "output", "object", "param",
+                         "meta", "iframe", "map", "slot", "embed", "img"})
+
+
+def reads_as_name(text: str) -> bool:
+    """Whether ``text`` can be a person's name as a page shows one (``Ada``, ``Ada Quorn``, ``王小明``): one to six
+    words, the first of two or more characters, each word starting with a letter that is not lower case (a
+    capital, or a script without case) or a particle, no digit and no "@". ``Search mail``, ``Copy email``,
+    ``Out of office`` and ``(You)`` are interface words.
+
+    >>> [reads_as_name(t) for t in ("Ada Quorn", "María de la Vega", "Search mail", "Oct 6", "(You)", "A")]
+    [True, True, False, False, False, False]
+    """
+    if not text or len(text) > 80 or "@" in text or any(c.isdigit() for c in text):
+        return False
+    words = text.split()
+    if len(words) > 6 or len(words[0]) < 2:
+        return False
+    first = words[0][0]
+    return first.isalpha() and not first.islower() and all(
+        (w[0].isalpha() and not w[0].islower()) or w in PARTICLES for w in words)
 
 
 def _name_text(el: LexborNode) -> str | None:
-    """The element's own text when it can be a person's name as Gmail draws one (``Ada``, ``Ada Quorn``):
-    one to six words of two or more letters, each capitalised or a particle, no digit and no "@". Only a
-    small element is read (a name's span and its text): 8,000 nested elements carrying an address each
-    read the whole subtree below (n^2)."""
-    for n, _node in enumerate(el.traverse(include_text=True)):
+    """The name the element shows as its text, when one can be read (Gmail's ``<span email=… name=…>Ada</span>``,
+    Calendar's guest row ``<span>Name</span><span>Organizer</span>``, a compose chip's initials beside the name):
+    each text of the element is read apart, a status, an interface word or a date among them left out; a text
+    of two or more words that reads as a name is the name (the first such), else the one-word texts that read
+    as names, joined (``<span>Ada</span> <span>Quorn</span>``). Only a small element is read (a name's span
+    or chip): 8,000 nested elements carrying an address each read the whole subtree below (n^2)."""
+    pieces: list[str] = []
+    for n, node in enumerate(el.traverse(include_text=True)):
         if n > _NAME_ELEMENT_NODES:
             return None
-    text = " ".join(el.text(deep=True, separator=" ").split())
-    if not text or len(text) > 80 or "@" in text or any(c.isdigit() for c in text):
-        return None
-    words = text.split()
-    if len(words) > 6 or not words[0][:1].isupper() or len(words[0]) < 2:
-        return None
-    if not all(w[:1].isupper() or w in PARTICLES for w in words):
-        return None  # "Write to us", "Reply": interface words, not a name
-    return text
+        if node.is_text_node:
+            piece = " ".join((node.text_content or "").split())
+            if piece:
+                pieces.append(piece)
+    if len(pieces) == 1:
+        return pieces[0] if reads_as_name(pieces[0]) else None
+    shown = [p for p in pieces if p.lower() not in STATUS_WORDS and p.lower() not in NOT_NAMES and reads_as_name(p)]
+    whole = next((p for p in shown if len(p.split()) > 1), None)
+    if whole is not None:
+        return whole
+    joined = " ".join(shown)
+    return joined if shown and reads_as_name(joined) else None
 
 
 def _learn_shown_name(text: str, m: re.Match[str], faker: Faker, names: NameRules) -> list[str]:
@@ -134,11 +165,19 @@ def _learn_name_before(el: LexborNode, m: re.Match[str], faker: Faker, names: Na
         names.learn(name)
 
 
-def _names_beside(attrs: dict[str, str | None], m: re.Match[str], keep: bool, faker: Faker, names: NameRules) -> list[str]:
-    """Learn the multi-word names of one element carrying the address ``m``; return its one-word names."""
+def _names_beside(tag: str, attrs: dict[str, str | None], m: re.Match[str], keep: bool, faker: Faker,
+                  names: NameRules) -> list[str]:
+    """Learn the multi-word names of one element carrying the address ``m``; return its one-word names.
+
+    ``name`` and ``data-name`` hold a display name as the sender wrote it (lower case too); a form control's
+    ``name`` names its field. The other attributes are interface text (``aria-label="Search mail"``, ``title=
+    "Copy email"``): what they say is learned only where it reads as a name (``reads_as_name``)."""
     result = fake_address(faker, m.group(1), m.group(2))
     singles: list[str] = []
     for key in NAME_ATTRS:
+        if key == "name" and tag in _FORM_NAMED:
+            continue
+        exact = key in _EXACT_NAME_ATTRS
         name = (attrs.get(key) or "").strip()
         if not name or "@" in name or name.lower() in NOT_NAMES or is_fake_name(name):
             continue
@@ -149,12 +188,13 @@ def _names_beside(attrs: dict[str, str | None], m: re.Match[str], keep: bool, fa
             continue
         parts = [p.strip() for p in name.split(",")]
         for part in parts if len(parts) > 1 else ():
-            if len(part.split()) > 1 and part.lower() not in STATUS_WORDS:
+            if len(part.split()) > 1 and part.lower() not in STATUS_WORDS and (exact or reads_as_name(part)):
                 names.learn(part)  # "Hana Sato, Accepted", "García López, María José": each name in it
         if len(parts) > 1 and parts[-1].lower() in STATUS_WORDS:
             continue  # a guest's label: the name, then a status the page shows (kept)
         if len(name.split()) > 1:
-            names.learn(name)  # "Sato, Hana" is learned whole
+            if exact or reads_as_name(name):
+                names.learn(name)  # "Sato, Hana" is learned whole
         else:
             singles.append(name)
     return singles

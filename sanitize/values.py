@@ -32,7 +32,11 @@ def _card_body(a: str, b: str) -> str:
     )
 
 
-CARD = re.compile(rf"(?<![\d\-]){_card_body('s1', 's2')}")
+#: Right after a percent-encoded byte (``#search/call%20503-555-0172``, ``%22…%22``): a card or a phone may start
+#: there though a hex digit stands before it, and never on the escape's own digits (read from the "2" of "%20",
+#: the phone took "20503-555-0172" and its fake wrote another byte: an audit of 2026-12-03, session 33).
+_AFTER_ESCAPE = r"(?<=%[0-9A-Fa-f]{2})"
+CARD = re.compile(rf"(?:(?<![\d\-%])|{_AFTER_ESCAPE}){_card_body('s1', 's2')}")
 
 
 def _not_a_date(name: str) -> str:
@@ -47,7 +51,7 @@ def _not_a_date(name: str) -> str:
 _PSEP = r"[ .\-\u00a0\u202f\u2010\u2011]"
 #: Where a phone may start: not inside a run of digit groups (after a digit and a separator, unless that
 #: digit ends a time's minutes: 10:30 415 555 0123), nor on a time's minutes (10:30 05 11 2026).
-_PHONE_START = rf"(?<![\w+\-/.\u2010\u2011])(?<!\d:)(?<!(?<!:\d)\d{_PSEP})"
+_PHONE_START = rf"(?:(?<![\w+\-/.%\u2010\u2011])|{_AFTER_ESCAPE})(?<!\d:)(?<!(?<!:\d)\d{_PSEP})"
 #: A phone in three or four groups (+1 (415) 555-0187, 020 7946 0958, 415.555.0123): the first rule.
 #: A country code never takes a card's groups (+44 4539 1488 0343 6467: the card takes precedence).
 #: North American numbers may lead with their country code unsigned (1-800-555-0144, 1 (800) 555-0144):

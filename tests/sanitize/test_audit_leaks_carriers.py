@@ -1,0 +1,88 @@
+"""What the privacy audit of 2026-12-03 (session 33) found on elements that carry a person's address: Calendar's
+guest rows, Gmail's compose chips, the search box and hovercard buttons (spec §6.2, display names beside an email).
+Every value here is invented; each test failed before its fix.
+
+- The name such an element shows beside a status or an avatar's initials (``<span>Name</span><span>Organizer</span>``)
+  was read with them as one phrase, ``Name Organizer``, learned, and never found again: the name stayed elsewhere.
+  A compose chip (more than eight nodes) was not read at all.
+- Interface words in a carrier's ``aria-label``, ``title`` or ``data-tooltip`` (``Search mail``, ``Copy email``,
+  ``Out of office``) were learned as a name and replaced everywhere on the page.
+- A form control's ``name`` (``<input type="email" name="email">``) was read as a display name and faked in every
+  attribute of its element: the input's type became a name.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import clean
+
+CALENDAR = "https://calendar.google.com/calendar/u/0/r/week"
+
+
+@pytest.mark.parametrize("beside", ["<span>Organizer</span>", "<div>Optional</div>", "<span>(You)</span>",
+                                    "<span>Oct 6</span>"])
+def test_a_name_shown_beside_a_status_is_learned(beside: str):
+    out = clean(f'<div data-email="b.teague@northwind.example"><span>Brannoc Teague</span>{beside}</div>'
+                "<p>Brannoc Teague will present.</p>", page_url=CALENDAR)
+    assert "Brannoc" not in out and "Teague" not in out
+    assert beside.split(">")[1].split("<")[0] in out  # the status, the marker or the date stays
+
+
+def test_a_compose_chip_shows_its_name_beside_the_initials():
+    chip = ('<div data-hovercard-id="b.teague@northwind.example" role="option"><div><div><span>BT</span></div></div>'
+            '<div><span>Brannoc Teague</span><span> </span></div><div role="button"><span></span><span></span></div></div>')
+    out = clean(chip + "<p>Thanks, Brannoc Teague</p>")
+    assert "Brannoc" not in out and "Teague" not in out
+
+
+def test_a_name_split_over_two_spans_is_still_learned_whole():
+    out = clean('<span email="b.teague@northwind.example"><span>Brannoc</span> <span>Teague</span></span>'
+                "<p>Brannoc Teague will present.</p>")
+    assert "Brannoc" not in out and "Teague" not in out
+
+
+@pytest.mark.parametrize("page", [
+    '<input aria-label="Search mail" value="from:b.teague@northwind.example">'
+    '<div role="button" aria-label="Search mail">Search mail</div>',
+    '<div data-email="b.teague@northwind.example" aria-label="Copy email"></div><button>Copy email</button>',
+    '<a href="mailto:b.teague@northwind.example" aria-label="Email guests">x</a><span>Email guests</span>',
+    '<div data-email="b.teague@northwind.example" data-tooltip="Open detailed view"></div><p>Open detailed view</p>',
+])
+def test_interface_words_on_a_carrier_are_no_name(page: str):
+    out = clean(page)
+    phrase = page.split('aria-label="')[-1].split('"')[0] if "aria-label" in page else "Open detailed view"
+    assert out.count(phrase) == page.count(phrase)
+    assert "teague" not in out.lower()
+
+
+def test_a_status_beside_a_name_in_a_label_is_kept_and_the_name_learned():
+    out = clean('<div data-email="b.teague@northwind.example" aria-label="Brannoc Teague, Out of office"></div>'
+                "<span>Out of office</span><p>Brannoc Teague</p>", page_url=CALENDAR)
+    assert out.count("Out of office") == 2 and "Brannoc" not in out and "Teague" not in out
+
+
+@pytest.mark.parametrize("control", [
+    '<input type="email" name="email" value="b.teague@northwind.example">',
+    '<input name="q" value="from:b.teague@northwind.example">',
+    '<textarea name="to">b.teague@northwind.example</textarea>',
+])
+def test_a_form_controls_name_is_no_display_name(control: str):
+    out = clean(f"<form>{control}</form>")
+    for attr in ('type="email"', 'name="email"', 'name="q"', 'name="to"'):
+        if attr in control:
+            assert attr in out
+    assert "teague" not in out.lower()
+
+
+@pytest.mark.parametrize("page", [
+    '<a href="#search/call%20503-555-0172">x</a>', '<span title="call%20503-555-0172">x</span>',
+    '<a href="#search/%22503-555-0172%22">x</a>', "<p>call%20503-555-0172</p>",
+    '<a href="#search/card%204539 1488 0343 6467">x</a>',
+])
+def test_a_phone_or_card_after_a_percent_escape_leaves_the_escape(page: str):
+    # read from the escape's own digits, "%20503-555-0172" faked "20503…" and wrote another byte ("%93…")
+    out = clean(page)
+    assert "555-0172" not in out and "0343 6467" not in out
+    escapes = [e for e in ("%20", "%22") if e in page]
+    assert all(out.count(e) == page.count(e) for e in escapes)
