@@ -106,6 +106,70 @@ def reads_as_name(text: str) -> bool:
         (w[0].isalpha() and not w[0].islower()) or w in PARTICLES for w in words)
 
 
+_TOKEN = re.compile(r"\S+")
+#: Marks that end a run of name words after (a token ending in one) or before (a token starting with one) them.
+_RUN_BREAK_AFTER = tuple(",:;|.!?)]}>\"'”’")
+_RUN_BREAK_BEFORE = tuple("([{<\"'“‘")
+#: A bracket after a head that is not read as a person (``name_forms.person_in`` reads the same way).
+_HEAD_MARKS = ("(", "[", "{")
+_PARTED = re.compile(r"\s[|\-–—]\s")
+
+
+def _says_the_person(token: str) -> bool:
+    """A bracket after a person's name that says it is one: ``(You)``, ``(me)``, pronouns ``(she/her)``."""
+    inner = token.strip("()[]{}.,;:").lower()
+    return inner in NOT_NAMES or ("/" in inner and inner.replace("/", "").isalpha())
+
+
+def name_runs(text: str) -> list[str]:
+    """The runs of two or more words in ``text`` that read as a person's name (each starting with a letter that
+    is not lower case; a particle inside a run), parted by punctuation, a possessive, a lower-case word or a
+    digit: the person an interface label names (``Send email to Ada Quorn``, ``Ada Quorn is typing``).
+
+    >>> name_runs("Send email to Brannoc Teague"), name_runs("Brannoc Teague's profile"), name_runs("Search mail")
+    (['Brannoc Teague'], ['Brannoc Teague'], [])
+    >>> name_runs("Brannoc Teague, Out of office"), name_runs("From: María de la Vega, guest")
+    (['Brannoc Teague'], ['María de la Vega'])
+    >>> name_runs("Team Calendar (Acme)"), name_runs("Customer Support | Acme Help"), name_runs("Ada Quorn (You)")
+    ([], [], ['Ada Quorn'])
+    """
+    if _PARTED.search(text):
+        return []  # "X | Y", "X - Y": a team, a subject or a company on either side as often as a person
+    runs: list[str] = []
+    run: list[str] = []
+
+    def close() -> None:
+        while run and run[-1] in PARTICLES:
+            run.pop()
+        if len(run) > 1:
+            runs.append(" ".join(run))
+        run.clear()
+
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        if token.startswith(_HEAD_MARKS) and not _says_the_person(token):
+            run.clear()  # the head of "X (Y)", "X | Y", "X - Y": a team, a subject or a calendar as often as a person
+        if token.startswith(_RUN_BREAK_BEFORE):
+            close()
+        word = token.strip("()[]{}<>\"'“”‘’")
+        possessive = word.endswith(("'s", "’s"))
+        if possessive:
+            word = word[:-2]
+        ends = possessive or token.endswith(_RUN_BREAK_AFTER)
+        word = word.rstrip(",:;|.!?")
+        if len(word) >= 2 and word[0].isalpha() and not word[0].islower() and all(
+                c.isalpha() or c in "-'’" for c in word):
+            run.append(word)
+        elif run and word in PARTICLES:
+            run.append(word)
+        else:
+            close()
+        if ends:
+            close()
+    close()
+    return runs
+
+
 def _name_text(el: LexborNode) -> str | None:
     """The name the element shows as its text, when one can be read (Gmail's ``<span email=… name=…>Ada</span>``,
     Calendar's guest row ``<span>Name</span><span>Organizer</span>``, a compose chip's initials beside the name):
@@ -186,15 +250,25 @@ def _names_beside(tag: str, attrs: dict[str, str | None], m: re.Match[str], keep
         if is_business_name(name, result):
             singles.append(name)  # faked in its element only (``is_business_name``)
             continue
+        if not exact:
+            # the person an interface label names ("Send email to Ada Quorn", "From: Ada Quorn")
+            runs = name_runs(name)  # a fake's run too: the next pass reads the label as this one did
+            for run in runs:
+                if run.lower() not in STATUS_WORDS and not is_fake_name(run) and not is_business_name(run, result) \
+                        and not keeps_display_name(run, m.group(1), result, names):
+                    names.learn(run)
+            if not reads_as_name(name):
+                if not runs and len(name.split()) > 1:
+                    singles.append(name)  # interface words, or one name among them ("Ada declined"): faked here only
+                continue
         parts = [p.strip() for p in name.split(",")]
         for part in parts if len(parts) > 1 else ():
-            if len(part.split()) > 1 and part.lower() not in STATUS_WORDS and (exact or reads_as_name(part)):
+            if len(part.split()) > 1 and part.lower() not in STATUS_WORDS:
                 names.learn(part)  # "Hana Sato, Accepted", "García López, María José": each name in it
         if len(parts) > 1 and parts[-1].lower() in STATUS_WORDS:
             continue  # a guest's label: the name, then a status the page shows (kept)
         if len(name.split()) > 1:
-            if exact or reads_as_name(name):
-                names.learn(name)  # "Sato, Hana" is learned whole
+            names.learn(name)  # "Sato, Hana" is learned whole
         else:
             singles.append(name)
     return singles

@@ -50,10 +50,28 @@ def test_a_name_split_over_two_spans_is_still_learned_whole():
     '<div data-email="b.teague@northwind.example" data-tooltip="Open detailed view"></div><p>Open detailed view</p>',
 ])
 def test_interface_words_on_a_carrier_are_no_name(page: str):
+    # faked on the carrier itself at most (as a one-word name is: they might hide one), never page-wide
     out = clean(page)
     phrase = page.split('aria-label="')[-1].split('"')[0] if "aria-label" in page else "Open detailed view"
-    assert out.count(phrase) == page.count(phrase)
+    assert out.count(phrase) >= page.count(phrase) - 1 and out.count(phrase) >= 1
     assert "teague" not in out.lower()
+
+
+@pytest.mark.parametrize("label", ["Send email to Brannoc Teague", "Contact card for Brannoc Teague",
+                                   "Brannoc Teague is typing", "Brannoc Teague's profile", "From: Brannoc Teague",
+                                   "Brannoc Teague declined", "Brannoc Teague, Out of office"])
+def test_a_person_inside_interface_words_on_a_carrier_is_learned(label: str):
+    # before the interface words were read, such a label was learned whole: faked where it stood, the person
+    # kept elsewhere; read as interface words alone, it kept the person in the label too
+    out = clean(f'<div role="button" data-email="b.teague@northwind.example" aria-label="{label}"></div>'
+                "<h2>Results for Brannoc Teague</h2>")
+    assert "Brannoc" not in out and "Teague" not in out
+
+
+@pytest.mark.parametrize("label", ["Send email to Brannoc", "Brannoc declined"])
+def test_a_label_naming_one_word_is_faked_on_its_carrier(label: str):
+    out = clean(f'<div data-email="b.teague@northwind.example" aria-label="{label}"></div>')
+    assert "Brannoc" not in out
 
 
 def test_a_status_beside_a_name_in_a_label_is_kept_and_the_name_learned():
