@@ -50,8 +50,11 @@ def _not_a_date(name: str) -> str:
 #: hyphen, U+2011 non-breaking hyphen), which a page sets to keep a number on one line.
 _PSEP = r"[ .\-\u00a0\u202f\u2010\u2011]"
 #: Where a phone may start: not inside a run of digit groups (after a digit and a separator, unless that
-#: digit ends a time's minutes: 10:30 415 555 0123), nor on a time's minutes (10:30 05 11 2026).
-_PHONE_START = rf"(?:(?<![\w+\-/.%\u2010\u2011])|{_AFTER_ESCAPE})(?<!\d:)(?<!(?<!:\d)\d{_PSEP})"
+#: digit ends a time's minutes: 10:30 415 555 0123), nor on a time's minutes (10:30 05 11 2026); not after a
+#: "/" (a path's), but right after Gmail's "#search/" (the search's words: a search for a number writes it in
+#: every result's link; an audit of 2026-12-03, session 33); an escape's last digit is no digit group before it
+#: (``%20 503-555-0172``).
+_PHONE_START = rf"(?:(?<![\w+\-/.%\u2010\u2011])|{_AFTER_ESCAPE}|(?<=#search/))(?<!\d:)(?<!(?<!:\d)(?<!%[0-9A-Fa-f])\d{_PSEP})"
 #: A phone in three or four groups (+1 (415) 555-0187, 020 7946 0958, 415.555.0123): the first rule.
 #: A country code never takes a card's groups (+44 4539 1488 0343 6467: the card takes precedence).
 #: North American numbers may lead with their country code unsigned (1-800-555-0144, 1 (800) 555-0144):

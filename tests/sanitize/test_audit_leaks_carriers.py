@@ -1,6 +1,7 @@
 """What the privacy audit of 2026-12-03 (session 33) found on elements that carry a person's address: Calendar's
 guest rows, Gmail's compose chips, the search box and hovercard buttons (spec §6.2, display names beside an email).
-Every value here is invented; each test failed before its fix.
+Every value here is invented; each test failed before its fix, but those marked as guards, which pin what the fixes
+must keep (a review of the first cut found each of them broken by it).
 
 - The name such an element shows beside a status or an avatar's initials (``<span>Name</span><span>Organizer</span>``)
   was read with them as one phrase, ``Name Organizer``, learned, and never found again: the name stayed elsewhere.
@@ -36,25 +37,26 @@ def test_a_compose_chip_shows_its_name_beside_the_initials():
     assert "Brannoc" not in out and "Teague" not in out
 
 
-def test_a_name_split_over_two_spans_is_still_learned_whole():
+def test_a_name_split_over_two_spans_is_still_learned_whole():  # a guard
     out = clean('<span email="b.teague@northwind.example"><span>Brannoc</span> <span>Teague</span></span>'
                 "<p>Brannoc Teague will present.</p>")
     assert "Brannoc" not in out and "Teague" not in out
 
 
-@pytest.mark.parametrize("page", [
-    '<input aria-label="Search mail" value="from:b.teague@northwind.example">'
-    '<div role="button" aria-label="Search mail">Search mail</div>',
-    '<div data-email="b.teague@northwind.example" aria-label="Copy email"></div><button>Copy email</button>',
-    '<a href="mailto:b.teague@northwind.example" aria-label="Email guests">x</a><span>Email guests</span>',
-    '<div data-email="b.teague@northwind.example" data-tooltip="Open detailed view"></div><p>Open detailed view</p>',
+@pytest.mark.parametrize("carrier, elsewhere", [
+    ('<input aria-label="Search mail" value="from:b.teague@northwind.example">',
+     '<div role="button" aria-label="Search mail">Search mail</div>'),
+    ('<div data-email="b.teague@northwind.example" aria-label="Copy email"></div>', "<button>Copy email</button>"),
+    ('<a href="mailto:b.teague@northwind.example" aria-label="Email guests">x</a>', "<span>Email guests</span>"),
+    ('<div data-email="b.teague@northwind.example" data-tooltip="Open detailed view"></div>', "<p>Open detailed view</p>"),
+    ('<div data-email="b.teague@northwind.example" aria-label="Join with Google Meet"></div>',
+     '<div class="chip">Google Meet</div>'),
+    ("<div data-email=\"b.teague@northwind.example\" aria-label=\"Email 'Team Sync' guests\"></div>",
+     '<div class="chip">Team Sync, 2pm</div>'),
 ])
-def test_interface_words_on_a_carrier_are_no_name(page: str):
+def test_interface_words_on_a_carrier_are_no_name(carrier: str, elsewhere: str):
     # faked on the carrier itself at most (as a one-word name is: they might hide one), never page-wide
-    out = clean(page)
-    phrase = page.split('aria-label="')[-1].split('"')[0] if "aria-label" in page else "Open detailed view"
-    assert out.count(phrase) >= page.count(phrase) - 1 and out.count(phrase) >= 1
-    assert "teague" not in out.lower()
+    assert elsewhere in clean(carrier + elsewhere, page_url=CALENDAR)
 
 
 @pytest.mark.parametrize("label", ["Send email to Brannoc Teague", "Contact card for Brannoc Teague",
@@ -69,7 +71,7 @@ def test_a_person_inside_interface_words_on_a_carrier_is_learned(label: str):
 
 
 @pytest.mark.parametrize("label", ["Send email to Brannoc", "Brannoc declined"])
-def test_a_label_naming_one_word_is_faked_on_its_carrier(label: str):
+def test_a_label_naming_one_word_is_faked_on_its_carrier(label: str):  # a guard
     out = clean(f'<div data-email="b.teague@northwind.example" aria-label="{label}"></div>')
     assert "Brannoc" not in out
 
@@ -83,20 +85,57 @@ def test_a_status_beside_a_name_in_a_label_is_kept_and_the_name_learned():
 @pytest.mark.parametrize("control", [
     '<input type="email" name="email" value="b.teague@northwind.example">',
     '<input name="q" value="from:b.teague@northwind.example">',
-    '<textarea name="to">b.teague@northwind.example</textarea>',
+    '<textarea name="to">b.teague@northwind.example</textarea>',  # a guard
 ])
 def test_a_form_controls_name_is_no_display_name(control: str):
     out = clean(f"<form>{control}</form>")
     for attr in ('type="email"', 'name="email"', 'name="q"', 'name="to"'):
         if attr in control:
             assert attr in out
-    assert "teague" not in out.lower()
+
+
+def test_a_form_control_named_after_a_person_still_names_one():  # a guard
+    out = clean('<button name="Brannoc Teague" data-email="b.teague@northwind.example">x</button><p>Brannoc Teague</p>')
+    assert "Brannoc" not in out and "Teague" not in out
+
+
+@pytest.mark.parametrize("label, elsewhere", [  # guards: the first cut read these labels as interface words
+    ("Ada d'Arcy, Accepted", "Lunch with Ada d'Arcy"), ("Ada al-Rashid, Accepted", "Lunch with Ada al-Rashid"),
+    ("Ada ibn Quorn, Accepted", "Lunch with Ada ibn Quorn"), ("van Dijk, Ada, Accepted", "Notes from van Dijk"),
+    ("de la Vega, María, Accepted", "Notes from de la Vega"),
+    ("'Brannoc Teague' via Leasing Team", "Hi all, Brannoc Teague here"),
+])
+def test_a_guests_label_with_lower_case_name_words_is_learned_and_keeps_its_status(label: str, elsewhere: str):
+    out = clean(f'<div data-email="b.teague@northwind.example" aria-label="{label}"></div><p>{elsewhere}</p>',
+                page_url=CALENDAR)
+    surname = elsewhere.split()[-1] if "here" not in elsewhere else "Teague"
+    assert surname not in out
+    if "Accepted" in label:
+        assert "Accepted" in out
+
+
+@pytest.mark.parametrize("shown", [  # guards: a highlight's pieces are one name
+    "<span>Brannoc</span> Halvard Teague", "Brannoc Halvard <b>Teague</b>", "María de la <b>Vega</b>",
+    "María <span>de la Vega</span>",
+])
+def test_a_name_a_highlight_parts_in_its_carrier_is_learned_whole(shown: str):
+    whole = shown.replace("<span>", "").replace("</span>", "").replace("<b>", "").replace("</b>", "")
+    out = clean(f'<span email="b.teague@northwind.example">{shown}</span><p>{whole} wrote</p>')
+    assert all(word not in out for word in whole.split() if word not in ("de", "la"))
+
+
+def test_a_shown_word_in_a_script_without_case_is_no_name():  # a guard: Gmail's Japanese "me"
+    assert "自分" in clean('<span email="b.teague@northwind.example">自分</span>')
+
+
+def test_a_label_of_marks_alone_is_stable():  # a guard: faked on its element, its fake was faked again
+    assert "data-email" in clean('<div data-email="b.teague@northwind.example" aria-label="’s \'"></div>', page_url=CALENDAR)
 
 
 @pytest.mark.parametrize("page", [
     '<a href="#search/call%20503-555-0172">x</a>', '<span title="call%20503-555-0172">x</span>',
     '<a href="#search/%22503-555-0172%22">x</a>', "<p>call%20503-555-0172</p>",
-    '<a href="#search/card%204539 1488 0343 6467">x</a>',
+    '<a href="#search/card%204539 1488 0343 6467">x</a>', "<p>call%20 503-555-0172</p>",
 ])
 def test_a_phone_or_card_after_a_percent_escape_leaves_the_escape(page: str):
     # read from the escape's own digits, "%20503-555-0172" faked "20503…" and wrote another byte ("%93…")
@@ -104,3 +143,18 @@ def test_a_phone_or_card_after_a_percent_escape_leaves_the_escape(page: str):
     assert "555-0172" not in out and "0343 6467" not in out
     escapes = [e for e in ("%20", "%22") if e in page]
     assert all(out.count(e) == page.count(e) for e in escapes)
+
+
+@pytest.mark.parametrize("route", ["#search/503-555-0172", "#search/4539 1488 0343 6467", "#search/tel%3A503-555-0172"])
+def test_a_number_a_search_route_starts_with_is_faked(route: str):
+    # a search for a number writes it right after "#search/" in every result's link (a "/" before a number
+    # is a path's as often, and no phone starts after one elsewhere)
+    out = clean(f'<a href="{route}">x</a><p>{route}</p>')
+    assert "555-0172" not in out and "0343 6467" not in out
+    assert out.count("#search/") == 2
+
+
+def test_a_groups_sender_in_a_label_learns_the_person_not_the_group():
+    out = clean('<div data-email="leasing@groups.example" aria-label="\'Brannoc Teague\' via Leasing Team"></div>'
+                "<p>Hi all, Brannoc Teague here</p><p>Leasing Team notes</p>")
+    assert "Teague" not in out and "<p>Leasing Team notes</p>" in out
