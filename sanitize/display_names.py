@@ -54,7 +54,10 @@ _CONNECTOR_WINDOW = 160
 #: What a guest's label says after the guest's name ("Hana Sato, Accepted"): not a name.
 STATUS_WORDS = frozenset({"accepted", "declined", "tentative", "maybe", "needs rsvp", "awaiting response", "organizer",
                           "optional", "going", "not going", "invited", "attending", "not attending", "awaiting",
-                          "organiser"})
+                          "organiser",
+                          # a guest's or a member's role and presence (Calendar, Chat; a review of 2026-12-03)
+                          "guest", "external", "host", "co-host", "owner", "presenter", "busy", "away", "active",
+                          "offline", "do not disturb", "out of office"})
 #: A word before a name that is not part of it: a time's AM/PM, anything with a digit.
 _NOT_A_NAME_WORD = re.compile(r"^(?:[ap]\.?m\.?|\S*\d\S*)$", re.I)
 #: A clock's zone written after it ("at 2:03 PM EDT <…> wrote:"): no name, alone or before one.

@@ -37,8 +37,8 @@ def person_in(name: str) -> str:
     ('Ada Quorn', 'Ada Quorn', 'Ada Quorn')
     >>> person_in("Customer Support | Acme"), person_in("Team Calendar (Acme)"), person_in("Dr. Quorn")
     ('Customer Support | Acme', 'Team Calendar (Acme)', 'Dr. Quorn')
-    >>> person_in("Ada Quorn jr"), person_in("Ada Quorn, PhD")
-    ('Ada Quorn', 'Ada Quorn')
+    >>> person_in("Ada Quorn jr"), person_in("Ada Quorn, PhD"), person_in("Ada “Bo” Quorn")
+    ('Ada Quorn', 'Ada Quorn', 'Ada Quorn')
     """
     core = " ".join(name.split())
     for _ in range(3):  # "'Ada Quorn (she/her)' via Team": a tail, the quotes, a tail inside them
@@ -49,6 +49,9 @@ def person_in(name: str) -> str:
     while len(words) > 2 and words[-1].lower().rstrip(".") in NAME_SUFFIXES:  # "Ada Quorn jr", "Ada Quorn, PhD"
         words = words[:-1]
         words[-1] = words[-1].rstrip(",")
+    if len(words) > 2:  # a nickname in quotes between the names ("Ada “Bo” Quorn"): the name is written without it too
+        words = [w for i, w in enumerate(words)
+                 if not (0 < i < len(words) - 1 and len(w) > 2 and w[0] in QUOTES and w[-1] in QUOTES)]
     return " ".join(words) if words else name
 
 

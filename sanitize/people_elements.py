@@ -163,16 +163,16 @@ def _names_beside(tag: str, attrs: dict[str, str | None], m: re.Match[str], keep
             singles.append(name)  # faked in its element only (``is_business_name``)
             continue
         parts = [p.strip() for p in name.split(",")]
-        guest = len(parts) > 1 and parts[-1].lower() in STATUS_WORDS
-        if key not in _EXACT_NAME_ATTRS or form:
+        guest = any(_is_status(p) for p in parts[1:])
+        if (key not in _EXACT_NAME_ATTRS or form) and not guest:
             named = _learn_label_runs(name, m, result, names)
-            if not (guest or reads_as_name(name)):
+            if not reads_as_name(name) and not _spelled_by(name, m.group(1)):
                 words = name.split()
                 if not named and len(words) > 1 and any(len(w) > 1 and w[0].isalpha() for w in words):
                     singles.append(name)  # interface words, or one name among them ("Ada declined"): faked here only
                 continue
         for part in parts if len(parts) > 1 else ():
-            if len(part.split()) > 1 and part.lower() not in STATUS_WORDS:
+            if len(part.split()) > 1 and not _is_status(part):
                 names.learn(part)  # "Hana Sato, Accepted", "García López, María José": each name in it
         if guest:
             continue  # a guest's label: the name, then a status the page shows (kept)
@@ -183,12 +183,33 @@ def _names_beside(tag: str, attrs: dict[str, str | None], m: re.Match[str], keep
     return singles
 
 
+def _spelled_by(label: str, local: str) -> bool:
+    """Whether the words of a label of two or more words all spell the address's local part's words: the person's
+    name, whatever its case (``ada quorn`` beside ``ada.quorn@…``)."""
+    words = label.lower().split()
+    pieces = set(re.split(r"[._+\-\d]+", local.lower()))
+    return len(words) > 1 and all(w in pieces for w in words)
+
+
+_NOTE = re.compile(r"\s*(?:\([^)]*\)|\s[\-–—]\s.*)$")
+
+
+def _is_status(part: str) -> bool:
+    """A guest's label's part after the name that says a status (``Accepted``), perhaps with a note after it
+    (``Declined - Running late``, ``Organizer (she/her)``); a part of pronouns alone goes with one too."""
+    bare = _NOTE.sub("", part).strip().lower()
+    return bare in STATUS_WORDS or (not bare and part.startswith("("))
+
+
 def _learn_label_runs(label: str, m: re.Match[str], result: EmailFake, names: NameRules) -> bool:
     """Learn the person an interface label on an element carrying an address names: its runs of name words, and
     the person inside a display name's other words (``'Ada Quorn' via Team``, ``name_forms.person_in``). Whether
     it names one: a fake's run counts but is not learned (the next pass reads the label as this one did)."""
     person = person_in(label)  # a group's sender, a title or pronouns: the person alone, never the group's words
-    runs = ([person] if reads_as_name(person) else []) if person != label else name_runs(label)
+    runs = name_runs(label, first=True)
+    if person != label and reads_as_name(person):
+        # the person alone, and the label's run holding the person as written ("Ada “Bo” Quorn"), not a group's
+        runs = [person, *(r for r in runs if r != person and r.split()[0] == person.split()[0])]
     for run in runs:
         if run.lower() not in STATUS_WORDS and not is_fake_name(run) and not is_business_name(run, result) \
                 and not keeps_display_name(run, m.group(1), result, names):

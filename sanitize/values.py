@@ -36,7 +36,9 @@ def _card_body(a: str, b: str) -> str:
 #: there though a hex digit stands before it, and never on the escape's own digits (read from the "2" of "%20",
 #: the phone took "20503-555-0172" and its fake wrote another byte: an audit of 2026-12-03, session 33).
 _AFTER_ESCAPE = r"(?<=%[0-9A-Fa-f]{2})"
-CARD = re.compile(rf"(?:(?<![\d\-%])|{_AFTER_ESCAPE}){_card_body('s1', 's2')}")
+#: Not on an escape's own digits: the start is no hex digit right after a "%" (``5%(503) 555-0172`` is a phone).
+_NOT_IN_ESCAPE = r"(?!(?<=%)[0-9A-Fa-f]{2})"
+CARD = re.compile(rf"(?:(?<![\d\-]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}){_card_body('s1', 's2')}")
 
 
 def _not_a_date(name: str) -> str:
@@ -54,7 +56,10 @@ _PSEP = r"[ .\-\u00a0\u202f\u2010\u2011]"
 #: "/" (a path's), but right after Gmail's "#search/" (the search's words: a search for a number writes it in
 #: every result's link; an audit of 2026-12-03, session 33); an escape's last digit is no digit group before it
 #: (``%20 503-555-0172``).
-_PHONE_START = rf"(?:(?<![\w+\-/.%\u2010\u2011])|{_AFTER_ESCAPE}|(?<=#search/))(?<!\d:)(?<!(?<!:\d)(?<!%[0-9A-Fa-f])\d{_PSEP})"
+_PHONE_START = (
+    rf"(?:(?<![\w+\-/.\u2010\u2011]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}|(?<=#search/))"
+    rf"(?<!\d:)(?<!(?<!:\d)(?<!%[0-9A-Fa-f])\d{_PSEP})"
+)
 #: A phone in three or four groups (+1 (415) 555-0187, 020 7946 0958, 415.555.0123): the first rule.
 #: A country code never takes a card's groups (+44 4539 1488 0343 6467: the card takes precedence).
 #: North American numbers may lead with their country code unsigned (1-800-555-0144, 1 (800) 555-0144):
