@@ -155,6 +155,16 @@ class NameRules:
         if len(person) < len(name):
             self.learn(person)
 
+    def learn_handle(self, handle: str) -> None:
+        """An address's local part shown alone as its sender's name (``bteague88``, Gmail's name for a sender
+        who set none): replaced everywhere as a learned name is. Only a handle with a digit, a dot or an
+        underscore comes here (``people_elements``): "support" or "info" is a word of the page too."""
+        if is_fake_name(handle) or handle.lower() in self.learned:
+            return
+        self.learned[handle.lower()] = handle
+        self._note_lead(handle.lower())
+        self._dirty = True
+
     def fake(self, name: str) -> str:
         """The fake for one name phrase, part by part, in the original's case style: the first word from
         the first-name pool, the others from the family-name pool (a lone word keeps the role it has

@@ -162,6 +162,9 @@ def _names_beside(tag: str, attrs: dict[str, str | None], m: re.Match[str], keep
         if is_business_name(name, result):
             singles.append(name)  # faked in its element only (``is_business_name``)
             continue
+        if _is_handle(name, m.group(1)):
+            names.learn_handle(name)  # the local part as the name: a row's summary repeats it
+            continue
         parts = [p.strip() for p in name.split(",")]
         guest = any(_is_status(p) for p in parts[1:])
         if (key not in _EXACT_NAME_ATTRS or form) and not guest:
@@ -181,6 +184,12 @@ def _names_beside(tag: str, attrs: dict[str, str | None], m: re.Match[str], keep
         else:
             singles.append(name)
     return singles
+
+
+def _is_handle(value: str, local: str) -> bool:
+    """The address's local part written as the name (``bteague88``, ``brannoc.teague``), one that is no
+    everyday word: it holds a digit, a dot or an underscore."""
+    return value.lower() == local.lower() and any(c.isdigit() or c in "._" for c in value)
 
 
 def _spelled_by(label: str, local: str) -> bool:

@@ -206,3 +206,16 @@ def test_a_lower_case_label_that_spells_the_address_is_a_name():
     out = clean('<div data-email="brannoc.teague@northwind.example" aria-label="brannoc teague"></div>'
                 "<p>Notes from brannoc teague</p>")
     assert "brannoc" not in out.lower()
+
+
+@pytest.mark.parametrize("handle", ["bteague88", "brannoc.teague"])
+def test_a_local_part_shown_as_the_senders_name_is_faked_everywhere(handle: str):
+    # Gmail names a sender who set no name by the address's local part; the row's summary repeats it
+    out = clean(f'<span email="{handle}@northwind.example" name="{handle}">{handle}</span>'
+                f'<div class="afn">unread, {handle}, Pallet count, 2:03 PM</div>')
+    assert handle not in out
+
+
+def test_a_role_address_shown_by_its_local_part_keeps_the_word_elsewhere():  # a guard
+    out = clean('<span email="support@acme.example" name="support">support</span><p>Contact support today</p>')
+    assert "<p>Contact support today</p>" in out
