@@ -33,6 +33,7 @@ from sanitize.receipts import (
     apply_text_labels,
     fake_card_endings,
 )
+from sanitize.search_routes import fake_search_route
 from sanitize.seeds import Seed, as_seeds, existing_seeds, inject_seeds
 from sanitize.urls import cut_addresses, drop_queries, page_host_of
 from sanitize.valuepass import ValuePass
@@ -159,7 +160,10 @@ class Cleaner(ValuePass):
             for single in singles:
                 text = re.sub(rf"(?<![\w]){re.escape(single)}(?![\w])", self.names.fake(single), text)
         text = self.labelled.replace_everywhere(text)
-        text = values.fake_numbers(self.faker, text, c, uuids=uuid)
+        if "#search/" in text:  # a search's words, encoded in its route, are read decoded
+            text = fake_search_route(text, lambda part: values.fake_numbers(self.faker, part, c, uuids=uuid))
+        else:
+            text = values.fake_numbers(self.faker, text, c, uuids=uuid)
         if meet or self.opts.calendar:
             text = values.fake_meet(self.faker, text, c)
         if uuid:
@@ -194,11 +198,15 @@ class Cleaner(ValuePass):
 
     def _value_rules(self, text: str, *, meet: bool, uuid: bool) -> str:
         text = self.labelled.replace_everywhere(text)
-        text = values.fake_numbers(self.faker, text, self.counts, uuids=uuid)
+        c = self.counts
+        if "#search/" in text:  # as a capture read it (``values``)
+            text = fake_search_route(text, lambda part: values.fake_numbers(self.faker, part, c, uuids=uuid))
+        else:
+            text = values.fake_numbers(self.faker, text, c, uuids=uuid)
         if meet or self.opts.calendar:
-            text = values.fake_meet(self.faker, text, self.counts)
+            text = values.fake_meet(self.faker, text, c)
         if uuid:
-            text = values.fake_uuids(self.faker, text, self.counts)
+            text = values.fake_uuids(self.faker, text, c)
         return text
 
     def _redact_one(self, m: re.Match[str]) -> str:

@@ -219,3 +219,23 @@ def test_a_local_part_shown_as_the_senders_name_is_faked_everywhere(handle: str)
 def test_a_role_address_shown_by_its_local_part_keeps_the_word_elsewhere():  # a guard
     out = clean('<span email="support@acme.example" name="support">support</span><p>Contact support today</p>')
     assert "<p>Contact support today</p>" in out
+
+
+@pytest.mark.parametrize("route, value", [
+    ("#search/4417+Quarrystone+Lane", "Quarrystone"), ("#search/4417%20Quarrystone%20Lane", "Quarrystone"),
+    ("#search/%2B1+503-555-0172", "555-0172"), ("#search/paid%20%2412.50", "12.50"),
+    ("#search/card%204539%201488%200343%206467", "0343"), ("#search/call+503+555+0172", "555+0172"),
+    ("#search/caf%C3%A9+503-555-0172", "555-0172"),  # a guard: read as written too, it was faked again each pass
+])
+def test_a_number_in_a_search_routes_encoded_words_is_faked(route: str, value: str):
+    # a search for a phone or an address writes it, encoded, in every result's link
+    out = clean(f'<a href="{route}">x</a>')
+    assert value not in out and "#search/" in out
+    joint = "+" if "+" in route.split("%2B")[-1] else "%20"
+    assert joint in out
+
+
+@pytest.mark.parametrize("route", ["#search/from%3Aada+has%3Aattachment", "#search/in%3Ainbox+is%3Aunread",
+                                   "#search/Q4+2026+plan", "#search/order%20status"])
+def test_a_search_route_without_a_value_is_left_byte_for_byte(route: str):  # a guard
+    assert f'href="{route}"' in clean(f'<a href="{route}">x</a>')
