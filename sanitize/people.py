@@ -158,11 +158,13 @@ class NameRules:
     def learn_handle(self, handle: str) -> None:
         """An address's local part shown alone as its sender's name (``bteague88``, Gmail's name for a sender
         who set none): replaced everywhere as a learned name is. Only a handle with a digit, a dot or an
-        underscore comes here (``people_elements``): "support" or "info" is a word of the page too."""
+        underscore comes here (``people_elements._is_handle``): "support" or "info" is a word of the page too."""
         if is_fake_name(handle) or handle.lower() in self.learned:
             return
         self.learned[handle.lower()] = handle
         self._note_lead(handle.lower())
+        if self._leads is not None and (first := _FIRST_WORD.match(handle.lower())) is not None:
+            self._leads.add(first.group())  # the first look reads words apart at "_" ("b_teague": "b")
         self._dirty = True
 
     def fake(self, name: str) -> str:

@@ -187,9 +187,12 @@ def _names_beside(tag: str, attrs: dict[str, str | None], m: re.Match[str], keep
 
 
 def _is_handle(value: str, local: str) -> bool:
-    """The address's local part written as the name (``bteague88``, ``brannoc.teague``), one that is no
-    everyday word: it holds a digit, a dot or an underscore."""
-    return value.lower() == local.lower() and any(c.isdigit() or c in "._" for c in value)
+    """The address's local part written as the name (``bteague88``, ``b_teague``), one that is no word, number,
+    version or host of the page: four characters or more, two letters or more, and a digit or an underscore
+    beside them (``2026``, ``v2``, ``mail.google`` and ``brannoc.teague`` are not read: a learned handle is
+    replaced wherever it stands between word edges, in a link's host too)."""
+    return (value.lower() == local.lower() and len(value) >= 4 and sum(c.isalpha() for c in value) >= 2
+            and any(c.isdigit() or c == "_" for c in value))
 
 
 def _spelled_by(label: str, local: str) -> bool:
