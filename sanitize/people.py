@@ -157,8 +157,8 @@ class NameRules:
 
     def learn_handle(self, handle: str) -> None:
         """An address's local part shown alone as its sender's name (``bteague88``, Gmail's name for a sender
-        who set none): replaced everywhere as a learned name is. Only a handle with a digit, a dot or an
-        underscore comes here (``people_elements._is_handle``): "support" or "info" is a word of the page too."""
+        who set none): replaced everywhere as a learned name is. Only a handle no word of the page spells comes
+        here (``people_elements._is_handle``: letters with a digit or an underscore; not "support" or "2026")."""
         if is_fake_name(handle) or handle.lower() in self.learned:
             return
         self.learned[handle.lower()] = handle

@@ -160,10 +160,7 @@ class Cleaner(ValuePass):
             for single in singles:
                 text = re.sub(rf"(?<![\w]){re.escape(single)}(?![\w])", self.names.fake(single), text)
         text = self.labelled.replace_everywhere(text)
-        if "#search/" in text:  # a search's words, encoded in its route, are read decoded
-            text = fake_search_route(text, lambda part: values.fake_numbers(self.faker, part, c, uuids=uuid))
-        else:
-            text = values.fake_numbers(self.faker, text, c, uuids=uuid)
+        text = self._numbers(text, uuid)
         if meet or self.opts.calendar:
             text = values.fake_meet(self.faker, text, c)
         if uuid:
@@ -197,17 +194,19 @@ class Cleaner(ValuePass):
                 fake_display_names(text, self.faker, self.names, {})
 
     def _value_rules(self, text: str, *, meet: bool, uuid: bool) -> str:
-        text = self.labelled.replace_everywhere(text)
-        c = self.counts
-        if "#search/" in text:  # as a capture read it (``values``)
-            text = fake_search_route(text, lambda part: values.fake_numbers(self.faker, part, c, uuids=uuid))
-        else:
-            text = values.fake_numbers(self.faker, text, c, uuids=uuid)
+        text = self._numbers(self.labelled.replace_everywhere(text), uuid)
         if meet or self.opts.calendar:
-            text = values.fake_meet(self.faker, text, c)
+            text = values.fake_meet(self.faker, text, self.counts)
         if uuid:
-            text = values.fake_uuids(self.faker, text, c)
+            text = values.fake_uuids(self.faker, text, self.counts)
         return text
+
+    def _numbers(self, text: str, uuid: bool) -> str:
+        """The number rules (``values.fake_numbers``); a search's words, encoded in its route, read decoded."""
+        c = self.counts
+        if "#search/" in text:
+            return fake_search_route(text, lambda part: values.fake_numbers(self.faker, part, c, uuids=uuid))
+        return values.fake_numbers(self.faker, text, c, uuids=uuid)
 
     def _redact_one(self, m: re.Match[str]) -> str:
         """A copy of a redacted text, in any case (a subject is shouted in a chip or lower-cased in a
