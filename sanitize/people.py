@@ -24,7 +24,6 @@ NOT_NAMES = frozenset({"me", "you"})
 PARTICLES = frozenset({"de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "van", "von", "der", "den",
                        "ter", "bin", "binti", "al", "el", "y"})
 
-_LEAD = re.compile(r"\w+")
 #: A text's words as a name's boundaries read them: "_" joins no name ("Tobiah_Wendmark_Resume.pdf").
 _WORD = re.compile(r"[^\W_]+")
 _LAST_WORD = re.compile(r"[^\W_]+$")
@@ -131,7 +130,7 @@ class NameRules:
     def _note_lead(self, phrase: str) -> None:
         if self._leads is None:
             return
-        m = _LEAD.match(phrase)
+        m = _FIRST_WORD.match(phrase)  # a word as the first look reads one: apart at "_" too ("b_teague": "b")
         if m is None or not phrase.isascii():
             self._leads = None
         else:
@@ -147,10 +146,7 @@ class NameRules:
         name = unquoted(" ".join(name.split()))
         if len(name.split()) < 2 or is_fake_name(name) or name.lower() in NOT_NAMES:
             return
-        if name.lower() not in self.learned:
-            self.learned[name.lower()] = name
-            self._note_lead(name.lower())
-            self._dirty = True
+        self._remember(name)
         person = person_in(name)  # "'Ada Quorn' via Team", "Dr. Ada Quorn": the person is a name of the page too
         if len(person) < len(name):
             self.learn(person)
@@ -159,13 +155,14 @@ class NameRules:
         """An address's local part shown alone as its sender's name (``bteague88``, Gmail's name for a sender
         who set none): replaced everywhere as a learned name is. Only a handle no word of the page spells comes
         here (``people_elements._is_handle``: letters with a digit or an underscore; not "support" or "2026")."""
-        if is_fake_name(handle) or handle.lower() in self.learned:
-            return
-        self.learned[handle.lower()] = handle
-        self._note_lead(handle.lower())
-        if self._leads is not None and (first := _FIRST_WORD.match(handle.lower())) is not None:
-            self._leads.add(first.group())  # the first look reads words apart at "_" ("b_teague": "b")
-        self._dirty = True
+        if not is_fake_name(handle):
+            self._remember(handle)
+
+    def _remember(self, phrase: str) -> None:
+        if phrase.lower() not in self.learned:
+            self.learned[phrase.lower()] = phrase
+            self._note_lead(phrase.lower())
+            self._dirty = True
 
     def fake(self, name: str) -> str:
         """The fake for one name phrase, part by part, in the original's case style: the first word from
