@@ -19,8 +19,13 @@ from sanitize.registry import allowed_domain
 Counts = dict[str, int]
 
 _DIGIT = re.compile(r"\d")
+#: The dashes a page writes between a card's or a phone's groups: the hyphen-minus, U+2010 hyphen and U+2011
+#: non-breaking hyphen (set to keep a number on one line), U+2012 figure dash (typography's dash for digit groups)
+#: and U+2013 en dash (a word processor's autocorrection; a leak audit of 2026-12-03, session 34). For a
+#: character class.
+_DASHES = "\\-\u2010\u2011\u2012\u2013"
 #: Between a card's groups: a space, a dash or a no-break space (U+00A0, U+202F), the same one throughout.
-_CARD_SEP = r"[ \-\u00a0\u202f]"
+_CARD_SEP = rf"[ {_DASHES}\u00a0\u202f]"
 
 
 def _card_body(a: str, b: str) -> str:
@@ -28,7 +33,7 @@ def _card_body(a: str, b: str) -> str:
     throughout (named ``a`` and ``b``)."""
     return (
         rf"(?:\d{{4}}(?P<{a}>{_CARD_SEP})\d{{4}}(?P={a})\d{{4}}(?P={a})\d{{4}}(?:(?P={a})\d{{3}})?|\d{{4}}(?P<{b}>{_CARD_SEP})\d{{6}}(?P={b})\d{{4,5}})"
-        r"(?![\d\-])"
+        rf"(?![\d{_DASHES}])"
     )
 
 
@@ -38,7 +43,7 @@ def _card_body(a: str, b: str) -> str:
 _AFTER_ESCAPE = r"(?<=%[0-9A-Fa-f]{2})"
 #: Not on an escape's own digits: the start is no hex digit right after a "%" (``5%(503) 555-0172`` is a phone).
 _NOT_IN_ESCAPE = r"(?!(?<=%)[0-9A-Fa-f]{2})"
-CARD = re.compile(rf"(?:(?<![\d\-]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}){_card_body('s1', 's2')}")
+CARD = re.compile(rf"(?:(?<![\d{_DASHES}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}){_card_body('s1', 's2')}")
 
 
 def _not_a_date(name: str) -> str:
@@ -48,46 +53,51 @@ def _not_a_date(name: str) -> str:
     return rf"(?!\d{{1,2}}(?P<{name}>{_PSEP})\d{{1,2}}(?P={name})\d{{4}}(?!\d)(?!(?P={name})\d))"
 
 
-#: Between a phone's groups: a space, a dot or a dash, or their no-break forms (U+00A0, U+202F, U+2010
-#: hyphen, U+2011 non-breaking hyphen), which a page sets to keep a number on one line.
-_PSEP = r"[ .\-\u00a0\u202f\u2010\u2011]"
+#: Between a phone's groups: a space, a dot or a dash, or a no-break space (U+00A0, U+202F).
+_PSEP = rf"[ .{_DASHES}\u00a0\u202f]"
+#: What a phone may not run on into (a word, a path, another group): shared by every phone pattern's end.
+_PHONE_END = rf"(?![\w/{_DASHES}])(?!{_PSEP}\d)"
 #: Where a phone may start: not inside a run of digit groups (after a digit and a separator, unless that
 #: digit ends a time's minutes: 10:30 415 555 0123), nor on a time's minutes (10:30 05 11 2026); not after a
 #: "/" (a path's), but right after Gmail's "#search/" (the search's words: a search for a number writes it in
 #: every result's link; an audit of 2026-12-03, session 33); an escape's last digit is no digit group before it
 #: (``%20 503-555-0172``).
 _PHONE_START = (
-    rf"(?:(?<![\w+\-/.\u2010\u2011]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}|(?<=#search/))"
+    rf"(?:(?<![\w+/.{_DASHES}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}|(?<=#search/))"
     rf"(?<!\d:)(?<!(?<!:\d)(?<!%[0-9A-Fa-f])\d{_PSEP})"
 )
 #: A phone in three or four groups (+1 (415) 555-0187, 020 7946 0958, 415.555.0123): the first rule.
 #: A country code never takes a card's groups (+44 4539 1488 0343 6467: the card takes precedence).
 #: North American numbers may lead with their country code unsigned (1-800-555-0144, 1 (800) 555-0144):
 #: any one digit there, read by shape like every other digit (a fake's first digit is any digit).
+#: Not a range of days before a year, read by shape: one or two digits, a dash, one or two digits, a separator,
+#: four digits ("June 13–15 2026"; a dash fuzzer, session 34).
+_NOT_A_DAY_RANGE = rf"(?!\d{{1,2}}[{_DASHES}]\d{{1,2}}{_PSEP}\d{{4}}(?!\d))"
 _PHONE_GROUPED = (
-    _PHONE_START + _not_a_date("d1")
+    _PHONE_START + _not_a_date("d1") + _NOT_A_DAY_RANGE
     + rf"(?:\+\d{{1,3}}{_PSEP}?(?!{_card_body('c1', 'c2')})|\d{_PSEP}(?=\(?\d{{3}}\)?{_PSEP}?\d{{3}}{_PSEP}\d{{4}}(?!\d)))?"
     + rf"(?:\(\d{{2,5}}\){_PSEP}?|\d{{2,5}}{_PSEP})\d{{2,5}}(?:{_PSEP}\d{{2,5}})?{_PSEP}\d{{3,4}}"
-    + rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)"
+    + _PHONE_END
 )
-#: A local number of seven digits, its groups joined by a hyphen (555-0133): a space or a dot there is
-#: as often a count or a decimal.
-_PHONE_LOCAL = _PHONE_START + rf"\d{{3}}[\-\u2010\u2011]\d{{4}}(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)"
+#: A local number of seven digits, its groups joined by a hyphen or a figure dash (555-0133): a space or a dot
+#: there is as often a count or a decimal, an en dash a range (seats 150–1000).
+_PHONE_LOCAL = _PHONE_START + r"\d{3}[\-\u2010\u2011\u2012]\d{4}" + _PHONE_END
 #: An international number: "+" or "00" (kept in the fake, as a trunk's 0 is), a country code, perhaps
 #: an area code or a trunk 0 in brackets, and groups of 1-8 digits, each after one separator, 8-15 digits
 #: in all (+33 1 42 68 53 00, +44 7700 900123, +7 (495) 123-45-67, +31 6 12345678, +33 (0)6 12 34 56 78,
 #: 0049 30 12345678). The look-ahead counts the digits of the whole run of groups first (possessive: at
-#: most 16 steps), so a long run of groups after a "+" is given up at once.
+#: most 16 steps), so a long run of groups after a "+" is given up at once. Never on a clock's minutes: the
+#: "00" of "11:00 30-11-2026" is no prefix (a dash fuzzer, session 34: the date was faked as a phone).
 _PHONE_INTL = (
-    rf"(?<![\w+\-/.])(?:\+|(?P<idd>00{_PSEP}?))(?=(?:[()]?{_PSEP}?[()]?\d){{8,15}}+(?![()]?{_PSEP}?[()]?\d))"
+    rf"(?<![\w+/.{_DASHES}])(?<!\d:)(?:\+|(?P<idd>00{_PSEP}?))(?=(?:[()]?{_PSEP}?[()]?\d){{8,15}}+(?![()]?{_PSEP}?[()]?\d))"
     rf"\d{{1,3}}+(?:{_PSEP}?\(\d{{1,5}}\){_PSEP}?\d{{1,8}}+(?:{_PSEP}\d{{1,8}}+){{0,6}}+|(?:{_PSEP}\d{{1,8}}+){{1,7}}+)"
-    rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)(?!:\d)"
+    + _PHONE_END + r"(?!:\d)"
 )
 #: A Russian national number: a trunk digit, a 3-digit code (bracketed or not), then 3-2-2 digits
 #: (8 (912) 345-67-89), read by shape (any first digit: a fake's is any digit).
 _PHONE_RU = (
     _PHONE_START + rf"\d{_PSEP}?(?:\(\d{{3}}\)|\d{{3}}){_PSEP}?\d{{3}}{_PSEP}\d{{2}}{_PSEP}\d{{2}}"
-    rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)"
+    + _PHONE_END
 )
 #: A national number after its trunk 0: a first group 0 + 1-4 digits, then groups of 1-6 digits, 9-13
 #: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678), never a date (05.11.2026 10:30); or its area
@@ -102,7 +112,7 @@ _PHONE_TRUNK = (
     + rf"|\(0(?=[1-9]\d{{1,3}}\){_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))"
     + rf"(?=(?:\)?{_PSEP}?\d){{8,12}}+(?!\)?{_PSEP}?\d))"
     + rf"\d{{2,4}}+\){_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_PSEP}\d{{2,8}}+){{0,3}}+)"
-    rf"(?![\w\-/\u2010\u2011])(?!{_PSEP}\d)(?!:\d)"
+    + _PHONE_END + r"(?!:\d)"
 )
 
 
@@ -167,8 +177,11 @@ _CAPITAL = "A-ZÀ-ÖØ-Þ\u0100-\u017f"
 _STREET_WORD = rf"(?:(?!(?:AM|PM|A\.M\.|P\.M\.)(?![\w.]))[{_CAPITAL}][\w'.\-]*+|\d{{1,3}}(?:st|nd|rd|th))"
 #: A suffix as written, or in capitals ("1847 LARKSPUR BLVD").
 _SUFFIX = f"{STREET_SUFFIXES}|{STREET_SUFFIXES.upper()}"
+#: A house number: its digits, perhaps a letter, right after them or after a hyphen (12B, 2210-B; a leak audit of
+#: 2026-12-03, session 34).
+_HOUSE_NUMBER = r"\d{1,6}(?:-?[A-Za-z])?"
 STREET = re.compile(
-    rf"(?<![\w:])(\d{{1,6}}[A-Za-z]?)\s++((?:{_STREET_WORD}\s++){{1,4}})({_SUFFIX})\b\.?"
+    rf"(?<![\w:])({_HOUSE_NUMBER})\s++((?:{_STREET_WORD}\s++){{1,4}})({_SUFFIX})\b\.?"
     r"(?:,?\s+(?:Apt|Suite|Unit|Ste|#)\.?\s*[\w\-]+)?"
 )
 MEET = re.compile(r"(?<![\w\-])[a-z]{3}-[a-z]{4}-[a-z]{3}(?![\w\-])")
@@ -239,16 +252,16 @@ _INTL_HINT = re.compile(r"\+\d")
 #: Every amount holds a currency sign or word: an alternation of literals only, so the scan skips to
 #: their first characters.
 _CURRENCY_HINT = re.compile("|".join(re.escape(w) for w in (*_SIGNS, "円", *CURRENCY_WORDS, *CURRENCY_CODES)))
-#: Every street holds "digit(s), at most two letters (a house number's letter, an ordinal's), white
-#: space, a capital" (its first name word or, after ordinals, the word after them).
-_STREET_HINT = re.compile(rf"\d[A-Za-z]{{0,2}}\s++[{_CAPITAL}]")
+#: Every street holds "digit(s), perhaps a hyphen, at most two letters (a house number's letter, an ordinal's),
+#: white space, a capital" (its first name word or, after ordinals, the word after them).
+_STREET_HINT = re.compile(rf"\d-?[A-Za-z]{{0,2}}\s++[{_CAPITAL}]")
 
 
 def _may_hold_card_or_phone(text: str) -> bool:
     # every card and phone holds a separator: most ids and times hold none
     if not (
         " " in text or "-" in text or "." in text or "\u00a0" in text or "\u202f" in text or "\u2011" in text
-        or "\u2010" in text or "(" in text
+        or "\u2010" in text or "(" in text or "\u2013" in text or "\u2012" in text
     ):
         return False
     return bool(

@@ -98,6 +98,10 @@ INTL_PHONES = [
     "8 912 345-67-89", "8-912-345-67-89",
     # a review: forms the cheap prechecks ruled out before the pattern could read them
     "8912345-67-89", "+1(415)5550187",
+    # "dashes" (§6.4) as a word processor or a typesetter writes them: the en dash of autocorrection, the
+    # figure dash made for digit groups (a leak audit of 2026-12-03, session 34)
+    "503\u2013555\u20130172", "+1 503\u2013555\u20130172", "1\u2013800\u2013555\u20130144", "415\u2012555\u20120187",
+    "555\u20120133",
 ]
 
 
@@ -119,6 +123,12 @@ NOT_PHONES = [
     "112-4567890-1234567", "012-4567890-1234567", "1999", "2026", "1 234 567", "12.50", "0.99", "18a000000000007b",
     "#thread-f:1700000000000123", "Page 1 of 3", "1 2 3 4 5 6 7 8 9 10", "0 1 2 3 4 5 6 7 8 9", "+1 2 3",
     "+44 1234567890123456", "Mon 30 Nov 2026 10:30 - 11:00", "v2.3.4", "10:30 05 11 2026",
+    # ranges an en dash writes: a local number's 3-4 shape there is as often a range (seats 150\u20131000)
+    "150\u20131000", "2024\u20132025", "10:00\u201311:00", "1\u201350 of 2,345", "30\u201311\u20132026",
+    # a clock's minutes are no international "00" prefix before a date (a dash fuzzer, session 34)
+    "10:00-11:00 30-11-2026", "11:00 30 11 2026", "10:00\u201311:00 30\u201311\u20132026",
+    # a range of days before a year, "June 13–15 2026" (the same fuzzer)
+    "13\u201315 2026", "13-15 2026", "3\u20135 2026", "13\u201315\u202f2026",
 ]
 
 
@@ -149,9 +159,11 @@ def test_order_number_stays_the_labelled_rules_and_is_faked_the_same_everywhere(
 # -- cards --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "card", ["4539\u00a01488\u00a00343\u00a06467", "4539\u202f1488\u202f0343\u202f6467", "3782\u00a0822463\u00a010005",
-             "4539 1488 0343 6467", "3056 930902 5904", "3056-930902-5904"],
+             "4539 1488 0343 6467", "3056 930902 5904", "3056-930902-5904",
+             # the dashes a phone's groups are read with (session 34): one reading of "dashes" (§6.4)
+             "4539\u20131488\u20130343\u20136467", "4539\u20111488\u20110343\u20116467", "3782\u2012822463\u201210005"],
 )
-def test_cards_grouped_with_no_break_spaces_faked(card):
+def test_cards_grouped_with_no_break_spaces_or_any_dash_faked(card):
     _assert_faked_whole(card, "card", contexts=("{}", "Card {} exp 12/29", "paid with {}."))
 
 
@@ -205,7 +217,9 @@ def test_no_currency_word_is_a_prefix_of_another():
 
 # -- streets ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("street", ["350 5th Avenue", "123 W 42nd St", "1 E 3rd Street", "77 N 1st Ave, Apt 4B",
-                                    "9 21st Street"])
+                                    "9 21st Street",
+                                    # a house number's letter after a hyphen (a leak audit of 2026-12-03, session 34)
+                                    "2210-B Birchwood Terrace", "14-c Quillby Road"])
 def test_streets_with_ordinal_names_and_a_direction_faked(street):
     for ctx in ("{}", "Ship it to {} please", "{}\n"):
         text = ctx.format(street)
