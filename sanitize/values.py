@@ -19,11 +19,16 @@ from sanitize.registry import allowed_domain
 Counts = dict[str, int]
 
 _DIGIT = re.compile(r"\d")
-#: The dashes a page writes between a card's or a phone's groups: the hyphen-minus, U+2010 hyphen and U+2011
-#: non-breaking hyphen (set to keep a number on one line), U+2012 figure dash (typography's dash for digit groups)
-#: and U+2013 en dash (a word processor's autocorrection; a leak audit of 2026-12-03, session 34). For a
-#: character class.
-_DASHES = "\\-\u2010\u2011\u2012\u2013"
+#: The hyphens, which also join a word's or an id's parts: the hyphen-minus, U+2010 hyphen and U+2011 non-breaking
+#: hyphen (set to keep a number on one line). No card or phone starts or ends beside one. For a character class.
+_HYPHENS = "\\-\u2010\u2011"
+#: The other dashes a page writes between a number's groups (a leak audit of 2026-12-03, session 34): U+2012 figure
+#: dash (typography's dash for digit groups), U+2013 en dash (a word processor's autocorrection), U+2014 em dash,
+#: U+2212 minus sign. As punctuation they stand beside words ("Quorn–503-555-0172"): at a value's edge one joins
+#: the value only with a digit beyond it (a range, "9–5").
+_OTHER_DASHES = "\u2012\u2013\u2014\u2212"
+#: Every dash read between a card's or a phone's groups ("dashes", §6.4).
+_DASHES = _HYPHENS + _OTHER_DASHES
 #: Between a card's groups: a space, a dash or a no-break space (U+00A0, U+202F), the same one throughout.
 _CARD_SEP = rf"[ {_DASHES}\u00a0\u202f]"
 
@@ -33,7 +38,7 @@ def _card_body(a: str, b: str) -> str:
     throughout (named ``a`` and ``b``)."""
     return (
         rf"(?:\d{{4}}(?P<{a}>{_CARD_SEP})\d{{4}}(?P={a})\d{{4}}(?P={a})\d{{4}}(?:(?P={a})\d{{3}})?|\d{{4}}(?P<{b}>{_CARD_SEP})\d{{6}}(?P={b})\d{{4,5}})"
-        rf"(?![\d{_DASHES}])"
+        rf"(?![\d{_HYPHENS}])(?![{_OTHER_DASHES}]\d)"
     )
 
 
@@ -43,7 +48,7 @@ def _card_body(a: str, b: str) -> str:
 _AFTER_ESCAPE = r"(?<=%[0-9A-Fa-f]{2})"
 #: Not on an escape's own digits: the start is no hex digit right after a "%" (``5%(503) 555-0172`` is a phone).
 _NOT_IN_ESCAPE = r"(?!(?<=%)[0-9A-Fa-f]{2})"
-CARD = re.compile(rf"(?:(?<![\d{_DASHES}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}){_card_body('s1', 's2')}")
+CARD = re.compile(rf"(?:(?<![\d{_HYPHENS}])(?<!\d[{_OTHER_DASHES}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}){_card_body('s1', 's2')}")
 
 
 def _not_a_date(name: str) -> str:
@@ -55,33 +60,37 @@ def _not_a_date(name: str) -> str:
 
 #: Between a phone's groups: a space, a dot or a dash, or a no-break space (U+00A0, U+202F).
 _PSEP = rf"[ .{_DASHES}\u00a0\u202f]"
-#: What a phone may not run on into (a word, a path, another group): shared by every phone pattern's end.
-_PHONE_END = rf"(?![\w/{_DASHES}])(?!{_PSEP}\d)"
+#: What a phone may not run on into (a word, a path, a hyphen, another group): shared by every phone pattern's end.
+_PHONE_END = rf"(?![\w/{_HYPHENS}])(?!{_PSEP}\d)"
 #: Where a phone may start: not inside a run of digit groups (after a digit and a separator, unless that
 #: digit ends a time's minutes: 10:30 415 555 0123), nor on a time's minutes (10:30 05 11 2026); not after a
 #: "/" (a path's), but right after Gmail's "#search/" (the search's words: a search for a number writes it in
 #: every result's link; an audit of 2026-12-03, session 33); an escape's last digit is no digit group before it
 #: (``%20 503-555-0172``).
 _PHONE_START = (
-    rf"(?:(?<![\w+/.{_DASHES}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}|(?<=#search/))"
+    rf"(?:(?<![\w+/.{_HYPHENS}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}|(?<=#search/))"
     rf"(?<!\d:)(?<!(?<!:\d)(?<!%[0-9A-Fa-f])\d{_PSEP})"
 )
 #: A phone in three or four groups (+1 (415) 555-0187, 020 7946 0958, 415.555.0123): the first rule.
 #: A country code never takes a card's groups (+44 4539 1488 0343 6467: the card takes precedence).
 #: North American numbers may lead with their country code unsigned (1-800-555-0144, 1 (800) 555-0144):
 #: any one digit there, read by shape like every other digit (a fake's first digit is any digit).
-#: Not a range of days before a year, read by shape: one or two digits, a dash, one or two digits, a separator,
-#: four digits ("June 13–15 2026"; a dash fuzzer, session 34).
-_NOT_A_DAY_RANGE = rf"(?!\d{{1,2}}[{_DASHES}]\d{{1,2}}{_PSEP}\d{{4}}(?!\d))"
+#: Not a range one of ``_OTHER_DASHES`` writes, read by shape: with a number after a space ("June 13–15 2026",
+#: "pp. 1234–1240 2026", "0930–1030 2026") or days before a dotted month and year ("13–15.11.2026"). A phone
+#: written with such dashes writes them between its groups throughout ("503–555–0172"). A dash fuzzer and a
+#: review, session 34; a hyphen's forms are read as before ("Tel 12-34 5678" is a phone).
+_NOT_A_RANGE = (
+    rf"(?!\d{{1,5}}[{_OTHER_DASHES}]\d{{1,5}}(?:[ \u00a0\u202f]\d|\.\d{{1,2}}\.\d{{4}}(?!\d)))"
+)
 _PHONE_GROUPED = (
-    _PHONE_START + _not_a_date("d1") + _NOT_A_DAY_RANGE
+    _PHONE_START + _not_a_date("d1") + _NOT_A_RANGE
     + rf"(?:\+\d{{1,3}}{_PSEP}?(?!{_card_body('c1', 'c2')})|\d{_PSEP}(?=\(?\d{{3}}\)?{_PSEP}?\d{{3}}{_PSEP}\d{{4}}(?!\d)))?"
     + rf"(?:\(\d{{2,5}}\){_PSEP}?|\d{{2,5}}{_PSEP})\d{{2,5}}(?:{_PSEP}\d{{2,5}})?{_PSEP}\d{{3,4}}"
     + _PHONE_END
 )
 #: A local number of seven digits, its groups joined by a hyphen or a figure dash (555-0133): a space or a dot
 #: there is as often a count or a decimal, an en dash a range (seats 150–1000).
-_PHONE_LOCAL = _PHONE_START + r"\d{3}[\-\u2010\u2011\u2012]\d{4}" + _PHONE_END
+_PHONE_LOCAL = _PHONE_START + rf"\d{{3}}[{_HYPHENS}\u2012]\d{{4}}" + _PHONE_END
 #: An international number: "+" or "00" (kept in the fake, as a trunk's 0 is), a country code, perhaps
 #: an area code or a trunk 0 in brackets, and groups of 1-8 digits, each after one separator, 8-15 digits
 #: in all (+33 1 42 68 53 00, +44 7700 900123, +7 (495) 123-45-67, +31 6 12345678, +33 (0)6 12 34 56 78,
@@ -89,7 +98,7 @@ _PHONE_LOCAL = _PHONE_START + r"\d{3}[\-\u2010\u2011\u2012]\d{4}" + _PHONE_END
 #: most 16 steps), so a long run of groups after a "+" is given up at once. Never on a clock's minutes: the
 #: "00" of "11:00 30-11-2026" is no prefix (a dash fuzzer, session 34: the date was faked as a phone).
 _PHONE_INTL = (
-    rf"(?<![\w+/.{_DASHES}])(?<!\d:)(?:\+|(?P<idd>00{_PSEP}?))(?=(?:[()]?{_PSEP}?[()]?\d){{8,15}}+(?![()]?{_PSEP}?[()]?\d))"
+    rf"(?<![\w+/.{_HYPHENS}])(?<!\d[{_OTHER_DASHES}])(?<!\d:)(?:\+|(?P<idd>00{_PSEP}?))(?=(?:[()]?{_PSEP}?[()]?\d){{8,15}}+(?![()]?{_PSEP}?[()]?\d))"
     rf"\d{{1,3}}+(?:{_PSEP}?\(\d{{1,5}}\){_PSEP}?\d{{1,8}}+(?:{_PSEP}\d{{1,8}}+){{0,6}}+|(?:{_PSEP}\d{{1,8}}+){{1,7}}+)"
     + _PHONE_END + r"(?!:\d)"
 )
@@ -105,7 +114,7 @@ _PHONE_RU = (
 #: Faked after its 0 (``_fake_phone``): the faker may draw any digit for a leading 0, and a trunk
 #: phone's fake must be one too (the next pass reads it as the same phone).
 _PHONE_TRUNK = (
-    _PHONE_START + _not_a_date("d2")
+    _PHONE_START + _not_a_date("d2") + _NOT_A_RANGE
     + rf"(?:0(?=(?:{_PSEP}?\d){{8,12}}+(?!{_PSEP}?\d))\d{{1,4}}+(?:{_PSEP}\d{{1,8}}+){{1,6}}+"
     # the area code in brackets (two to four digits after the 0) before the subscriber's groups, 9-13 digits in
     # all, never a date after it: (030) 90182245, (0711) 123456 (an audit of 2026-12-02 (e))
@@ -261,7 +270,8 @@ def _may_hold_card_or_phone(text: str) -> bool:
     # every card and phone holds a separator: most ids and times hold none
     if not (
         " " in text or "-" in text or "." in text or "\u00a0" in text or "\u202f" in text or "\u2011" in text
-        or "\u2010" in text or "(" in text or "\u2013" in text or "\u2012" in text
+        or "\u2010" in text or "(" in text or "\u2013" in text or "\u2012" in text or "\u2014" in text
+        or "\u2212" in text
     ):
         return False
     return bool(

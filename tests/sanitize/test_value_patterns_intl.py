@@ -101,8 +101,26 @@ INTL_PHONES = [
     # "dashes" (§6.4) as a word processor or a typesetter writes them: the en dash of autocorrection, the
     # figure dash made for digit groups (a leak audit of 2026-12-03, session 34)
     "503\u2013555\u20130172", "+1 503\u2013555\u20130172", "1\u2013800\u2013555\u20130144", "415\u2012555\u20120187",
-    "555\u20120133",
+    "555\u20120133", "503\u2014555\u20140172", "503\u2212555\u22120172", "(503) 555\u20130172", "12-34 5678",
 ]
+
+
+@pytest.mark.parametrize("text, values_in", [
+    ("Ada Quorn\u2013503-555-0172", ["503-555-0172"]), ("503-555-0172\u2013Ada Quorn", ["503-555-0172"]),
+    ("Fax\u2012503-555-0172", ["503-555-0172"]), ("Mobile: +44 7700 900123\u2013office", ["+44 7700 900123"]),
+    ("Tel. 503.555.0172\u2013Fax 503.555.0199", ["503.555.0172", "503.555.0199"]),
+    ("Visa\u20134539 1488 0343 6467", ["4539 1488 0343 6467"]), ("4539 1488 0343 6467\u2014paid", ["4539 1488 0343 6467"]),
+])
+def test_a_dash_as_punctuation_beside_a_phone_or_card_leaves_it_whole_to_its_rule(text, values_in):
+    """An en, figure or em dash glued to a word is punctuation, not a group of the number beside it (a review,
+    session 34: "Ada Quorn–503-555-0172" was left whole once the dashes were read between groups)."""
+    for key in KEYS:
+        faker, out, got = _fake(text, key)
+        for value in values_in:
+            assert value not in out, (text, out)
+        assert sum(got.values()) == len(values_in), (text, got)
+        again: dict[str, int] = {}
+        assert _reread(faker, out, again) == out and again == {}
 
 
 @pytest.mark.parametrize("phone", INTL_PHONES)
@@ -127,8 +145,11 @@ NOT_PHONES = [
     "150\u20131000", "2024\u20132025", "10:00\u201311:00", "1\u201350 of 2,345", "30\u201311\u20132026",
     # a clock's minutes are no international "00" prefix before a date (a dash fuzzer, session 34)
     "10:00-11:00 30-11-2026", "11:00 30 11 2026", "10:00\u201311:00 30\u201311\u20132026",
-    # a range of days before a year, "June 13–15 2026" (the same fuzzer)
-    "13\u201315 2026", "13-15 2026", "3\u20135 2026", "13\u201315\u202f2026",
+    # a range an en dash writes, with a number after it or days before a dotted month (the same fuzzer and a review;
+    # with a hyphen the shape is a phone's, "Tel 12-34 5678")
+    "13\u201315 2026", "3\u20135 2026", "13\u201315\u202f2026", "13\u201315.11.2026", "03\u201305.11.2026",
+    "pp. 1234\u20131240 2026", "Tickets 1200\u20131500 2026", "Seats 100\u2013200 1000\u20132000", "0930\u20131030 2026",
+    "13\u201415 2026",
 ]
 
 
