@@ -85,7 +85,7 @@ _NOT_A_RANGE = (
 _PHONE_GROUPED = (
     _PHONE_START + _not_a_date("d1") + _NOT_A_RANGE
     + rf"(?:\+\d{{1,3}}{_PSEP}?(?!{_card_body('c1', 'c2')})|\d{_PSEP}(?=\(?\d{{3}}\)?{_PSEP}?\d{{3}}{_PSEP}\d{{4}}(?!\d)))?"
-    + rf"(?:\(\d{{2,5}}\){_PSEP}?|\d{{2,5}}{_PSEP})\d{{2,5}}(?:{_PSEP}\d{{2,5}})?{_PSEP}\d{{3,4}}"
+    + rf"(?:\(\d{{2,5}}\){_PSEP}?|\d{{2,5}}{_PSEP}|\d{{3}}/(?=\d{{3}}{_PSEP}\d{{4}}(?!\d)))\d{{2,5}}(?:{_PSEP}\d{{2,5}})?{_PSEP}\d{{3,4}}"
     + _PHONE_END
 )
 #: A local number of seven digits, its groups joined by a hyphen or a figure dash (555-0133): a space or a dot
@@ -108,9 +108,13 @@ _PHONE_RU = (
     _PHONE_START + rf"\d{_PSEP}?(?:\(\d{{3}}\)|\d{{3}}){_PSEP}?\d{{3}}{_PSEP}\d{{2}}{_PSEP}\d{{2}}"
     + _PHONE_END
 )
+#: A slash after a phone's area code, a space either side allowed (``_PHONE_TRUNK``, ``_PHONE_GROUPED``).
+_SLASH = r" ?/ ?"
 #: A national number after its trunk 0: a first group 0 + 1-4 digits, then groups of 1-6 digits, 9-13
 #: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678), never a date (05.11.2026 10:30); or its area
-#: code in brackets, then one to four groups ((030) 90182245, (0711) 123456).
+#: code in brackets, then one to four groups ((030) 90182245, (0711) 123456); or its area code before a slash, a
+#: space either side allowed, then one to four groups (030/12345678, 0171/1234567, 030 / 123 456 78: the German
+#: form; a leak audit of 2026-12-03, session 34), 9-13 digits in all.
 #: Faked after its 0 (``_fake_phone``): the faker may draw any digit for a leading 0, and a trunk
 #: phone's fake must be one too (the next pass reads it as the same phone).
 _PHONE_TRUNK = (
@@ -120,7 +124,9 @@ _PHONE_TRUNK = (
     # all, never a date after it: (030) 90182245, (0711) 123456 (an audit of 2026-12-02 (e))
     + rf"|\(0(?=[1-9]\d{{1,3}}\){_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))"
     + rf"(?=(?:\)?{_PSEP}?\d){{8,12}}+(?!\)?{_PSEP}?\d))"
-    + rf"\d{{2,4}}+\){_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_PSEP}\d{{2,8}}+){{0,3}}+)"
+    + rf"\d{{2,4}}+\){_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_PSEP}\d{{2,8}}+){{0,3}}+"
+    + rf"|0(?=\d{{1,4}}+{_SLASH}(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))(?=(?:(?:{_SLASH}|{_PSEP})?\d){{8,12}}+(?!{_PSEP}?\d))"
+    + rf"\d{{1,4}}+{_SLASH}\d{{2,8}}+(?:{_PSEP}\d{{1,8}}+){{0,3}}+)"
     + _PHONE_END + r"(?!:\d)"
 )
 
@@ -256,7 +262,7 @@ def _fake_street(faker: Faker, m: re.Match[str], counts: Counts) -> str:
 #: each on its own has a fast first step (a digit class, a literal), which one alternation of the three
 #: had not (three times slower on prose).
 _CARD_OR_PHONE_HINT = re.compile(rf"\d{_PSEP}\d\d\d|\d\){_PSEP}?\d|\d{_PSEP}\d\d{_PSEP}\d\d")
-_TRUNK_HINT = re.compile(rf"0\d{{1,4}}+{_PSEP}\d")
+_TRUNK_HINT = re.compile(rf"0\d{{1,4}}+(?:{_PSEP}| ?/ ?)\d")
 _INTL_HINT = re.compile(r"\+\d")
 #: Every amount holds a currency sign or word: an alternation of literals only, so the scan skips to
 #: their first characters.
@@ -271,7 +277,7 @@ def _may_hold_card_or_phone(text: str) -> bool:
     if not (
         " " in text or "-" in text or "." in text or "\u00a0" in text or "\u202f" in text or "\u2011" in text
         or "\u2010" in text or "(" in text or "\u2013" in text or "\u2012" in text or "\u2014" in text
-        or "\u2212" in text
+        or "\u2212" in text or "/" in text
     ):
         return False
     return bool(
