@@ -71,10 +71,6 @@ _PHONE_START = (
     rf"(?:(?<![\w+/.{_HYPHENS}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}|(?<=#search/))"
     rf"(?<!\d:)(?<!(?<!:\d)(?<!%[0-9A-Fa-f])\d{_PSEP})"
 )
-#: A phone in three or four groups (+1 (415) 555-0187, 020 7946 0958, 415.555.0123): the first rule.
-#: A country code never takes a card's groups (+44 4539 1488 0343 6467: the card takes precedence).
-#: North American numbers may lead with their country code unsigned (1-800-555-0144, 1 (800) 555-0144):
-#: any one digit there, read by shape like every other digit (a fake's first digit is any digit).
 #: Not a range one of ``_OTHER_DASHES`` writes, read by shape: with a number after a space ("June 13–15 2026",
 #: "pp. 1234–1240 2026", "0930–1030 2026") or days before a dotted month and year ("13–15.11.2026"). A phone
 #: written with such dashes writes them between its groups throughout ("503–555–0172"). A dash fuzzer and a
@@ -82,24 +78,34 @@ _PHONE_START = (
 _NOT_A_RANGE = (
     rf"(?!\d{{1,5}}[{_OTHER_DASHES}]\d{{1,5}}(?:[ \u00a0\u202f]\d|\.\d{{1,2}}\.\d{{4}}(?!\d)))"
 )
+#: A phone in three or four groups (+1 (415) 555-0187, 020 7946 0958, 415.555.0123): the first rule.
+#: A country code never takes a card's groups (+44 4539 1488 0343 6467: the card takes precedence).
+#: North American numbers may lead with their country code unsigned (1-800-555-0144, 1 (800) 555-0144):
+#: any one digit there, read by shape like every other digit (a fake's first digit is any digit). The older North
+#: American form puts a slash after the area code, then a dash or a dot (503/555-0172; session 34).
 _PHONE_GROUPED = (
     _PHONE_START + _not_a_date("d1") + _NOT_A_RANGE
     + rf"(?:\+\d{{1,3}}{_PSEP}?(?!{_card_body('c1', 'c2')})|\d{_PSEP}(?=\(?\d{{3}}\)?{_PSEP}?\d{{3}}{_PSEP}\d{{4}}(?!\d)))?"
-    + rf"(?:\(\d{{2,5}}\){_PSEP}?|\d{{2,5}}{_PSEP}|\d{{3}}/(?=\d{{3}}{_PSEP}\d{{4}}(?!\d)))\d{{2,5}}(?:{_PSEP}\d{{2,5}})?{_PSEP}\d{{3,4}}"
+    + rf"(?:\(\d{{2,5}}\){_PSEP}?|\d{{2,5}}{_PSEP}|\d{{3}}/(?=\d{{3}}[.{_DASHES}]\d{{4}}(?!\d)))\d{{2,5}}(?:{_PSEP}\d{{2,5}})?{_PSEP}\d{{3,4}}"
     + _PHONE_END
 )
 #: A local number of seven digits, its groups joined by a hyphen or a figure dash (555-0133): a space or a dot
 #: there is as often a count or a decimal, an en dash a range (seats 150–1000).
 _PHONE_LOCAL = _PHONE_START + rf"\d{{3}}[{_HYPHENS}\u2012]\d{{4}}" + _PHONE_END
+#: A slash after a phone's area code, a space either side allowed (``_PHONE_TRUNK``, ``_PHONE_INTL``).
+_SLASH = r" ?/ ?"
+#: Between an international number's groups: a separator or a slash (+49 30/1234567).
+_ISEP = rf"(?:{_PSEP}|{_SLASH})"
 #: An international number: "+" or "00" (kept in the fake, as a trunk's 0 is), a country code, perhaps
-#: an area code or a trunk 0 in brackets, and groups of 1-8 digits, each after one separator, 8-15 digits
+#: an area code or a trunk 0 in brackets, and groups of 1-8 digits, each after one separator or a slash
+#: (+49 30/1234567, German signatures' form; session 34), 8-15 digits
 #: in all (+33 1 42 68 53 00, +44 7700 900123, +7 (495) 123-45-67, +31 6 12345678, +33 (0)6 12 34 56 78,
 #: 0049 30 12345678). The look-ahead counts the digits of the whole run of groups first (possessive: at
 #: most 16 steps), so a long run of groups after a "+" is given up at once. Never on a clock's minutes: the
 #: "00" of "11:00 30-11-2026" is no prefix (a dash fuzzer, session 34: the date was faked as a phone).
 _PHONE_INTL = (
-    rf"(?<![\w+/.{_HYPHENS}])(?<!\d[{_OTHER_DASHES}])(?<!\d:)(?:\+|(?P<idd>00{_PSEP}?))(?=(?:[()]?{_PSEP}?[()]?\d){{8,15}}+(?![()]?{_PSEP}?[()]?\d))"
-    rf"\d{{1,3}}+(?:{_PSEP}?\(\d{{1,5}}\){_PSEP}?\d{{1,8}}+(?:{_PSEP}\d{{1,8}}+){{0,6}}+|(?:{_PSEP}\d{{1,8}}+){{1,7}}+)"
+    rf"(?<![\w+/.{_HYPHENS}])(?<!\d[{_OTHER_DASHES}])(?<!\d:)(?:\+|(?P<idd>00{_PSEP}?))(?=(?:[()]?{_ISEP}?[()]?\d){{8,15}}+(?![()]?{_ISEP}?[()]?\d))"
+    rf"\d{{1,3}}+(?:{_PSEP}?\(\d{{1,5}}\){_PSEP}?\d{{1,8}}+(?:{_ISEP}\d{{1,8}}+){{0,6}}+|(?:{_ISEP}\d{{1,8}}+){{1,7}}+)"
     + _PHONE_END + r"(?!:\d)"
 )
 #: A Russian national number: a trunk digit, a 3-digit code (bracketed or not), then 3-2-2 digits
@@ -108,13 +114,12 @@ _PHONE_RU = (
     _PHONE_START + rf"\d{_PSEP}?(?:\(\d{{3}}\)|\d{{3}}){_PSEP}?\d{{3}}{_PSEP}\d{{2}}{_PSEP}\d{{2}}"
     + _PHONE_END
 )
-#: A slash after a phone's area code, a space either side allowed (``_PHONE_TRUNK``, ``_PHONE_GROUPED``).
-_SLASH = r" ?/ ?"
 #: A national number after its trunk 0: a first group 0 + 1-4 digits, then groups of 1-6 digits, 9-13
 #: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678), never a date (05.11.2026 10:30); or its area
 #: code in brackets, then one to four groups ((030) 90182245, (0711) 123456); or its area code before a slash, a
 #: space either side allowed, then one to four groups (030/12345678, 0171/1234567, 030 / 123 456 78: the German
-#: form; a leak audit of 2026-12-03, session 34), 9-13 digits in all.
+#: form; a leak audit of 2026-12-03, session 34), 9-13 digits in all, never a month or a day before the slash and a
+#: year or a day after it (01/2026, 03/12: a review found a date and an amount's digits read as one phone).
 #: Faked after its 0 (``_fake_phone``): the faker may draw any digit for a leading 0, and a trunk
 #: phone's fake must be one too (the next pass reads it as the same phone).
 _PHONE_TRUNK = (
@@ -125,7 +130,7 @@ _PHONE_TRUNK = (
     + rf"|\(0(?=[1-9]\d{{1,3}}\){_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))"
     + rf"(?=(?:\)?{_PSEP}?\d){{8,12}}+(?!\)?{_PSEP}?\d))"
     + rf"\d{{2,4}}+\){_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_PSEP}\d{{2,8}}+){{0,3}}+"
-    + rf"|0(?=\d{{1,4}}+{_SLASH}(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))(?=(?:(?:{_SLASH}|{_PSEP})?\d){{8,12}}+(?!{_PSEP}?\d))"
+    + rf"|0(?!\d{_SLASH}\d\d(?:\d\d)?(?!\d))(?=\d{{1,4}}+{_SLASH}(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))(?=(?:(?:{_SLASH}|{_PSEP})?\d){{8,12}}+(?!{_PSEP}?\d))"
     + rf"\d{{1,4}}+{_SLASH}\d{{2,8}}+(?:{_PSEP}\d{{1,8}}+){{0,3}}+)"
     + _PHONE_END + r"(?!:\d)"
 )

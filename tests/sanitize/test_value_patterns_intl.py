@@ -104,7 +104,9 @@ INTL_PHONES = [
     "555\u20120133", "503\u2014555\u20140172", "503\u2212555\u22120172", "(503) 555\u20130172", "12-34 5678",
     # a slash after the area code: a German trunk number's (Tel. 030/12345678) and the older North American form
     # (a leak audit of 2026-12-03, session 34)
-    "030/12345678", "0171/1234567", "030 / 123 456 78", "0711/123456-78", "503/555-0172",
+    "030/12345678", "0171/1234567", "030 / 123 456 78", "0711/123456-78", "503/555-0172", "01/234 56 78",
+    # and after a country code (a review of the first cut: the usual way a German or Austrian signature writes one)
+    "+49 30/1234567", "+49 (0)30/1234567", "+49 (0) 30 / 123 456 78", "0049 30/1234567", "+43 664/1234567",
 ]
 
 
@@ -156,6 +158,9 @@ NOT_PHONES = [
     # slashes that part no phone's groups: dates, ratios, paths, speeds (the same audit)
     "01/12/2026", "2026/11/30", "24/7", "50/50", "10/100/1000 Mbps", "1080/1920", "0/12345678", "03/2026",
     "page 012/345", "/0172/7654321", "x0172/7654321", "0172/7654321/89",
+    # a month or a day before a slash, then more digits (the review: the phone took an amount's digits)
+    "Rechnung 01/2026 1.234,56", "Az. 05/2026-12345", "Heft 04/2026 123-145", "Mo 03/12 2026 10 Uhr",
+    "Termin 03/12 2026 1030", "Score 100/200 1000", "Seats 150/300 2026",
 ]
 
 
