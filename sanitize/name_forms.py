@@ -55,6 +55,31 @@ def person_in(name: str) -> str:
     return " ".join(words) if words else name
 
 
+#: A word of a two-word name another order can be read for: a capital, then letters (an inner hyphen or
+#: apostrophe too: "O'Rourke", "Quayle-Barrow").
+_NAME_WORD = re.compile(r"[^\W\d_][^\W\d_'’\-]*(?:['’\-][^\W\d_]+)*")
+
+
+def other_order(name: str) -> str | None:
+    """A two-word name in the other order a page writes it: "First Last" as a directory's "Last, First" and back;
+    None for any other name (three words or a particle have no one other order).
+
+    >>> other_order("Ada Quorn"), other_order("Quorn, Ada"), other_order("Siobhán O'Rourke")
+    ('Quorn, Ada', 'Ada Quorn', "O'Rourke, Siobhán")
+    >>> other_order("Ada de Quorn"), other_order("ada quorn"), other_order("Ada Quorn2"), other_order("Ada, Quorn,")
+    (None, None, None, None)
+    """
+    words = name.split()
+    if len(words) != 2:
+        return None
+    first, last = words
+    comma = first.endswith(",")
+    first = first[:-1] if comma else first
+    if not all(_NAME_WORD.fullmatch(w) and w[0].isupper() for w in (first, last)):
+        return None
+    return f"{last} {first}" if comma else f"{last}, {first}"
+
+
 def unquoted(text: str) -> str:
     """``text`` without the quote marks around it, when it is quoted at both ends (one mark alone is kept)."""
     if len(text) > 1 and text[0] in QUOTES and text[-1] in QUOTES:

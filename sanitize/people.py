@@ -4,8 +4,8 @@
 is replaced everywhere (outside --keep-selector areas), part by part, so "Priya" alone gets the same fake as the first word of "Priya Raman".
 Display names are learned beside an address (``display_names``: Name <email>, Name (email); ``people_elements``: the
 name/title/aria-label of an element carrying an email). A learned name of two or more words is replaced
-everywhere; a one-word one (Google <no-reply@…>) only inside its own element, so interface words
-survive. A learned name does not cover a lone first name elsewhere (spec §6.4).
+everywhere (a two-word one in the other order too: "Quorn, Ada"); a one-word one (Google <no-reply@…>) only
+inside its own element, so interface words survive. A learned name does not cover a lone first name elsewhere (spec §6.4).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
-from sanitize.name_forms import JOINT, QUOTES, joined_words, person_in, phrase_key, unquoted
+from sanitize.name_forms import JOINT, QUOTES, joined_words, other_order, person_in, phrase_key, unquoted
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
 NOT_NAMES = frozenset({"me", "you"})
@@ -147,6 +147,9 @@ class NameRules:
         if len(name.split()) < 2 or is_fake_name(name) or name.lower() in NOT_NAMES:
             return
         self._remember(name)
+        other = other_order(name)  # "Last, First" as a directory writes it, and back (session 34)
+        if other is not None and not is_fake_name(other):
+            self._remember(other)
         person = person_in(name)  # "'Ada Quorn' via Team", "Dr. Ada Quorn": the person is a name of the page too
         if len(person) < len(name):
             self.learn(person)
@@ -178,7 +181,9 @@ class NameRules:
                 continue
             at = word.index(w)
             canon = self.given.get(w.lower(), w)
-            role = self.roles.get(w.lower(), "first") if len(words) == 1 else ("first" if i == 0 else "last")
+            # "Last, First": the family name leads (its word gets a family name's fake, as in "First Last")
+            first_at = 1 if len(words) == 2 and words[0].endswith(",") else 0
+            role = self.roles.get(w.lower(), "first") if len(words) == 1 else ("first" if i == first_at else "last")
             out.append(word[:at] + _case_like(self.faker.name_part(canon, role, out), w) + word[at + len(w):])
         return " ".join(out)
 
@@ -222,7 +227,8 @@ class NameRules:
         if first.isspace():
             if not after.lstrip()[:1].isalpha():
                 return False
-        elif not (first.isalnum() or first in "'’.-_"):  # "_": a file name joins a name's words ("Ada<b>_Quorn</b>")
+        # "_": a file name joins a name's words ("Ada<b>_Quorn</b>"); ",": a directory's "Quorn<b>, Ada</b>"
+        elif not (first.isalnum() or first in "'’.-_,"):
             return False
         leads = self._leads
         if leads is None or "%" in before or not before.isascii():

@@ -120,3 +120,34 @@ def test_a_redacted_text_holding_a_plus_keeps_one_fake():
     out = clean('<h2 class="subj">Q3+Q4</h2><p>Q3+Q4</p>', redact_selectors=["h2.subj"])
     first, second = re.findall(r">([^<]*)</(?:h2|p)>", out)
     assert first == second and "Q3" not in out
+
+
+# -- a learned name written in the other order (session 34) ------------------------------------------------
+@pytest.mark.parametrize("learned, written", [("Brannoc Teague", "Teague, Brannoc"), ("Teague, Brannoc", "Brannoc Teague"),
+                                              ("Brannoc Teague", "TEAGUE, BRANNOC")])
+def test_a_learned_name_is_replaced_in_the_other_order_too(learned: str, written: str):
+    """A directory writes "Last, First" (an Exchange display name) where mail writes "First Last": a name learned
+    beside its address in one order is replaced in the other, with the same fake for each word."""
+    out = clean(f'<span email="brannoc.teague@corp.example.io" name="{learned}">{learned}</span>'
+                f"<p>Cc: {written}</p>")
+    assert "Teague" not in out and "TEAGUE" not in out and "Brannoc" not in out, out
+    shown = re.search(r'name="([^"]+)"', out).group(1).replace(",", "").split()
+    cc = re.search(r"<p>Cc: ([^<]+)</p>", out).group(1).replace(",", "").split()
+    assert sorted(w.lower() for w in shown) == sorted(w.lower() for w in cc), (shown, cc)
+
+
+@pytest.mark.parametrize("text", ["Portland, Oregon", "Mark, Ellis said"])
+def test_the_other_order_is_read_for_two_word_names_only(text: str):
+    """Only the learned person's own two words, swapped, are read: a name of three words or a particle has no one
+    other order, and no other two capitalised words are touched."""
+    out = clean('<span email="ada.vane@corp.example.io" name="Ada de Vane">Ada de Vane</span>'
+                f"<p>{text}</p>")
+    assert f"<p>{text}</p>" in out
+
+
+@pytest.mark.parametrize("written", ["Cc: Teague<b>, Brannoc</b>", "Cc: Teague<b>,</b> Brannoc", "Cc: Teague, Bran<b>noc</b>"])
+def test_the_other_order_is_read_across_a_highlight(written: str):
+    """A search's highlight may cut "Last, First" at its comma: the name runs on past it as past a space."""
+    out = clean('<span email="brannoc.teague@corp.example.io" name="Brannoc Teague">Brannoc Teague</span>'
+                f"<p>{written}</p>")
+    assert "Teague" not in out and "Brannoc" not in out and "noc" not in out, out
