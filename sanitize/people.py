@@ -31,6 +31,12 @@ _FIRST_WORD = re.compile(r"[^\W_]+")
 #: Where a name may start: not inside a word of letters and digits ("_" and a percent-encoded byte such
 #: as "%20" or "%3A" end a word: "#search/from%3ATobiah%20Wendmark").
 _NAME_START = r"(?:(?<![^\W_])|(?<=%[0-9A-Fa-f]{2}))"
+#: Between a name's words: white space, a file name's "_" or "-", a search route's "+" or "%20".
+_JOINT_PATTERN = r"(?:\s+|[_\-+]|%20)"
+#: A middle initial between a two-word name's words, read with the name ("Ada B. Quorn", "Ada B Quorn").
+_MIDDLE_INITIAL = r"(?:\s+[^\W\d_]\.?(?=\s))?"
+#: A word that is an initial: one letter, perhaps its dot.
+_INITIAL = re.compile(r"[^\W\d_]\.?")
 
 
 #: Scripts written with no space between words (Han, kana): a name of them has no word edges to stand at.
@@ -49,7 +55,10 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
     for phrase in sorted(phrases, key=lambda p: (-len(p), p)):  # longest first; ties in one order whatever the hash seed
         # words apart by white space, or joined by "_" or "-" as a file name joins them ("Lease_Ada_Quorn.pdf")
         # ... or by "+" or "%20" as a search route joins them ("#search/Ada+Quorn")
-        body = re.escape(phrase).replace(r"\-", r"[_\-]").replace(r"\ ", r"(?:\s+|[_\-+]|%20)")
+        words = [re.escape(w).replace(r"\-", r"[_\-]") for w in phrase.split(" ")]
+        if len(words) == 2 and "," not in phrase:  # "Ada B. Quorn": a middle initial a signature adds (session 34)
+            words[0] += _MIDDLE_INITIAL
+        body = _JOINT_PATTERN.join(words)
         if _UNSPACED.match(phrase) and _UNSPACED.match(phrase[-1]) and len(phrase) >= 3:
             anywhere.append(body)
         elif _HANGUL.match(phrase[-1]):
@@ -180,6 +189,10 @@ class NameRules:
                 out.append(word)
                 continue
             at = word.index(w)
+            if len(words) > 1 and _INITIAL.fullmatch(w):  # an initial's fake is an initial (its dot kept)
+                letter = self.faker.name_part(w[0], "first", out)[0]
+                out.append(word[:at] + _case_like(letter, w[0]) + word[at + 1:])
+                continue
             canon = self.given.get(w.lower(), w)
             # "Last, First": the family name leads (its word gets a family name's fake, as in "First Last")
             first_at = 1 if len(words) == 2 and words[0].endswith(",") else 0

@@ -151,3 +151,24 @@ def test_the_other_order_is_read_across_a_highlight(written: str):
     out = clean('<span email="brannoc.teague@corp.example.io" name="Brannoc Teague">Brannoc Teague</span>'
                 f"<p>{written}</p>")
     assert "Teague" not in out and "Brannoc" not in out and "noc" not in out, out
+
+
+@pytest.mark.parametrize("written", ["Brannoc J. Teague", "Brannoc J Teague", "BRANNOC J. TEAGUE", "Brannoc <b>J. Teague</b>"])
+def test_a_learned_name_with_a_middle_initial_is_replaced(written: str):
+    """A signature or a directory adds a middle initial the address's display name leaves out: the name is read
+    with it, and the initial is faked as an initial (one letter, its dot kept)."""
+    out = clean('<span email="brannoc.teague@corp.example.io" name="Brannoc Teague">Brannoc Teague</span>'
+                f"<p>Regards, {written}</p>")
+    assert "Teague" not in out and "TEAGUE" not in out and "Brannoc" not in out and "BRANNOC" not in out, out
+    shown = re.search(r'name="([^"]+)"', out).group(1).split()
+    regards = re.sub(r"<[^>]+>", "", re.search(r"<p>Regards, (.+?)</p>", out).group(1)).split()
+    assert len(regards) == 3 and len(regards[1].rstrip(".")) == 1, regards
+    assert [regards[0].lower(), regards[2].lower()] == [w.lower() for w in shown], (shown, regards)
+
+
+def test_a_learned_name_holding_an_initial_fakes_to_a_fixed_point():
+    """The fake of a name with an initial ("Dunmore H. Rosmer") is read as a fake by the next pass, as a fake of pool
+    words is: a name learned with its initial is not learned again from its own fake."""
+    out = clean('<span email="brannoc.teague@corp.example.io" name="Brannoc J. Teague">Brannoc J. Teague</span>'
+                "<p>From: A. Quorn &lt;a.quorn@corp.example.io&gt;</p><p>A. Quorn, Brannoc J. Teague</p>")
+    assert "Teague" not in out and "Quorn" not in out, out
