@@ -57,18 +57,12 @@ def is_pool_word(word: str) -> bool:
 
 
 def is_fake_name(text: str) -> bool:
-    """True when every word of ``text`` is a pool name (the faker's own shape), a suffix or an initial."""
+    """True when every word of ``text`` is a pool name (the faker's own shape)."""
     # a word's comma ("Last, First") and quote marks ("'Ada Quorn' via Team" faked whole) are no part of it
-    # an initial is neither (``NameRules.fake`` fakes "J." as an initial): one pool word beside it makes the fake
     words = [w.strip("\"'’‘“”,").lower() for w in text.split()]
-    return bool(words) and all(
-        w in _NAME_WORDS or w.rstrip(".") in NAME_SUFFIXES or _is_initial(w) for w in words
-    ) and any(w in _NAME_WORDS for w in words)
-
-
-def _is_initial(word: str) -> bool:
-    """One letter, perhaps its dot ("j.", "j")."""
-    return len(word.rstrip(".")) == 1 and word[0].isalpha() and len(word) <= 2
+    return bool(words) and all(w in _NAME_WORDS or w.rstrip(".") in NAME_SUFFIXES for w in words) and any(
+        w in _NAME_WORDS for w in words
+    )
 
 
 def is_fake_local(local: str) -> bool:

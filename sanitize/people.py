@@ -33,10 +33,9 @@ _FIRST_WORD = re.compile(r"[^\W_]+")
 _NAME_START = r"(?:(?<![^\W_])|(?<=%[0-9A-Fa-f]{2}))"
 #: Between a name's words: white space, a file name's "_" or "-", a search route's "+" or "%20".
 _JOINT_PATTERN = r"(?:\s+|[_\-+]|%20)"
-#: A middle initial between a two-word name's words, read with the name ("Ada B. Quorn", "Ada B Quorn").
-_MIDDLE_INITIAL = r"(?:\s+[^\W\d_]\.?(?=\s))?"
-#: A word that is an initial: one letter, perhaps its dot.
-_INITIAL = re.compile(r"[^\W\d_]\.?")
+#: A middle initial between a two-word name's words, read with the name ("Ada B. Quorn"): a capital and its dot,
+#: whatever the pattern's case-blindness (read case-blind, "Please mark a page" held "Mark Page" with an initial).
+_MIDDLE_INITIAL = r"(?:\s+(?-i:[A-ZÀ-ÖØ-Þ])\.(?=\s))?"
 
 
 #: Scripts written with no space between words (Han, kana): a name of them has no word edges to stand at.
@@ -58,6 +57,8 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
         words = [re.escape(w).replace(r"\-", r"[_\-]") for w in phrase.split(" ")]
         if len(words) == 2 and "," not in phrase:  # "Ada B. Quorn": a middle initial a signature adds (session 34)
             words[0] += _MIDDLE_INITIAL
+        elif len(words) == 2:  # "Quorn, Ada" is a name written with capitals: "price, will" is prose
+            words = [_capital_first(w) for w in words]
         body = _JOINT_PATTERN.join(words)
         if _UNSPACED.match(phrase) and _UNSPACED.match(phrase[-1]) and len(phrase) >= 3:
             anywhere.append(body)
@@ -71,6 +72,13 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
     if edged:
         parts.append(f"{_NAME_START}(?:{'|'.join(edged)})(?![^\\W_])")
     return re.compile("|".join(parts), re.I)
+
+
+def _capital_first(escaped: str) -> str:
+    """An escaped word of a pattern read case-blind, its first letter read as a capital only."""
+    first = escaped[0]
+    upper = first.upper()
+    return f"(?-i:{re.escape(upper)}){escaped[1:]}" if first.isalpha() and len(upper) == 1 and upper != first else escaped
 
 
 def _spellings(phrase: str) -> set[str]:
@@ -189,10 +197,6 @@ class NameRules:
                 out.append(word)
                 continue
             at = word.index(w)
-            if len(words) > 1 and _INITIAL.fullmatch(w):  # an initial's fake is an initial (its dot kept)
-                letter = self.faker.name_part(w[0], "first", out)[0]
-                out.append(word[:at] + _case_like(letter, w[0]) + word[at + 1:])
-                continue
             canon = self.given.get(w.lower(), w)
             # "Last, First": the family name leads (its word gets a family name's fake, as in "First Last")
             first_at = 1 if len(words) == 2 and words[0].endswith(",") else 0
