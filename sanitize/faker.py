@@ -196,7 +196,7 @@ class Faker:
                 "name-alt", original.lower() + "\x00" + "\x00".join(sorted(lowered)),
                 lambda stream: self._draw_name(stream, role, avoid),
             )
-        if original.isupper() and len(original) > 1:
+        if original.isupper() and len(original.rstrip(".")) > 1:  # an initial ("J.") is a capital, not capitals
             return word.upper()
         if original.islower():
             return word.lower()

@@ -36,6 +36,8 @@ _JOINT_PATTERN = r"(?:\s+|[_\-+]|%20)"
 #: A middle initial between a two-word name's words, read with the name ("Ada B. Quorn"): a capital and its dot,
 #: whatever the pattern's case-blindness (read case-blind, "Please mark a page" held "Mark Page" with an initial).
 _MIDDLE_INITIAL = r"(?:\s+(?-i:[A-ZÀ-ÖØ-Þ])\.(?=\s))?"
+#: A name's word that is a middle initial: a capital, perhaps its dot.
+_INITIAL_WORD = re.compile(r"[A-ZÀ-ÖØ-Þ]\.?")
 
 
 #: Scripts written with no space between words (Han, kana): a name of them has no word edges to stand at.
@@ -95,7 +97,7 @@ def _spellings(phrase: str) -> set[str]:
 
 
 def _case_like(fake: str, original: str) -> str:
-    if original.isupper():
+    if original.isupper() and len(original.rstrip(".")) > 1:  # an initial ("J.") is a capital, not a word in capitals
         return fake.upper()
     if original.islower():
         return fake.lower()
@@ -170,6 +172,9 @@ class NameRules:
         person = person_in(name)  # "'Ada Quorn' via Team", "Dr. Ada Quorn": the person is a name of the page too
         if len(person) < len(name):
             self.learn(person)
+        words = name.split()
+        if len(words) == 3 and _INITIAL_WORD.fullmatch(words[1]):  # "Ada B. Quorn" is "Ada Quorn" elsewhere
+            self.learn(f"{words[0]} {words[2]}")
 
     def learn_handle(self, handle: str) -> None:
         """An address's local part shown alone as its sender's name (``bteague88``, Gmail's name for a sender
@@ -202,7 +207,9 @@ class NameRules:
             first_at = 1 if len(words) == 2 and words[0].endswith(",") else 0
             role = self.roles.get(w.lower(), "first") if len(words) == 1 else ("first" if i == first_at else "last")
             out.append(word[:at] + _case_like(self.faker.name_part(canon, role, out), w) + word[at + len(w):])
-        return " ".join(out)
+        # a name in capitals has its initial's fake in capitals too ("ADA B. QUORN": "B." alone reads as a capital)
+        shouted = name.isupper() and any(len(w.strip(".,")) > 1 for w in words)
+        return " ".join(out).upper() if shouted else " ".join(out)
 
     def _fake_written(self, written: str) -> str:
         """The fake of a name as the page wrote it: words apart by white space (one space apart in the fake)

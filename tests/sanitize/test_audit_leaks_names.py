@@ -188,3 +188,12 @@ def test_a_learned_name_holding_an_initial_fakes_to_a_fixed_point():
     out = clean('<span email="brannoc.teague@corp.example.io" name="Brannoc J. Teague">Brannoc J. Teague</span>'
                 "<p>From: A. Quorn &lt;a.quorn@corp.example.io&gt;</p><p>A. Quorn, Brannoc J. Teague</p>")
     assert "Teague" not in out and "Quorn" not in out, out
+
+
+@pytest.mark.parametrize("learned", ["Brannoc J. Teague", "Brannoc J Teague"])
+def test_a_name_learned_with_its_initial_covers_the_name_without_it(learned: str):
+    """The address's display name holds a middle initial the page's other copies leave out ("Brannoc Teague",
+    "Teague, Brannoc"): the person is the two words."""
+    out = clean(f'<span email="brannoc.teague@corp.example.io" name="{learned}">{learned}</span>'
+                "<p>Thanks Brannoc Teague</p><p>Cc: Teague, Brannoc</p>")
+    assert "Teague" not in out and "Brannoc" not in out, out
