@@ -36,8 +36,8 @@ _JOINT_PATTERN = r"(?:\s+|[_\-+]|%20)"
 #: A middle initial between a two-word name's words, read with the name ("Ada B. Quorn"): a capital and its dot,
 #: whatever the pattern's case-blindness (read case-blind, "Please mark a page" held "Mark Page" with an initial).
 _MIDDLE_INITIAL = r"(?:\s+(?-i:[A-ZÀ-ÖØ-Þ])\.(?=\s))?"
-#: A name's word that is a middle initial: a capital, perhaps its dot.
-_INITIAL_WORD = re.compile(r"[A-ZÀ-ÖØ-Þ]\.?")
+#: A name's word that is a middle initial: a capital and its dot (without it, as often a word: "Building A Lobby").
+_INITIAL_WORD = re.compile(r"[A-ZÀ-ÖØ-Þ]\.")
 
 
 #: Scripts written with no space between words (Han, kana): a name of them has no word edges to stand at.

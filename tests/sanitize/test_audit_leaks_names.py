@@ -190,10 +190,19 @@ def test_a_learned_name_holding_an_initial_fakes_to_a_fixed_point():
     assert "Teague" not in out and "Quorn" not in out, out
 
 
-@pytest.mark.parametrize("learned", ["Brannoc J. Teague", "Brannoc J Teague"])
+@pytest.mark.parametrize("learned", ["Brannoc J. Teague", "BRANNOC J. TEAGUE"])
 def test_a_name_learned_with_its_initial_covers_the_name_without_it(learned: str):
     """The address's display name holds a middle initial the page's other copies leave out ("Brannoc Teague",
     "Teague, Brannoc"): the person is the two words."""
     out = clean(f'<span email="brannoc.teague@corp.example.io" name="{learned}">{learned}</span>'
                 "<p>Thanks Brannoc Teague</p><p>Cc: Teague, Brannoc</p>")
     assert "Teague" not in out and "Brannoc" not in out, out
+
+
+@pytest.mark.parametrize("learned, text", [("Mark A Page", "Please mark page 3"), ("Team A Sales", "our team sales"),
+                                           ("Building A Lobby", "the building lobby")])
+def test_a_capital_without_its_dot_is_no_initial_to_learn_a_shorter_name_from(learned: str, text: str):
+    """A review: a middle capital without a dot is as often a word ("Building A Lobby", a room's calendar): the
+    shorter name learned from it replaced the page's prose. An initial has its dot, as the names pattern reads one."""
+    out = clean(f'<span email="x.y@corp.example.io" name="{learned}">{learned}</span><p>{text}</p>')
+    assert f"<p>{text}</p>" in out, out
