@@ -130,7 +130,7 @@ _PHONE_TRUNK = (
     + rf"|\(0(?=[1-9]\d{{1,3}}\){_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))"
     + rf"(?=(?:\)?{_PSEP}?\d){{8,12}}+(?!\)?{_PSEP}?\d))"
     + rf"\d{{2,4}}+\){_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_PSEP}\d{{2,8}}+){{0,3}}+"
-    + rf"|0(?!\d{_SLASH}\d\d(?:\d\d)?(?!\d))(?=\d{{1,4}}+{_SLASH}(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))(?=(?:(?:{_SLASH}|{_PSEP})?\d){{8,12}}+(?!{_PSEP}?\d))"
+    + rf"|0(?!\d{_SLASH}\d\d(?:\d\d)?(?!\d))(?=\d{{1,4}}+{_SLASH}(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))(?=(?:{_ISEP}?\d){{8,12}}+(?!{_PSEP}?\d))"
     + rf"\d{{1,4}}+{_SLASH}\d{{2,8}}+(?:{_PSEP}\d{{1,8}}+){{0,3}}+)"
     + _PHONE_END + r"(?!:\d)"
 )
@@ -267,7 +267,7 @@ def _fake_street(faker: Faker, m: re.Match[str], counts: Counts) -> str:
 #: each on its own has a fast first step (a digit class, a literal), which one alternation of the three
 #: had not (three times slower on prose).
 _CARD_OR_PHONE_HINT = re.compile(rf"\d{_PSEP}\d\d\d|\d\){_PSEP}?\d|\d{_PSEP}\d\d{_PSEP}\d\d")
-_TRUNK_HINT = re.compile(rf"0\d{{1,4}}+(?:{_PSEP}| ?/ ?)\d")
+_TRUNK_HINT = re.compile(rf"0\d{{1,4}}+{_ISEP}\d")
 _INTL_HINT = re.compile(r"\+\d")
 #: Every amount holds a currency sign or word: an alternation of literals only, so the scan skips to
 #: their first characters.
