@@ -21,17 +21,20 @@ the same value map, read in its currency's minor digits.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from decimal import Decimal
 
 from babel.numbers import get_currency_precision
 
-_NUMBER = re.compile(r"\d(?:[\d,. \u00a0\u202f'’]*\d)?")  # ' and ’: Swiss groups
-_FRACTION = re.compile(r"[.,](\d{1,2})$")
+from sanitize.digit_scripts import in_script_of
+
+_NUMBER = re.compile(r"\d(?:[\d,. \u00a0\u202f'’，．]*\d)?")  # ' and ’: Swiss groups; ，．: full-width input's
+_FRACTION = re.compile(r"[.,，．](\d{1,2})$")
 
 
 #: What the number pattern lets stand between digits: dropped to read the integer's digits.
-_NOT_DIGITS = str.maketrans("", "", ",. \u00a0\u202f'’")
+_NOT_DIGITS = str.maketrans("", "", ",. \u00a0\u202f'’，．")
 #: Each digit of a number's text, to write another number's digits into its places (``render``).
 _DIGIT = re.compile(r"\d")
 
@@ -44,7 +47,12 @@ def _parts(amount: str) -> tuple[re.Match[str], str, str]:
     f = _FRACTION.search(number)
     fraction = f.group(1) if f else ""
     integer = number[: f.start()] if f else number
-    return m, integer.translate(_NOT_DIGITS), fraction
+    # a value is read in ASCII digits whatever the script it is written in ("１２００円" is 1200)
+    return m, _ascii(integer.translate(_NOT_DIGITS)), _ascii(fraction)
+
+
+def _ascii(digits: str) -> str:
+    return digits if digits.isascii() else "".join(str(unicodedata.decimal(d)) for d in digits)
 
 
 def _value(integer: str, fraction: str) -> str:
@@ -102,7 +110,10 @@ def _render(amount: str, m: re.Match[str], integer: str, fraction: str, value: s
     if len(int_digits) != len(integer) or len(frac) > len(fraction):
         raise ValueError("a fake amount must fit its old format")
     feed = iter(int_digits + frac.ljust(len(fraction), "0"))
-    number = _DIGIT.sub(lambda _d: next(feed), m.group(0))
+    if m.group(0).isascii():
+        number = _DIGIT.sub(lambda _d: next(feed), m.group(0))
+    else:  # each digit in its script ("１，２００円")
+        number = _DIGIT.sub(lambda d: in_script_of(d.group(), int(next(feed))), m.group(0))
     return amount[: m.start()] + number + amount[m.end() :]
 
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import hmac
 import re
+import unicodedata
 from collections.abc import Collection
 
 from attest_kit.mailbox import FAKE_DOMAINS, mailbox_key
 from sanitize.amount_values import fake_amount, fake_value
+from sanitize.digit_scripts import in_script_of
 
 #: Invented first-name-like words. None is meant to be a real person's name; they are the shapes
 #: refake-people later recognises, so keep them distinctive.
@@ -152,6 +154,11 @@ class Faker:
                     seen_digit = True
                     continue
                 if ch.isdigit():
+                    value = unicodedata.decimal(ch, None)
+                    if value is not None:  # another script's digit (full-width ３, Arabic-Indic ٣): one of its script
+                        out.append(in_script_of(ch, 1 + b % 9 if not seen_digit and value else b % 10))
+                        seen_digit = True
+                        continue
                     seen_digit = True
                 if hex_letters and ch.lower() in "abcdef":
                     c = "0123456789abcdef"[b % 16]

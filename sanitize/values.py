@@ -20,8 +20,10 @@ Counts = dict[str, int]
 
 _DIGIT = re.compile(r"\d")
 #: The hyphens, which also join a word's or an id's parts: the hyphen-minus, U+2010 hyphen and U+2011 non-breaking
-#: hyphen (set to keep a number on one line). No card or phone starts or ends beside one. For a character class.
-_HYPHENS = "\\-\u2010\u2011"
+#: hyphen (set to keep a number on one line), U+FF0D the full-width hyphen-minus (Japanese input writes a number's
+#: hyphens full-width: ０３－１２３４－５６７８; session 35). No card or phone starts or ends beside one. For a
+#: character class.
+_HYPHENS = "\\-\u2010\u2011\uff0d"
 #: The other dashes a page writes between a number's groups (a leak audit of 2026-12-03, session 34): U+2012 figure
 #: dash (typography's dash for digit groups), U+2013 en dash (a word processor's autocorrection), U+2014 em dash,
 #: U+2212 minus sign. As punctuation they stand beside words ("Quorn–503-555-0172"): at a value's edge one joins
@@ -29,8 +31,27 @@ _HYPHENS = "\\-\u2010\u2011"
 _OTHER_DASHES = "\u2012\u2013\u2014\u2212"
 #: Every dash read between a card's or a phone's groups ("dashes", §6.4).
 _DASHES = _HYPHENS + _OTHER_DASHES
-#: Between a card's groups: a space, a dash or a no-break space (U+00A0, U+202F), the same one throughout.
-_CARD_SEP = rf"[ {_DASHES}\u00a0\u202f]"
+#: The white space a number's groups are parted by: a space, a no-break space (U+00A0, U+202F) or the ideographic
+#: space (U+3000, full-width input's).
+_GROUP_SPACES = " \u00a0\u202f\u3000"
+#: Between a card's groups: one of those or a dash, the same one throughout.
+_CARD_SEP = rf"[{_GROUP_SPACES}{_DASHES}]"
+#: The brackets and the plus of a phone, as written or full-width (（０３）, ＋８１). For a character class.
+_OPEN = "(\uff08"
+_CLOSE = ")\uff09"
+_PLUS = "+\uff0b"
+#: A trunk's 0, as written or full-width: the fake keeps it (``_fake_phone``).
+_ZERO = "0\uff10"
+#: The scripts that write no space between words (Han ideographs and their iteration marks, hiragana, katakana
+#: and its half-width forms, bopomofo, hangul): a number stands glued to their words ("電話番号は03-1234-5678
+#: です"), and such a neighbour is no word the number continues (session 35). Full-width digits and Latin
+#: letters are not among them. For a character class.
+_CJK = (
+    "\u1100-\u11ff\u2e80-\u2fdf\u3005-\u3007\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31f0-\u31ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\uff66-\uff9f"
+)
+#: A word character a value continues: ``\w`` but those of ``_CJK`` (one class, so a look-around costs one step).
+_WORD = rf"[^\W{_CJK}]"
 
 
 def _card_body(a: str, b: str) -> str:
@@ -48,28 +69,54 @@ def _card_body(a: str, b: str) -> str:
 _AFTER_ESCAPE = r"(?<=%[0-9A-Fa-f]{2})"
 #: Not on an escape's own digits: the start is no hex digit right after a "%" (``5%(503) 555-0172`` is a phone).
 _NOT_IN_ESCAPE = r"(?!(?<=%)[0-9A-Fa-f]{2})"
-CARD = re.compile(rf"(?:(?<![\d{_HYPHENS}])(?<!\d[{_OTHER_DASHES}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}){_card_body('s1', 's2')}")
+_CARD = rf"(?:(?<![\d{_HYPHENS}])(?<!\d[{_OTHER_DASHES}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}){_card_body('s1', 's2')}"
 
 
 def _not_a_date(name: str) -> str:
     """Not a date written d.m.yyyy (or m-d-yyyy, d m yyyy): one or two digits, the same separator,
-    one or two digits, it again and four digits, not continued by that separator and a digit. A
-    reading of shape only (never of digit values), so a phone's fake is read as its original was."""
-    return rf"(?!\d{{1,2}}(?P<{name}>{_PSEP})\d{{1,2}}(?P={name})\d{{4}}(?!\d)(?!(?P={name})\d))"
+    one or two digits, it again and four digits, not continued by that separator and a plain group of
+    digits (``_PLAIN_GROUP``: ``05 11 2026 10:30`` is a date and a time). A reading of shape only (never of
+    digit values), so a phone's fake is read as its original was."""
+    return rf"(?!\d{{1,2}}(?P<{name}>{_PSEP})\d{{1,2}}(?P={name})\d{{4}}(?!\d)(?!(?P={name}){_PLAIN_GROUP}))"
 
 
-#: Between a phone's groups: a space, a dot or a dash, or a no-break space (U+00A0, U+202F).
-_PSEP = rf"[ .{_DASHES}\u00a0\u202f]"
+#: Between a phone's groups: a space (any of ``_GROUP_SPACES``), a dot or a dash.
+_PSEP = rf"[.{_GROUP_SPACES}{_DASHES}]"
+#: The marks that part a number's groups inside one token, as white space parts tokens: a dot, a dash, a slash.
+_MARKS = rf"./{_DASHES}"
+#: A plain group of digits after white space: digits, then nothing that writes them as part of another token
+#: (a word's letter, a slash, a colon, a mark before another digit: ``24/7``, ``9am``, ``10:30``, ``12.50``, ``9-5``).
+_PLAIN_GROUP = rf"\d++(?![\w/:]|[.,{_DASHES}]\d)"
+_PLAIN_GROUP_AFTER = rf"[{_GROUP_SPACES}]{_PLAIN_GROUP}"
+#: Right after a group of one to eight digits that follows a mark (the last group of ``415-555-0123``).
+_AFTER_MARKED_GROUP = "|".join(rf"(?<=[{_MARKS}]\d{{{k}}})" for k in range(1, 9))
 #: What a phone may not run on into (a word, a path, a hyphen, another group): shared by every phone pattern's end.
-_PHONE_END = rf"(?![\w/{_HYPHENS}])(?!{_PSEP}\d)"
+#: A word of ``_CJK`` is none the phone runs on into. White space and digits end a phone when the phone's last group
+#: follows a mark (``415-555-0123 12 pages``) or the digits are no plain group (``415 555 0123 24/7``): those are
+#: written apart from it (session 35: both were one run of groups, no phone, and the phone was left whole).
+_PHONE_END = (
+    rf"(?!{_WORD})(?![/{_HYPHENS}])(?![.{_DASHES}]\d)"
+    rf"(?:(?!{_PLAIN_GROUP_AFTER})|{_AFTER_MARKED_GROUP})"
+)
+#: Not after a token whose last group follows a mark inside it, read from that group's last digit (a range
+#: ``9–5``, a date ``2026-11-30``, ``30.11.2026``, ``11/30/2026``, a version ``v2.3``, a phone ``415-555-0123``):
+#: white space after such a token parts it from the next (session 35).
+_NOT_AFTER_MARKED_TOKEN = "".join(rf"(?<!\d[{_MARKS}]\d{{{j}}})" for j in range(8))
+#: Currency signs, one character each, written before or after an amount (￥ is the full-width yen).
+_SIGNS = "$€£¥￥₹₩₽₺₪₫₱฿₴₦₨₡৳₵"
+#: The currencies' own characters, written after the number only: 円 (yen), 元 (yuan), 원 (won) (元 and 원 since
+#: session 35: "价格1,200元", "금액 1,200원입니다").
+_UNIT_SIGNS = "円元원"
 #: Where a phone may start: not inside a run of digit groups (after a digit and a separator, unless that
 #: digit ends a time's minutes: 10:30 415 555 0123), nor on a time's minutes (10:30 05 11 2026); not after a
-#: "/" (a path's), but right after Gmail's "#search/" (the search's words: a search for a number writes it in
+#: "/" (a path's) or a currency sign (an amount's: ``$12.50 555-0133`` read as one phone; session 35), but right
+#: after Gmail's "#search/" (the search's words: a search for a number writes it in
 #: every result's link; an audit of 2026-12-03, session 33); an escape's last digit is no digit group before it
 #: (``%20 503-555-0172``).
 _PHONE_START = (
-    rf"(?:(?<![\w+/.{_HYPHENS}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}|(?<=#search/))"
-    rf"(?<!\d:)(?<!(?<!:\d)(?<!%[0-9A-Fa-f])\d{_PSEP})"
+    rf"(?:(?<!{_WORD})(?<![{_PLUS}/.{_HYPHENS}{_SIGNS}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}|(?<=#search/))"
+    rf"(?<!\d:)(?<!(?=\d[.{_DASHES}])(?<!:\d)(?<!%[0-9A-Fa-f])\d[.{_DASHES}])"
+    rf"(?<!(?=\d[{_GROUP_SPACES}])(?<!:\d)(?<!%[0-9A-Fa-f]){_NOT_AFTER_MARKED_TOKEN}\d[{_GROUP_SPACES}])"
 )
 #: Not a range one of ``_OTHER_DASHES`` writes, read by shape: with a number after a space ("June 13–15 2026",
 #: "pp. 1234–1240 2026", "0930–1030 2026") or days before a dotted month and year ("13–15.11.2026"). A phone
@@ -85,13 +132,13 @@ _NOT_A_RANGE = (
 #: American form puts a slash after the area code, then a dash or a dot (503/555-0172; session 34).
 _PHONE_GROUPED = (
     _PHONE_START + _not_a_date("d1") + _NOT_A_RANGE
-    + rf"(?:\+\d{{1,3}}{_PSEP}?(?!{_card_body('c1', 'c2')})|\d{_PSEP}(?=\(?\d{{3}}\)?{_PSEP}?\d{{3}}{_PSEP}\d{{4}}(?!\d)))?"
-    + rf"(?:\(\d{{2,5}}\){_PSEP}?|\d{{2,5}}{_PSEP}|\d{{3}}/(?=\d{{3}}[.{_DASHES}]\d{{4}}(?!\d)))\d{{2,5}}(?:{_PSEP}\d{{2,5}})?{_PSEP}\d{{3,4}}"
-    + _PHONE_END
+    + rf"(?:[{_PLUS}]\d{{1,3}}{_PSEP}?(?!{_card_body('c1', 'c2')})|\d{_PSEP}(?=[{_OPEN}]?\d{{3}}[{_CLOSE}]?{_PSEP}?\d{{3}}{_PSEP}\d{{4}}(?!\d)))?"
+    + rf"(?:[{_OPEN}]\d{{2,5}}[{_CLOSE}]{_PSEP}?|\d{{2,5}}{_PSEP}|\d{{3}}/(?=\d{{3}}[.{_DASHES}]\d{{4}}(?!\d)))\d{{2,5}}(?:{_PSEP}\d{{2,5}})?{_PSEP}\d{{3,4}}"
+
 )
 #: A local number of seven digits, its groups joined by a hyphen or a figure dash (555-0133): a space or a dot
 #: there is as often a count or a decimal, an en dash a range (seats 150–1000).
-_PHONE_LOCAL = _PHONE_START + rf"\d{{3}}[{_HYPHENS}\u2012]\d{{4}}" + _PHONE_END
+_PHONE_LOCAL = _PHONE_START + rf"\d{{3}}[{_HYPHENS}\u2012]\d{{4}}"
 #: A slash after a phone's area code, a space either side allowed (``_PHONE_TRUNK``, ``_PHONE_INTL``).
 _SLASH = r" ?/ ?"
 #: Between an international number's groups: a separator or a slash (+49 30/1234567).
@@ -104,15 +151,15 @@ _ISEP = rf"(?:{_PSEP}|{_SLASH})"
 #: most 16 steps), so a long run of groups after a "+" is given up at once. Never on a clock's minutes: the
 #: "00" of "11:00 30-11-2026" is no prefix (a dash fuzzer, session 34: the date was faked as a phone).
 _PHONE_INTL = (
-    rf"(?<![\w+/.{_HYPHENS}])(?<!\d[{_OTHER_DASHES}])(?<!\d:)(?:\+|(?P<idd>00{_PSEP}?))(?=(?:[()]?{_ISEP}?[()]?\d){{8,15}}+(?![()]?{_ISEP}?[()]?\d))"
-    rf"\d{{1,3}}+(?:{_PSEP}?\(\d{{1,5}}\){_PSEP}?\d{{1,8}}+(?:{_ISEP}\d{{1,8}}+){{0,6}}+|(?:{_ISEP}\d{{1,8}}+){{1,7}}+)"
-    + _PHONE_END + r"(?!:\d)"
+    rf"(?<!{_WORD})(?<![{_PLUS}/.{_HYPHENS}])(?<!\d[{_OTHER_DASHES}])(?<!\d:)(?:[{_PLUS}]|(?P<idd>00{_PSEP}?))"
+    rf"(?=(?:[{_OPEN}{_CLOSE}]?{_ISEP}?[{_OPEN}{_CLOSE}]?\d){{8,15}}+(?![{_OPEN}{_CLOSE}]?{_ISEP}?[{_OPEN}{_CLOSE}]?\d))"
+    rf"\d{{1,3}}+(?:{_PSEP}?[{_OPEN}]\d{{1,5}}[{_CLOSE}]{_PSEP}?\d{{1,8}}+(?:{_ISEP}\d{{1,8}}+){{0,6}}+|(?:{_ISEP}\d{{1,8}}+){{1,7}}+)"
+    + r"(?!:\d)"
 )
 #: A Russian national number: a trunk digit, a 3-digit code (bracketed or not), then 3-2-2 digits
 #: (8 (912) 345-67-89), read by shape (any first digit: a fake's is any digit).
 _PHONE_RU = (
-    _PHONE_START + rf"\d{_PSEP}?(?:\(\d{{3}}\)|\d{{3}}){_PSEP}?\d{{3}}{_PSEP}\d{{2}}{_PSEP}\d{{2}}"
-    + _PHONE_END
+    _PHONE_START + rf"\d{_PSEP}?(?:[{_OPEN}]\d{{3}}[{_CLOSE}]|\d{{3}}){_PSEP}?\d{{3}}{_PSEP}\d{{2}}{_PSEP}\d{{2}}"
 )
 #: A national number after its trunk 0: a first group 0 + 1-4 digits, then groups of 1-6 digits, 9-13
 #: digits in all (07700 900123, 01 42 68 53 00, 03-1234-5678), never a date (05.11.2026 10:30); or its area
@@ -124,23 +171,26 @@ _PHONE_RU = (
 #: phone's fake must be one too (the next pass reads it as the same phone).
 _PHONE_TRUNK = (
     _PHONE_START + _not_a_date("d2") + _NOT_A_RANGE
-    + rf"(?:0(?=(?:{_PSEP}?\d){{8,12}}+(?!{_PSEP}?\d))\d{{1,4}}+(?:{_PSEP}\d{{1,8}}+){{1,6}}+"
+    + rf"(?:[{_ZERO}](?=(?:{_PSEP}?\d){{8,12}}+(?!{_PSEP}?\d))\d{{1,4}}+(?:{_PSEP}\d{{1,8}}+){{1,6}}+"
     # the area code in brackets (two to four digits after the 0) before the subscriber's groups, 9-13 digits in
     # all, never a date after it: (030) 90182245, (0711) 123456 (an audit of 2026-12-02 (e))
-    + rf"|\(0(?=[1-9]\d{{1,3}}\){_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))"
-    + rf"(?=(?:\)?{_PSEP}?\d){{8,12}}+(?!\)?{_PSEP}?\d))"
-    + rf"\d{{2,4}}+\){_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_PSEP}\d{{2,8}}+){{0,3}}+"
-    + rf"|0(?!\d{_SLASH}\d\d(?:\d\d)?(?!\d))(?=\d{{1,4}}+{_SLASH}(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))(?=(?:{_ISEP}?\d){{8,12}}+(?!{_PSEP}?\d))"
+    + rf"|[{_OPEN}][{_ZERO}](?=[1-9\uff11-\uff19]\d{{1,3}}[{_CLOSE}]{_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))"
+    + rf"(?=(?:[{_CLOSE}]?{_PSEP}?\d){{8,12}}+(?![{_CLOSE}]?{_PSEP}?\d))"
+    + rf"\d{{2,4}}+[{_CLOSE}]{_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_PSEP}\d{{2,8}}+){{0,3}}+"
+    + rf"|[{_ZERO}](?!\d{_SLASH}\d\d(?:\d\d)?(?!\d))(?=\d{{1,4}}+{_SLASH}(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))(?=(?:{_ISEP}?\d){{8,12}}+(?!{_PSEP}?\d))"
     + rf"\d{{1,4}}+{_SLASH}\d{{2,8}}+(?:{_PSEP}\d{{1,8}}+){{0,3}}+)"
-    + _PHONE_END + r"(?!:\d)"
+    + r"(?!:\d)"
 )
 
 
 #: A trunk phone first: a grouped phone's run of groups is the same span (both read a whole run), and
 #: a trunk phone's fake must keep its 0. Every phone starts on a digit, a "+" or a "(": that look-ahead
-#: first rules out most positions at one step (the alternatives' look-behinds cost several at each).
-PHONE = re.compile(
-    rf"(?=[\d+(])(?:(?P<trunk>{_PHONE_TRUNK})|{_PHONE_GROUPED}|{_PHONE_INTL}|{_PHONE_RU}|{_PHONE_LOCAL})"
+#: first rules out most positions at one step (the alternatives' look-behinds cost several at each). Every
+#: alternative ends as ``_PHONE_END`` says, read once after them (the same matches as a copy in each: a failed end
+#: backtracks into the alternatives in their order; one copy compiles in a quarter of the time).
+_PHONE = (
+    rf"(?=[\d{_PLUS}{_OPEN}])(?:(?P<trunk>{_PHONE_TRUNK})|{_PHONE_GROUPED}|{_PHONE_INTL}|{_PHONE_RU}|{_PHONE_LOCAL})"
+    + _PHONE_END
 )
 
 #: ISO 4217 codes read before or after an amount: three capitals each, so none is a prefix of another
@@ -156,19 +206,17 @@ _CODES = "|".join(CURRENCY_CODES)
 _WORDS_BEFORE = ("Rp", "RM", "Dhs", "KSh", "kr", "zł")
 _WORDS_AFTER = ("zł", "kr", "Kč")
 CURRENCY_WORDS = ("Rs", *dict.fromkeys(_WORDS_BEFORE + _WORDS_AFTER))
-#: Currency signs, one character each, written before or after an amount (￥ is the full-width yen).
-_SIGNS = "$€£¥￥₹₩₽₺₪₫₱฿₴₦₨₡৳₵"
 #: Before: a sign a country's letters may lead (HK$, NT$, R$, GH₵), a sign, a word, a code.
 _CUR_BEFORE = rf"(?:[A-Z]{{0,2}}[$₵]|[{_SIGNS}]|Rs\.?|{'|'.join(_WORDS_BEFORE)}|{_CODES})"
-_CUR_AFTER = rf"(?:[{_SIGNS}円]|[A-Z]{{1,2}}\$|{'|'.join(_WORDS_AFTER)}|{_CODES})"
-_SEP = r"[,. '’\u00a0\u202f]"  # between groups of three digits (1'234.50 in Switzerland)
+_CUR_AFTER = rf"(?:[{_SIGNS}{_UNIT_SIGNS}]|[A-Z]{{1,2}}\$|{'|'.join(_WORDS_AFTER)}|{_CODES})"
+_SEP = r"[,. '’\u00a0\u202f，．]"  # between groups of three digits (1'234.50 in Switzerland; ，and ． full-width)
 #: A number: Indian grouping (1,23,456: never started on a later group of its run, else a long run of
 #: ",23" groups was read again from each), groups of three, or plain digits; then decimals, and never
 #: followed by another digit ($1234.56 was read as $123, its last digits left real). At most 21 digits
 #: before the decimals: the faker's cost grows as the square of a value's length, and a run of 500,000
 #: groups after a "€" was one amount (minutes); a longer run is no amount, or only its first groups.
 _NUMBER = (
-    rf"(?:(?<!\d,)\d{{1,2}}(?:,\d\d){{1,6}},\d{{3}}|\d{{1,3}}(?:{_SEP}\d{{3}}){{1,6}}|\d{{1,15}})(?:[.,]\d{{1,2}}|,-)?(?!\d)"
+    rf"(?:(?<!\d,)\d{{1,2}}(?:,\d\d){{1,6}},\d{{3}}|\d{{1,3}}(?:{_SEP}\d{{3}}){{1,6}}|\d{{1,15}})(?:[.,．，]\d{{1,2}}|,-)?(?!\d)"
 )
 #: No amount starts on a group of three digits that continues a chain of groups an earlier start read
 #: ("123 123 123 …" after a currency word was read again from each group: n^2).
@@ -180,7 +228,7 @@ _AMOUNT_GAP = r"[ \u00a0\u202f]?"  # between the currency and the number
 #: Every amount starts on a capital (a code, HK$), "k" or "z" (kr, zł), a sign, "-" or a digit: that look-ahead rules out
 #: most positions at one step.
 AMOUNT = re.compile(
-    rf"(?=[\-\dA-Zkz{_SIGNS}])(?<![\w]){_NOT_A_LATER_GROUP}(?:{_CUR_BEFORE}{_AMOUNT_GAP}-?(?:{_NUMBER})"
+    rf"(?=[\-\dA-Zkz{_SIGNS}])(?<!{_WORD}){_NOT_A_LATER_GROUP}(?:{_CUR_BEFORE}{_AMOUNT_GAP}-?(?:{_NUMBER})"
     rf"|-?(?:{_NUMBER}){_AMOUNT_GAP}{_CUR_AFTER}(?![A-Za-z\d]))"
 )
 #: Street suffixes; not words as common in titles as Park, View, Point, Walk, Row, Loop, Plaza, Hill or
@@ -204,7 +252,7 @@ STREET = re.compile(
     rf"(?<![\w:])({_HOUSE_NUMBER})\s++((?:{_STREET_WORD}\s++){{1,4}})({_SUFFIX})\b\.?"
     r"(?:,?\s+(?:Apt|Suite|Unit|Ste|#)\.?\s*[\w\-]+)?"
 )
-MEET = re.compile(r"(?<![\w\-])[a-z]{3}-[a-z]{4}-[a-z]{3}(?![\w\-])")
+MEET = re.compile(rf"(?<!{_WORD})(?<!-)[a-z]{{3}}-[a-z]{{4}}-[a-z]{{3}}(?!{_WORD})(?!-)")
 UUID = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f])")
 #: The middle of every UUID: a literal first character, so a long value (a style) is ruled out at the
 #: speed of a character search, where the full pattern is tried at every hex digit (140 ms on 3 MB of CSS).
@@ -230,26 +278,6 @@ def _shaped_sub(pattern: re.Pattern[str], kind: str, faker: Faker, text: str, co
     return pattern.sub(one, text)
 
 
-def fake_cards(faker: Faker, text: str, counts: Counts) -> str:
-    """Card numbers written in groups: 4-4-4-4 or Amex 4-6-5, spaces, no-break spaces or dashes."""
-    return _shaped_sub(CARD, "card", faker, text, counts, letters=False)
-
-
-def fake_phones(faker: Faker, text: str, counts: Counts) -> str:
-    """Formatted phone numbers (+1 (415) 555-0100, 020 7946 0000, +33 1 42 68 53 00, 07700 900123)."""
-
-    def one(m: re.Match[str]) -> str:
-        return _fake_phone(faker, m, counts)
-
-    return PHONE.sub(one, text)
-
-
-def fake_streets(faker: Faker, text: str, counts: Counts) -> str:
-    """"number + street name + Street/Ave/Lane…" addresses."""
-
-    return STREET.sub(lambda m: _fake_street(faker, m, counts), text)
-
-
 def _fake_street(faker: Faker, m: re.Match[str], counts: Counts) -> str:
     """A street match's fake; the dot the pattern reads after the suffix ("St.", or a sentence's full
     stop) stays."""
@@ -266,27 +294,36 @@ def _fake_street(faker: Faker, m: re.Match[str], counts: Counts) -> str:
 #: and a digit (an international phone). Cheap scans that rule most texts out before the big pattern:
 #: each on its own has a fast first step (a digit class, a literal), which one alternation of the three
 #: had not (three times slower on prose).
-_CARD_OR_PHONE_HINT = re.compile(rf"\d{_PSEP}\d\d\d|\d\){_PSEP}?\d|\d{_PSEP}\d\d{_PSEP}\d\d")
-_TRUNK_HINT = re.compile(rf"0\d{{1,4}}+{_ISEP}\d")
+_CARD_OR_PHONE_HINT = re.compile(rf"\d{_PSEP}\d\d\d|\d[{_CLOSE}]{_PSEP}?\d|\d{_PSEP}\d\d{_PSEP}\d\d")
+_TRUNK_HINT = re.compile(rf"0\d{{1,4}}+{_ISEP}\d")  # a literal first: the scan runs at a character search's speed
+_WIDE_TRUNK_HINT = re.compile(rf"\uff10\d{{1,4}}+{_ISEP}\d")  # a full-width 0's, in a text beyond ASCII only
 _INTL_HINT = re.compile(r"\+\d")
+_WIDE_INTL_HINT = re.compile(r"\uff0b\d")
 #: Every amount holds a currency sign or word: an alternation of literals only, so the scan skips to
 #: their first characters.
-_CURRENCY_HINT = re.compile("|".join(re.escape(w) for w in (*_SIGNS, "円", *CURRENCY_WORDS, *CURRENCY_CODES)))
+_CURRENCY_HINT = re.compile("|".join(re.escape(w) for w in (*_SIGNS, *_UNIT_SIGNS, *CURRENCY_WORDS, *CURRENCY_CODES)))
 #: Every street holds "digit(s), perhaps a hyphen, at most two letters (a house number's letter, an ordinal's),
 #: white space, a capital" (its first name word or, after ordinals, the word after them).
 _STREET_HINT = re.compile(rf"\d-?[A-Za-z]{{0,2}}\s++[{_CAPITAL}]")
 
 
+#: The separators and brackets beyond ASCII a card or a phone may hold (``_may_hold_card_or_phone``).
+_WIDE_SEPARATOR = re.compile(rf"[{_GROUP_SPACES.replace(' ', '')}{_DASHES.replace(chr(92) + '-', '')}\uff08]")
+
+
 def _may_hold_card_or_phone(text: str) -> bool:
-    # every card and phone holds a separator: most ids and times hold none
+    # every card and phone holds a separator: most ids and times hold none (a text of ASCII alone is
+    # known as such at no cost, and then holds none of the other separators: one scan for them, only
+    # in a text that holds a character beyond ASCII)
     if not (
-        " " in text or "-" in text or "." in text or "\u00a0" in text or "\u202f" in text or "\u2011" in text
-        or "\u2010" in text or "(" in text or "\u2013" in text or "\u2012" in text or "\u2014" in text
-        or "\u2212" in text or "/" in text
+        " " in text or "-" in text or "." in text or "(" in text or "/" in text
+        or (not text.isascii() and _WIDE_SEPARATOR.search(text) is not None)
     ):
         return False
     return bool(
-        _CARD_OR_PHONE_HINT.search(text) or _TRUNK_HINT.search(text) or ("+" in text and _INTL_HINT.search(text))
+        _CARD_OR_PHONE_HINT.search(text) or _TRUNK_HINT.search(text)
+        or ("+" in text and _INTL_HINT.search(text))
+        or (not text.isascii() and (_WIDE_TRUNK_HINT.search(text) or _WIDE_INTL_HINT.search(text)))
     )
 
 
@@ -301,7 +338,7 @@ def _may_hold_street(text: str) -> bool:
     return (" " in text or len(text.split(None, 1)) > 1) and _STREET_HINT.search(text) is not None
 
 
-_CARD_OR_PHONE = re.compile(f"(?=[\\d+(])(?:(?P<card>{CARD.pattern})|(?P<phone>{PHONE.pattern}))")
+_CARD_OR_PHONE = re.compile(f"(?=[\\d{_PLUS}{_OPEN}])(?:(?P<card>{_CARD})|(?P<phone>{_PHONE}))")
 #: A code a one-tap dial string dials after the phone's pauses: ``+16465550134,,84512937761#,,,,*662931#``
 #: (Zoom's meeting id and passcode, Teams' conference id), the key to a meeting as a Meet code is (an audit
 #: of 2026-12-03). Two commas or more, then the code's digits (four or more; a "*" may lead) and its "#". A
@@ -340,7 +377,7 @@ def _fake_phone(faker: Faker, m: re.Match[str], counts: Counts) -> str:
         keep = m.end("idd") - m.start()
         fake = value[:keep] + faker.shaped("phone", value[keep:], letters=False)
     elif m.start("trunk") >= 0:
-        keep = 2 if value.startswith("(") else 1  # the trunk's 0, and its bracket
+        keep = 2 if value.startswith(("(", "\uff08")) else 1  # the trunk's 0, and its bracket
         fake = value[:keep] + faker.shaped("phone", value[keep:], letters=False)
     else:
         fake = faker.shaped("phone", value, letters=False)

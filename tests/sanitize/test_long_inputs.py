@@ -104,6 +104,10 @@ TRAPS = {
     "digits and dots": _text("0" + ".12" * 70_000),
     "digits and spaces": _text("1 2 3 4 5 6 7 8 9 " * 12_000),
     "digits and no-break spaces": _text("4539\u00a0" * 50_000),
+    # white space after a marked token parts runs (session 35): each token may start a phone, each phone end there
+    "ranges and dates between spaces": _text("9\u20135 2026-11-30 " * 40_000),
+    "phones between spaces": _text("415-555-0123 " * 40_000),
+    "a CJK word between digit groups": _text("1234\u96fb" * 100_000),
     "dates in a row": _text("30.11.2026 " * 20_000),
     "1'1'1'… after CHF": _text("CHF 1'" + "1'" * 100_000),
     "123'123'… after CHF": _text("CHF " + "123'" * 50_000),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import unicodedata
 from collections import Counter
 
 import pytest
@@ -40,8 +41,15 @@ def _reread(faker: Faker, text: str, counts: dict[str, int]) -> str:
 
 
 def _same_shape(a: str, b: str) -> bool:
-    """Digits stay digits, every other character stays itself."""
-    return len(a) == len(b) and all(x == y or (x.isdigit() and y.isdigit()) for x, y in zip(a, b))
+    """Digits stay digits of their script (full-width stay full-width), every other character stays itself."""
+    return len(a) == len(b) and all(
+        x == y or (x.isdigit() and y.isdigit() and _zero(x) == _zero(y)) for x, y in zip(a, b)
+    )
+
+
+def _zero(digit: str) -> str:
+    """The zero of a decimal digit's script."""
+    return chr(ord(digit) - unicodedata.decimal(digit))
 
 
 class _Reader(Faker):
