@@ -88,6 +88,12 @@ _MARKS = rf"./{_DASHES}"
 #: (a word's letter, a slash, a colon, a mark before another digit: ``24/7``, ``9am``, ``10:30``, ``12.50``, ``9-5``).
 _PLAIN_GROUP = rf"\d++(?![\w/:]|[.,{_DASHES}]\d)"
 _PLAIN_GROUP_AFTER = rf"[{_GROUP_SPACES}]{_PLAIN_GROUP}"
+#: A step between two groups of one international or trunk number: a mark, or white space before digits that are
+#: no token of letters or a clock's (``2nd``, ``24h``, ``9am``, ``10:30``), and for a trunk number no slash's (``24/7``:
+#: its groups hold none). Its digits are counted, and its groups read, up to such a token (session 35: the count
+#: ran on into ``24/7`` and the number was left whole).
+_INTL_STEP = rf"(?:[.{_DASHES}]|[{_GROUP_SPACES}](?=[{_OPEN}]?\d++(?![^\W\d]|:)))"
+_TRUNK_STEP = rf"(?:[.{_DASHES}]|[{_GROUP_SPACES}](?=\d++(?![^\W\d]|[:/])))"
 #: Right after a group of one to eight digits that follows a mark (the last group of ``415-555-0123``).
 _AFTER_MARKED_GROUP = "|".join(rf"(?<=[{_MARKS}]\d{{{k}}})" for k in range(1, 9))
 #: What a phone may not run on into (a word, a path, a hyphen, another group): shared by every phone pattern's end.
@@ -143,6 +149,8 @@ _PHONE_LOCAL = _PHONE_START + rf"\d{{3}}[{_HYPHENS}\u2012]\d{{4}}"
 _SLASH = r" ?/ ?"
 #: Between an international number's groups: a separator or a slash (+49 30/1234567).
 _ISEP = rf"(?:{_PSEP}|{_SLASH})"
+#: Between an international number's groups as its digits are counted and read: a step or a slash.
+_INTL_SEP = rf"(?:{_INTL_STEP}|{_SLASH})"
 #: An international number: "+" or "00" (kept in the fake, as a trunk's 0 is), a country code, perhaps
 #: an area code or a trunk 0 in brackets, and groups of 1-8 digits, each after one separator or a slash
 #: (+49 30/1234567, German signatures' form; session 34), 8-15 digits
@@ -152,8 +160,8 @@ _ISEP = rf"(?:{_PSEP}|{_SLASH})"
 #: "00" of "11:00 30-11-2026" is no prefix (a dash fuzzer, session 34: the date was faked as a phone).
 _PHONE_INTL = (
     rf"(?<!{_WORD})(?<![{_PLUS}/.{_HYPHENS}])(?<!\d[{_OTHER_DASHES}])(?<!\d:)(?:[{_PLUS}]|(?P<idd>00{_PSEP}?))"
-    rf"(?=(?:[{_OPEN}{_CLOSE}]?{_ISEP}?[{_OPEN}{_CLOSE}]?\d){{8,15}}+(?![{_OPEN}{_CLOSE}]?{_ISEP}?[{_OPEN}{_CLOSE}]?\d))"
-    rf"\d{{1,3}}+(?:{_PSEP}?[{_OPEN}]\d{{1,5}}[{_CLOSE}]{_PSEP}?\d{{1,8}}+(?:{_ISEP}\d{{1,8}}+){{0,6}}+|(?:{_ISEP}\d{{1,8}}+){{1,7}}+)"
+    rf"(?=(?:[{_OPEN}{_CLOSE}]?{_INTL_SEP}?[{_OPEN}{_CLOSE}]?\d){{8,15}}+(?![{_OPEN}{_CLOSE}]?{_INTL_SEP}?[{_OPEN}{_CLOSE}]?\d))"
+    rf"\d{{1,3}}+(?:{_PSEP}?[{_OPEN}]\d{{1,5}}[{_CLOSE}]{_PSEP}?\d{{1,8}}+(?:{_INTL_SEP}\d{{1,8}}+){{0,6}}+|(?:{_INTL_SEP}\d{{1,8}}+){{1,7}}+)"
     + r"(?!:\d)"
 )
 #: A Russian national number: a trunk digit, a 3-digit code (bracketed or not), then 3-2-2 digits
@@ -171,14 +179,15 @@ _PHONE_RU = (
 #: phone's fake must be one too (the next pass reads it as the same phone).
 _PHONE_TRUNK = (
     _PHONE_START + _not_a_date("d2") + _NOT_A_RANGE
-    + rf"(?:[{_ZERO}](?=(?:{_PSEP}?\d){{8,12}}+(?!{_PSEP}?\d))\d{{1,4}}+(?:{_PSEP}\d{{1,8}}+){{1,6}}+"
+    + rf"(?:[{_ZERO}](?=(?:{_TRUNK_STEP}?\d){{8,12}}+(?!{_TRUNK_STEP}?\d))\d{{1,4}}+(?:{_TRUNK_STEP}\d{{1,8}}+){{1,6}}+"
     # the area code in brackets (two to four digits after the 0) before the subscriber's groups, 9-13 digits in
     # all, never a date after it: (030) 90182245, (0711) 123456 (an audit of 2026-12-02 (e))
-    + rf"|[{_OPEN}][{_ZERO}](?=[1-9\uff11-\uff19]\d{{1,3}}[{_CLOSE}]{_PSEP}?(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))"
-    + rf"(?=(?:[{_CLOSE}]?{_PSEP}?\d){{8,12}}+(?![{_CLOSE}]?{_PSEP}?\d))"
-    + rf"\d{{2,4}}+[{_CLOSE}]{_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_PSEP}\d{{2,8}}+){{0,3}}+"
-    + rf"|[{_ZERO}](?!\d{_SLASH}\d\d(?:\d\d)?(?!\d))(?=\d{{1,4}}+{_SLASH}(?:{_PSEP}?\d){{5,10}}+(?!{_PSEP}?\d))(?=(?:{_ISEP}?\d){{8,12}}+(?!{_PSEP}?\d))"
-    + rf"\d{{1,4}}+{_SLASH}\d{{2,8}}+(?:{_PSEP}\d{{1,8}}+){{0,3}}+)"
+    + rf"|[{_OPEN}][{_ZERO}](?=[1-9\uff11-\uff19]\d{{1,3}}[{_CLOSE}]{_PSEP}?(?:{_TRUNK_STEP}?\d){{5,10}}+(?!{_TRUNK_STEP}?\d))"
+    + rf"(?=(?:[{_CLOSE}]?{_TRUNK_STEP}?\d){{8,12}}+(?![{_CLOSE}]?{_TRUNK_STEP}?\d))"
+    + rf"\d{{2,4}}+[{_CLOSE}]{_PSEP}?(?!\d{{4}}{_PSEP}\d{{1,2}}{_PSEP}\d{{1,2}}(?!\d))\d{{3,8}}+(?:{_TRUNK_STEP}\d{{2,8}}+){{0,3}}+"
+    + rf"|[{_ZERO}](?!\d{_SLASH}\d\d(?:\d\d)?(?!\d))(?=\d{{1,4}}+{_SLASH}(?:{_TRUNK_STEP}?\d){{5,10}}+(?!{_TRUNK_STEP}?\d))"
+    + rf"(?=(?:(?:{_TRUNK_STEP}|{_SLASH})?\d){{8,12}}+(?!{_TRUNK_STEP}?\d))"
+    + rf"\d{{1,4}}+{_SLASH}\d{{2,8}}+(?:{_TRUNK_STEP}\d{{1,8}}+){{0,3}}+)"
     + r"(?!:\d)"
 )
 
