@@ -78,3 +78,12 @@ def test_an_amount_after_its_sign_is_no_phones_first_group(text, found):
     """``$12.50 555-0133`` read as one phone of groups 12, 50, 555 and 0133 (and the amount was no amount: a receipt's
     total lines then disagreed); a phone never starts right after a currency sign."""
     assert [text[a:b] for a, b in sorted(values.pattern_spans(text))] == found
+
+
+def test_a_street_after_a_phone_keeps_its_house_number():
+    """``+1 415-555-0199 88 Pitt Street``: the phone's groups ran on into the house number, and the street rule then
+    read no street (its number was the phone's)."""
+    text = "+1 415-555-0199 88 Pitt Street"
+    assert [text[a:b] for a, b in sorted(values.pattern_spans(text))] == ["+1 415-555-0199", "88 Pitt Street"]
+    faker, out, got = _fake(text)
+    assert got == {"phone": 1, "street": 1} and "Pitt" not in out and "415-555-0199" not in out
