@@ -27,7 +27,7 @@ from decimal import Decimal
 
 from babel.numbers import get_currency_precision
 
-from sanitize.digit_scripts import in_script_of
+from sanitize.scripts import in_script_of
 
 _NUMBER = re.compile(r"\d(?:[\d,. \u00a0\u202f'’，．]*\d)?")  # ' and ’: Swiss groups; ，．: full-width input's
 _FRACTION = re.compile(r"[.,，．](\d{1,2})$")

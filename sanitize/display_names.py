@@ -11,7 +11,7 @@ import re
 from sanitize.emails import EMAIL, EmailFake, fake_address
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
 from sanitize.name_forms import QUOTES
-from sanitize.people import NOT_NAMES, PARTICLES, NameRules
+from sanitize.people import NOT_NAMES, PARTICLES, NameRules, is_whole_name
 from sanitize.registry import subject_trigger
 
 _NAME = r"[^\W\d_][\w'’.\-]*+"
@@ -180,7 +180,7 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
         if bare.lower() in NOT_NAMES or is_fake_name(bare) or keeps_display_name(bare, local, result, rules):
             return m.group(0)
         counts["display-name"] = counts.get("display-name", 0) + 1
-        if len(bare.split()) == 1 or is_business_name(bare, result):
+        if not is_whole_name(bare) or is_business_name(bare, result):
             singles.append(bare)
         else:
             rules.learn(bare)

@@ -17,7 +17,7 @@ from collections.abc import Collection
 
 from attest_kit.mailbox import FAKE_DOMAINS, mailbox_key
 from sanitize.amount_values import fake_amount, fake_value
-from sanitize.digit_scripts import in_script_of
+from sanitize.scripts import in_script_of
 
 #: Invented first-name-like words. None is meant to be a real person's name; they are the shapes
 #: refake-people later recognises, so keep them distinctive.

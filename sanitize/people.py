@@ -4,8 +4,9 @@
 is replaced everywhere (outside --keep-selector areas), part by part, so "Priya" alone gets the same fake as the first word of "Priya Raman".
 Display names are learned beside an address (``display_names``: Name <email>, Name (email); ``people_elements``: the
 name/title/aria-label of an element carrying an email). A learned name of two or more words is replaced
-everywhere (a two-word one in the other order too: "Quorn, Ada"); a one-word one (Google <no-reply@…>) only
-inside its own element, so interface words survive. A learned name does not cover a lone first name elsewhere (spec §6.4).
+everywhere (a two-word one in the other order too: "Quorn, Ada"; a Chinese, Japanese or Korean name written as
+one word is whole: ``is_whole_name``); a one-word one (Google <no-reply@…>) only inside its own element, so
+interface words survive. A learned name does not cover a lone first name elsewhere (spec §6.4).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Iterable
 
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
 from sanitize.name_forms import JOINT, QUOTES, joined_words, other_order, person_in, phrase_key, unquoted
+from sanitize.scripts import CJK, HANGUL, UNSPACED
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
 NOT_NAMES = frozenset({"me", "you"})
@@ -41,9 +43,27 @@ _INITIAL_WORD = re.compile(r"[A-ZÀ-ÖØ-Þ]\.")
 
 
 #: Scripts written with no space between words (Han, kana): a name of them has no word edges to stand at.
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_UNSPACED = re.compile(f"[{UNSPACED}]")
 #: Hangul: Korean writes spaces between words but joins a particle to a name (김민준님과): no edge after one.
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
+_HANGUL = re.compile(f"[{HANGUL}]")
+#: A name of those scripts, written as one word (山田太郎, 王小明, 김민준).
+_JOINED_NAME = re.compile(f"[{UNSPACED}{HANGUL}]{{2,}}")
+#: Where a name of other scripts (Latin) may start and end: a character of ``scripts.CJK`` is no word it continues
+#: ("Ada Quorn様", "与Ada Quorn开会", "Ada Quorn님"; session 35), nor is "_" (a file name's joint).
+_LATIN_NAME_START = rf"(?:(?<![^\W_{CJK}])|(?<=%[0-9A-Fa-f]{{2}}))"
+_LATIN_NAME_END = rf"(?![^\W_{CJK}])"
+
+
+def is_whole_name(name: str) -> bool:
+    """A display name learned for the whole page: two words or more, or one word of two characters or more in a
+    script that writes a person's names as one (Han, kana, Hangul: 山田太郎, 王小明, 김민준; session 35: they were
+    faked in their own element only, and left everywhere else). A one-word Latin name ("Google", "Ada") is as often
+    an interface word: it is faked inside its element only.
+
+    >>> is_whole_name("Ada Quorn"), is_whole_name("山田太郎"), is_whole_name("김민준"), is_whole_name("Ada")
+    (True, True, True, False)
+    """
+    return len(name.split()) > 1 or _JOINED_NAME.fullmatch(name) is not None
 
 
 def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
@@ -51,8 +71,9 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
     "Annabel"), checked once for all of them (per name, the look-behind ran once per name at every
     character: 2,000 names over 100 kB took 49 s); a name of Han or kana of three characters or more
     stands anywhere ("与王小明开会": those scripts write no space between words; a shorter one is as often
-    part of another word, "小明" of "大小明细表"), a Hangul one after a word edge, whatever follows it."""
-    anywhere, hangul, edged = [], [], []
+    part of another word, "小明" of "大小明细表"), a Hangul one after a word edge, whatever follows it; a name of
+    other scripts between edges that a character of those scripts makes too ("Ada Quorn様")."""
+    anywhere, hangul, edged, latin = [], [], [], []
     for phrase in sorted(phrases, key=lambda p: (-len(p), p)):  # longest first; ties in one order whatever the hash seed
         # words apart by white space, or joined by "_" or "-" as a file name joins them ("Lease_Ada_Quorn.pdf")
         # ... or by "+" or "%20" as a search route joins them ("#search/Ada+Quorn")
@@ -66,13 +87,17 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
             anywhere.append(body)
         elif _HANGUL.match(phrase[-1]):
             hangul.append(body)
+        elif _UNSPACED.match(phrase) or _UNSPACED.match(phrase[-1]):
+            edged.append(body)  # "王伟" between word edges only: inside "大王伟大" it is another word's
         else:
-            edged.append(body)
+            latin.append(body)
     parts = [f"(?:{'|'.join(anywhere)})"] if anywhere else []
     if hangul:
         parts.append(f"{_NAME_START}(?:{'|'.join(hangul)})")
     if edged:
         parts.append(f"{_NAME_START}(?:{'|'.join(edged)})(?![^\\W_])")
+    if latin:
+        parts.append(f"{_LATIN_NAME_START}(?:{'|'.join(latin)}){_LATIN_NAME_END}")
     return re.compile("|".join(parts), re.I)
 
 
@@ -161,9 +186,10 @@ class NameRules:
         return low in self.given or any(w in self.given for w in re.findall(r"[\w'’.\-]+", low))
 
     def learn(self, name: str) -> None:
-        """Remember a display name of two or more words for replacement everywhere."""
+        """Remember a display name of two or more words (or one of ``is_whole_name``'s scripts) for replacement
+        everywhere."""
         name = unquoted(" ".join(name.split()))
-        if len(name.split()) < 2 or is_fake_name(name) or name.lower() in NOT_NAMES:
+        if not is_whole_name(name) or is_fake_name(name) or name.lower() in NOT_NAMES:
             return
         self._remember(name)
         other = other_order(name)  # "Last, First" as a directory writes it, and back (session 34)

@@ -23,7 +23,7 @@ from sanitize.display_names import (
 )
 from sanitize.name_forms import person_in
 from sanitize.name_reading import name_runs, reads_as_name, shown_name
-from sanitize.people import NOT_NAMES, NameRules
+from sanitize.people import NOT_NAMES, NameRules, is_whole_name
 
 
 #: Attributes of an element carrying an email that hold the person's name.
@@ -114,7 +114,7 @@ def _learn_shown_name(text: str, m: re.Match[str], faker: Faker, names: NameRule
     result = fake_address(faker, m.group(1), m.group(2))
     if keeps_display_name(text, m.group(1), result, names):
         return []
-    if len(text.split()) == 1 or is_business_name(text, result):
+    if not is_whole_name(text) or is_business_name(text, result):
         return [text]
     names.learn(text)
     return []
@@ -179,7 +179,7 @@ def _names_beside(tag: str, attrs: dict[str, str | None], m: re.Match[str], keep
                 names.learn(part)  # "Hana Sato, Accepted", "García López, María José": each name in it
         if guest:
             continue  # a guest's label: the name, then a status the page shows (kept)
-        if len(name.split()) > 1:
+        if is_whole_name(name):
             names.learn(name)  # "Sato, Hana" is learned whole
         else:
             singles.append(name)

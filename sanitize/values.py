@@ -15,6 +15,7 @@ from bisect import bisect_left, insort
 from sanitize.faker import Faker
 from sanitize.ibans import MIN_IBAN, fake_iban, iban_spans
 from sanitize.registry import allowed_domain
+from sanitize.scripts import CJK
 
 Counts = dict[str, int]
 
@@ -42,16 +43,8 @@ _CLOSE = ")\uff09"
 _PLUS = "+\uff0b"
 #: A trunk's 0, as written or full-width: the fake keeps it (``_fake_phone``).
 _ZERO = "0\uff10"
-#: The scripts that write no space between words (Han ideographs and their iteration marks, hiragana, katakana
-#: and its half-width forms, bopomofo, hangul): a number stands glued to their words ("電話番号は03-1234-5678
-#: です"), and such a neighbour is no word the number continues (session 35). Full-width digits and Latin
-#: letters are not among them. For a character class.
-_CJK = (
-    "\u1100-\u11ff\u2e80-\u2fdf\u3005-\u3007\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31f0-\u31ff"
-    "\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\uff66-\uff9f"
-)
-#: A word character a value continues: ``\w`` but those of ``_CJK`` (one class, so a look-around costs one step).
-_WORD = rf"[^\W{_CJK}]"
+#: A word character a value continues: ``\w`` but those of ``scripts.CJK`` (one class, so a look-around costs one step).
+_WORD = rf"[^\W{CJK}]"
 
 
 def _card_body(a: str, b: str) -> str:
@@ -97,7 +90,7 @@ _TRUNK_STEP = rf"(?:[.{_DASHES}]|[{_GROUP_SPACES}](?=\d++(?![^\W\d]|[:/])))"
 #: Right after a group of one to eight digits that follows a mark (the last group of ``415-555-0123``).
 _AFTER_MARKED_GROUP = "|".join(rf"(?<=[{_MARKS}]\d{{{k}}})" for k in range(1, 9))
 #: What a phone may not run on into (a word, a path, a hyphen, another group): shared by every phone pattern's end.
-#: A word of ``_CJK`` is none the phone runs on into. White space and digits end a phone when the phone's last group
+#: A word of ``scripts.CJK`` is none the phone runs on into. White space and digits end a phone when the phone's last group
 #: follows a mark (``415-555-0123 12 pages``) or the digits are no plain group (``415 555 0123 24/7``): those are
 #: written apart from it (session 35: both were one run of groups, no phone, and the phone was left whole).
 _PHONE_END = (
