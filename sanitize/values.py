@@ -32,11 +32,13 @@ _HYPHENS = "\\-\u2010\u2011\uff0d"
 _OTHER_DASHES = "\u2012\u2013\u2014\u2212"
 #: Every dash read between a card's or a phone's groups ("dashes", §6.4).
 _DASHES = _HYPHENS + _OTHER_DASHES
-#: The white space a number's groups are parted by: a space, a no-break space (U+00A0, U+202F) or the ideographic
-#: space (U+3000, full-width input's).
-_GROUP_SPACES = " \u00a0\u202f\u3000"
+#: The white space a number's groups are parted by: a space or a no-break space (U+00A0, U+202F).
+_GROUP_SPACES = " \u00a0\u202f"
+#: The ideographic space (U+3000) parts a number's groups only between full-width digits, as full-width input writes
+#: one (０３　１２３４　５６７８): elsewhere it parts a layout's fields (￥1,200　03-1234-5678; a review, session 35).
+_WIDE_GAP = "(?<=[\uff10-\uff19])\u3000(?=[\uff10-\uff19])"
 #: Between a card's groups: one of those or a dash, the same one throughout.
-_CARD_SEP = rf"[{_GROUP_SPACES}{_DASHES}]"
+_CARD_SEP = rf"(?:[{_GROUP_SPACES}{_DASHES}]|{_WIDE_GAP})"
 #: The brackets and the plus of a phone, as written or full-width (（０３）, ＋８１). For a character class.
 _OPEN = "(\uff08"
 _CLOSE = ")\uff09"
@@ -73,20 +75,22 @@ def _not_a_date(name: str) -> str:
     return rf"(?!\d{{1,2}}(?P<{name}>{_PSEP})\d{{1,2}}(?P={name})\d{{4}}(?!\d)(?!(?P={name}){_PLAIN_GROUP}))"
 
 
-#: Between a phone's groups: a space (any of ``_GROUP_SPACES``), a dot or a dash.
-_PSEP = rf"[.{_GROUP_SPACES}{_DASHES}]"
+#: Between a phone's groups: a space (any of ``_GROUP_SPACES``, or ``_WIDE_GAP``), a dot or a dash.
+_PSEP = rf"(?:[.{_GROUP_SPACES}{_DASHES}]|{_WIDE_GAP})"
+#: A clock's colon, as written or full-width (１０：３０).
+_COLON = ":\uff1a"
 #: The marks that part a number's groups inside one token, as white space parts tokens: a dot, a dash, a slash.
 _MARKS = rf"./{_DASHES}"
 #: A plain group of digits after white space: digits, then nothing that writes them as part of another token
 #: (a word's letter, a slash, a colon, a mark before another digit: ``24/7``, ``9am``, ``10:30``, ``12.50``, ``9-5``).
-_PLAIN_GROUP = rf"\d++(?![\w/:]|[.,{_DASHES}]\d)"
+_PLAIN_GROUP = rf"\d++(?![\w/{_COLON}]|[.,{_DASHES}]\d)"
 _PLAIN_GROUP_AFTER = rf"[{_GROUP_SPACES}]{_PLAIN_GROUP}"
 #: A step between two groups of one international or trunk number: a mark, or white space before digits that are
 #: no token of letters or a clock's (``2nd``, ``24h``, ``9am``, ``10:30``), and for a trunk number no slash's (``24/7``:
 #: its groups hold none). Its digits are counted, and its groups read, up to such a token (session 35: the count
 #: ran on into ``24/7`` and the number was left whole).
-_INTL_STEP = rf"(?:[.{_DASHES}]|[{_GROUP_SPACES}](?=[{_OPEN}]?\d++(?![^\W\d]|:)))"
-_TRUNK_STEP = rf"(?:[.{_DASHES}]|[{_GROUP_SPACES}](?=\d++(?![^\W\d]|[:/])))"
+_INTL_STEP = rf"(?:[.{_DASHES}]|[{_GROUP_SPACES}](?=[{_OPEN}]?\d++(?![^\W\d]|[{_COLON}]))|{_WIDE_GAP})"
+_TRUNK_STEP = rf"(?:[.{_DASHES}]|[{_GROUP_SPACES}](?=\d++(?![^\W\d]|[{_COLON}/]))|{_WIDE_GAP})"
 #: Right after a group of one to eight digits that follows a mark (the last group of ``415-555-0123``).
 _AFTER_MARKED_GROUP = "|".join(rf"(?<=[{_MARKS}]\d{{{k}}})" for k in range(1, 9))
 #: What a phone may not run on into (a word, a path, a hyphen, another group): shared by every phone pattern's end.
@@ -100,12 +104,23 @@ _PHONE_END = (
 #: Not after a token whose last group follows a mark inside it, read from that group's last digit (a range
 #: ``9–5``, a date ``2026-11-30``, ``30.11.2026``, ``11/30/2026``, a version ``v2.3``, a phone ``415-555-0123``):
 #: white space after such a token parts it from the next (session 35).
-_NOT_AFTER_MARKED_TOKEN = "".join(rf"(?<!\d[{_MARKS}]\d{{{j}}})" for j in range(8))
+_NOT_AFTER_MARKED_TOKEN = "".join(rf"(?<!\d[,{_MARKS}]\d{{{j}}})" for j in range(8))
 #: Currency signs, one character each, written before or after an amount (￥ is the full-width yen).
 _SIGNS = "$€£¥￥₹₩₽₺₪₫₱฿₴₦₨₡৳₵"
 #: The currencies' own characters, written after the number only: 円 (yen), 元 (yuan), 원 (won) (元 and 원 since
 #: session 35: "价格1,200元", "금액 1,200원입니다").
 _UNIT_SIGNS = "円元원"
+#: ISO 4217 codes read before or after an amount: three capitals each, so none is a prefix of another
+#: (nor of Rs, zł, kr or Kč), and their order in an alternation is free.
+CURRENCY_CODES = (
+    "INR", "USD", "EUR", "GBP", "CAD", "AUD", "JPY", "CHF", "SEK", "NOK", "DKK", "PLN", "MXN", "SGD", "HKD", "ZAR",
+    "AED", "BRL", "CNY", "NZD", "CZK", "HUF", "ILS", "THB", "KRW", "RUB", "RON", "BGN", "ISK", "IDR", "MYR",
+    "TWD", "UAH", "SAR", "NGN", "PKR", "KWD", "QAR", "VND", "ARS", "CLP", "COP", "EGP", "BDT", "KES", "GHS",
+)
+_CODES = "|".join(CURRENCY_CODES)
+#: Not right after a currency code (with a space or none): the digits are an amount's (``USD 12.50 555-0133`` read as
+#: one phone; a review, session 35).
+_NOT_AFTER_A_CODE = rf"(?<!(?:{_CODES})[ \u00a0\u202f])(?<!{_CODES})"
 #: Where a phone may start: not inside a run of digit groups (after a digit and a separator, unless that
 #: digit ends a time's minutes: 10:30 415 555 0123), nor on a time's minutes (10:30 05 11 2026); not after a
 #: "/" (a path's) or a currency sign (an amount's: ``$12.50 555-0133`` read as one phone; session 35), but right
@@ -114,8 +129,8 @@ _UNIT_SIGNS = "円元원"
 #: (``%20 503-555-0172``).
 _PHONE_START = (
     rf"(?:(?<!{_WORD})(?<![{_PLUS}/.{_HYPHENS}{_SIGNS}]){_NOT_IN_ESCAPE}|{_AFTER_ESCAPE}|(?<=#search/))"
-    rf"(?<!\d:)(?<!(?=\d[.{_DASHES}])(?<!:\d)(?<!%[0-9A-Fa-f])\d[.{_DASHES}])"
-    rf"(?<!(?=\d[{_GROUP_SPACES}])(?<!:\d)(?<!%[0-9A-Fa-f]){_NOT_AFTER_MARKED_TOKEN}\d[{_GROUP_SPACES}])"
+    rf"{_NOT_AFTER_A_CODE}(?<!\d,)(?<!\d[{_COLON}])(?<!(?=\d[.{_DASHES}])(?<![{_COLON}]\d)(?<!%[0-9A-Fa-f])\d[.{_DASHES}])"
+    rf"(?<!(?=\d[{_GROUP_SPACES}])(?<![{_COLON}]\d)(?<!%[0-9A-Fa-f]){_NOT_AFTER_MARKED_TOKEN}\d[{_GROUP_SPACES}])"
 )
 #: Not a range one of ``_OTHER_DASHES`` writes, read by shape: with a number after a space ("June 13–15 2026",
 #: "pp. 1234–1240 2026", "0930–1030 2026") or days before a dotted month and year ("13–15.11.2026"). A phone
@@ -152,10 +167,11 @@ _INTL_SEP = rf"(?:{_INTL_STEP}|{_SLASH})"
 #: most 16 steps), so a long run of groups after a "+" is given up at once. Never on a clock's minutes: the
 #: "00" of "11:00 30-11-2026" is no prefix (a dash fuzzer, session 34: the date was faked as a phone).
 _PHONE_INTL = (
-    rf"(?<!{_WORD})(?<![{_PLUS}/.{_HYPHENS}])(?<!\d[{_OTHER_DASHES}])(?<!\d:)(?:[{_PLUS}]|(?P<idd>00{_PSEP}?))"
+    rf"(?<!{_WORD})(?<![{_PLUS}/.{_HYPHENS}{_SIGNS}]){_NOT_AFTER_A_CODE}(?<!\d[{_OTHER_DASHES}])(?<!\d[{_COLON}])"
+    rf"(?:[{_PLUS}]|(?P<idd>00{_PSEP}?))"
     rf"(?=(?:[{_OPEN}{_CLOSE}]?{_INTL_SEP}?[{_OPEN}{_CLOSE}]?\d){{8,15}}+(?![{_OPEN}{_CLOSE}]?{_INTL_SEP}?[{_OPEN}{_CLOSE}]?\d))"
     rf"\d{{1,3}}+(?:{_PSEP}?[{_OPEN}]\d{{1,5}}[{_CLOSE}]{_PSEP}?\d{{1,8}}+(?:{_INTL_SEP}\d{{1,8}}+){{0,6}}+|(?:{_INTL_SEP}\d{{1,8}}+){{1,7}}+)"
-    + r"(?!:\d)"
+    + rf"(?![{_COLON}]\d)"
 )
 #: A Russian national number: a trunk digit, a 3-digit code (bracketed or not), then 3-2-2 digits
 #: (8 (912) 345-67-89), read by shape (any first digit: a fake's is any digit).
@@ -181,10 +197,16 @@ _PHONE_TRUNK = (
     + rf"|[{_ZERO}](?!\d{_SLASH}\d\d(?:\d\d)?(?!\d))(?=\d{{1,4}}+{_SLASH}(?:{_TRUNK_STEP}?\d){{5,10}}+(?!{_TRUNK_STEP}?\d))"
     + rf"(?=(?:(?:{_TRUNK_STEP}|{_SLASH})?\d){{8,12}}+(?!{_TRUNK_STEP}?\d))"
     + rf"\d{{1,4}}+{_SLASH}\d{{2,8}}+(?:{_TRUNK_STEP}\d{{1,8}}+){{0,3}}+)"
-    + r"(?!:\d)"
+    + rf"(?![{_COLON}]\d)"
 )
 
 
+#: A number a currency sign or code follows (not the sign of the next amount, which a digit follows) is the amount's
+#: (``Ngày 30/11/2026 12.345.678 ₫``, ``12 345 678 KRW``: read as phones once white space parted them from the date
+#: before them; a review, session 35).
+_NOT_AN_AMOUNTS_NUMBER = (
+    rf"(?![ \u00a0\u202f]?(?:[{_SIGNS}{_UNIT_SIGNS}]|(?:{_CODES})(?![A-Za-z]))(?![ \u00a0\u202f]?\d))"
+)
 #: A trunk phone first: a grouped phone's run of groups is the same span (both read a whole run), and
 #: a trunk phone's fake must keep its 0. Every phone starts on a digit, a "+" or a "(": that look-ahead
 #: first rules out most positions at one step (the alternatives' look-behinds cost several at each). Every
@@ -192,17 +214,9 @@ _PHONE_TRUNK = (
 #: backtracks into the alternatives in their order; one copy compiles in a quarter of the time).
 _PHONE = (
     rf"(?=[\d{_PLUS}{_OPEN}])(?:(?P<trunk>{_PHONE_TRUNK})|{_PHONE_GROUPED}|{_PHONE_INTL}|{_PHONE_RU}|{_PHONE_LOCAL})"
-    + _PHONE_END
+    + _PHONE_END + _NOT_AN_AMOUNTS_NUMBER
 )
 
-#: ISO 4217 codes read before or after an amount: three capitals each, so none is a prefix of another
-#: (nor of Rs, zł, kr or Kč), and their order in an alternation is free.
-CURRENCY_CODES = (
-    "INR", "USD", "EUR", "GBP", "CAD", "AUD", "JPY", "CHF", "SEK", "NOK", "DKK", "PLN", "MXN", "SGD", "HKD", "ZAR",
-    "AED", "BRL", "CNY", "NZD", "CZK", "HUF", "ILS", "THB", "KRW", "RUB", "RON", "BGN", "ISK", "IDR", "MYR",
-    "TWD", "UAH", "SAR", "NGN", "PKR", "KWD", "QAR", "VND", "ARS", "CLP", "COP", "EGP", "BDT", "KES", "GHS",
-)
-_CODES = "|".join(CURRENCY_CODES)
 #: Currency words that are no ISO code, read before an amount (Rs. 1,23,456; Rp 150.000; kr 1 299,00)
 #: or after it (12 kr; 250 Kč). None is a prefix of another or of a code.
 _WORDS_BEFORE = ("Rp", "RM", "Dhs", "KSh", "kr", "zł")
@@ -213,12 +227,13 @@ _CUR_BEFORE = rf"(?:[A-Z]{{0,2}}[$₵]|[{_SIGNS}]|Rs\.?|{'|'.join(_WORDS_BEFORE)
 _CUR_AFTER = rf"(?:[{_SIGNS}{_UNIT_SIGNS}]|[A-Z]{{1,2}}\$|{'|'.join(_WORDS_AFTER)}|{_CODES})"
 _SEP = r"[,. '’\u00a0\u202f，．]"  # between groups of three digits (1'234.50 in Switzerland; ，and ． full-width)
 #: A number: Indian grouping (1,23,456: never started on a later group of its run, else a long run of
-#: ",23" groups was read again from each), groups of three, or plain digits; then decimals, and never
+#: ",23" groups was read again from each), groups of three (none that a dash and a digit follow: a phone's, as in
+#: ``$1,200 555-0133``; session 35), or plain digits; then decimals, and never
 #: followed by another digit ($1234.56 was read as $123, its last digits left real). At most 21 digits
 #: before the decimals: the faker's cost grows as the square of a value's length, and a run of 500,000
 #: groups after a "€" was one amount (minutes); a longer run is no amount, or only its first groups.
 _NUMBER = (
-    rf"(?:(?<!\d,)\d{{1,2}}(?:,\d\d){{1,6}},\d{{3}}|\d{{1,3}}(?:{_SEP}\d{{3}}){{1,6}}|\d{{1,15}})(?:[.,．，]\d{{1,2}}|,-)?(?!\d)"
+    rf"(?:(?<!\d,)\d{{1,2}}(?:,\d\d){{1,6}},\d{{3}}|\d{{1,3}}(?:{_SEP}\d{{3}}(?![{_DASHES}]\d)){{1,6}}|\d{{1,15}})(?:[.,．，]\d{{1,2}}|,-)?(?!\d)"
 )
 #: No amount starts on a group of three digits that continues a chain of groups an earlier start read
 #: ("123 123 123 …" after a currency word was read again from each group: n^2).
@@ -310,7 +325,7 @@ _STREET_HINT = re.compile(rf"\d-?[A-Za-z]{{0,2}}\s++[{_CAPITAL}]")
 
 
 #: The separators and brackets beyond ASCII a card or a phone may hold (``_may_hold_card_or_phone``).
-_WIDE_SEPARATOR = re.compile(rf"[{_GROUP_SPACES.replace(' ', '')}{_DASHES.replace(chr(92) + '-', '')}\uff08]")
+_WIDE_SEPARATOR = re.compile(rf"[{_GROUP_SPACES.replace(' ', '')}{_DASHES.replace(chr(92) + '-', '')}\u3000\uff08]")
 
 
 def _may_hold_card_or_phone(text: str) -> bool:
@@ -371,6 +386,10 @@ def _fake_dial_code(faker: Faker, m: re.Match[str], counts: Counts) -> str:
     return m.group(0)[:at] + fake + m.group(0)[at + len(digits) :]
 
 
+#: How a phone whose first digit is a 0 starts (``_fake_phone`` keeps that 0).
+_LEADING_ZEROS = ("0", "\uff10", "(0", "(\uff10", "\uff080", "\uff08\uff10")
+
+
 def _fake_phone(faker: Faker, m: re.Match[str], counts: Counts) -> str:
     """A phone's fake in its shape; a trunk phone keeps its 0 and an international one its 00 prefix
     (the other digits faked): the next pass must read the fake as the same phone."""
@@ -378,8 +397,10 @@ def _fake_phone(faker: Faker, m: re.Match[str], counts: Counts) -> str:
     if m.start("idd") >= 0:  # the international prefix 00 stays, as a trunk's 0 does
         keep = m.end("idd") - m.start()
         fake = value[:keep] + faker.shaped("phone", value[keep:], letters=False)
-    elif m.start("trunk") >= 0:
-        keep = 2 if value.startswith(("(", "\uff08")) else 1  # the trunk's 0, and its bracket
+    elif m.start("trunk") >= 0 or value.startswith(_LEADING_ZEROS):
+        # the trunk's 0, and its bracket; any phone's leading 0 (a local number's fake led by "00" read on the next
+        # pass as an international prefix before the number after it: a review, session 35)
+        keep = 2 if value.startswith(("(", "\uff08")) else 1
         fake = value[:keep] + faker.shaped("phone", value[keep:], letters=False)
     else:
         fake = faker.shaped("phone", value, letters=False)
@@ -413,17 +434,21 @@ def fake_cards_and_phones(faker: Faker, text: str, counts: Counts, taken: list[t
 
 def _sub_outside(pattern: re.Pattern[str], text: str, taken: list[tuple[int, int]], fake) -> str:
     """``pattern.sub(fake, text)``, leaving each match that overlaps a span of ``taken`` as it is;
-    the spans faked are added to ``taken``."""
+    the spans faked are added to ``taken`` (kept sorted: each match is checked against its neighbours only, where a
+    scan of all of them cost n^2 on a text of thousands of amounts beside phones; a review, session 35)."""
     done: list[tuple[int, int]] = []
+    taken.sort()
 
     def one(m: re.Match[str]) -> str:
-        if taken and in_spans(taken, m.start(), m.end()):
+        if taken and _in_sorted(taken, m.span()):
             return m.group(0)
         done.append(m.span())
         return fake(m)
 
     out = pattern.sub(one, text)
-    taken += done
+    if done:
+        taken += done
+        taken.sort()
     return out
 
 
@@ -483,12 +508,12 @@ def pattern_spans(text: str) -> list[tuple[int, int]]:
         cards = (m.span() for m in _CARD_OR_PHONE.finditer(text))
         # checked against their neighbours among the sorted IBANs (against all spans, a page of IBANs cost n^2)
         spans += [sp for sp in cards if not _in_sorted(ibans, sp)] if ibans else list(cards)
-    if ",," in text:
-        spans += [m.span() for m in DIAL_CODE.finditer(text) if not in_spans(spans, m.start(), m.end())]
-    if _CURRENCY_HINT.search(text):
-        spans += [m.span() for m in AMOUNT.finditer(text) if not in_spans(spans, m.start(), m.end())]
-    if _may_hold_street(text):
-        spans += [m.span() for m in STREET.finditer(text) if not in_spans(spans, m.start(), m.end())]
+    # each later rule's matches checked against the sorted spans before them, neighbours only (n^2 against all)
+    for pattern in (DIAL_CODE if ",," in text else None, AMOUNT if _CURRENCY_HINT.search(text) else None,
+                    STREET if _may_hold_street(text) else None):
+        if pattern is not None:
+            before = sorted(spans)
+            spans += [sp for sp in (m.span() for m in pattern.finditer(text)) if not _in_sorted(before, sp)]
     return spans
 
 

@@ -108,6 +108,10 @@ TRAPS = {
     "ranges and dates between spaces": _text("9\u20135 2026-11-30 " * 40_000),
     "phones between spaces": _text("415-555-0123 " * 40_000),
     "a CJK word between digit groups": _text("1234\u96fb" * 100_000),
+    # amounts beside phones: each later rule's match was checked against every span before it (n^2; a review)
+    "amounts beside phones": _text("$1,200 555-0133 " * 25_000),
+    "amounts after ranges": _text("2-3 12 345 678 \u20bd " * 24_000),
+    "amounts after dates": _text("30/11/2026 12.345.678 \u20ab " * 20_000),
     "dates in a row": _text("30.11.2026 " * 20_000),
     "1'1'1'… after CHF": _text("CHF 1'" + "1'" * 100_000),
     "123'123'… after CHF": _text("CHF " + "123'" * 50_000),

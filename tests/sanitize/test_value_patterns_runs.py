@@ -87,3 +87,36 @@ def test_a_street_after_a_phone_keeps_its_house_number():
     assert [text[a:b] for a, b in sorted(values.pattern_spans(text))] == ["+1 415-555-0199", "88 Pitt Street"]
     faker, out, got = _fake(text)
     assert got == {"phone": 1, "street": 1} and "Pitt" not in out and "415-555-0199" not in out
+
+
+# -- a review of the first cut (session 35) ------------------------------------------------------------------------
+@pytest.mark.parametrize("text, found", [
+    # the ideographic space parts fields in these scripts' layouts: a group space only between full-width digits
+    ("₩1,200\u30001-800-555-0144", ["₩1,200", "1-800-555-0144"]), ("本日\u30003\u300003-1234-5678", ["03-1234-5678"]),
+    ("+1 415 555 0123\u3000503 555 0172", ["+1 415 555 0123", "503 555 0172"]),
+    ("￥1,200\u300003-1234-5678", ["￥1,200", "03-1234-5678"]), ("03-1234-5678\u30001,200円", ["03-1234-5678", "1,200円"]),
+    ("June 13\u201315\u30002026", []),
+    # a large amount after a date, a range or a decimal is the amount's (its number ends with a sign or a code)
+    ("Ngày 30/11/2026 12.345.678 ₫", ["12.345.678 ₫"]), ("2026-11-30 12 345 678 KRW", ["12 345 678 KRW"]),
+    ("Qty 2-3 12 345 678 ₽", ["12 345 678 ₽"]),
+    # no phone starts on an amount's digits: after its sign, a code, or a digit and a comma (a group of its number)
+    ("$1,200 555-0133", ["$1,200", "555-0133"]), ("USD 12.50 555-0133", ["USD 12.50", "555-0133"]),
+    ("Price $06.21 626-2921", ["$06.21", "626-2921"]),
+    # a full-width colon writes a clock as a colon does
+    ("受付１０：３０\u3000０３－１２３４－５６７８", ["０３－１２３４－５６７８"]), ("Call 415 555 0123 10：30", ["415 555 0123"]),
+    # a count after a trunk number is no group of it
+    ("03-1234-5678 2名", ["03-1234-5678"]), ("电话 010-1234-5678 3人", ["010-1234-5678"]),
+])
+def test_values_a_review_found_read_otherwise(text, found):
+    assert [text[a:b] for a, b in sorted(values.pattern_spans(text))] == found
+
+
+@pytest.mark.parametrize("key", [b"k15", *KEYS[:20]])
+def test_a_local_number_starting_with_0_keeps_it_so_no_fake_reads_as_an_international_prefix(key):
+    """``050-8864 665-432-5490``: the local number's fake could start ``00`` and the next pass read the two as one
+    international number (the run rule parts them now); a 0-led number's fake keeps its 0, as a trunk number's does."""
+    text = "Tel 050-8864 665-432-5490"
+    faker, out, got = _fake(text, key)
+    assert got == {"phone": 2} and out.startswith("Tel 0"), out
+    again: dict[str, int] = {}
+    assert _reread(faker, out, again) == out and again == {}, (text, out)
