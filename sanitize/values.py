@@ -120,7 +120,7 @@ CURRENCY_CODES = (
 _CODES = "|".join(CURRENCY_CODES)
 #: Not right after a currency code (with a space or none): the digits are an amount's (``USD 12.50 555-0133`` read as
 #: one phone; a review, session 35).
-_NOT_AFTER_A_CODE = rf"(?<!(?:{_CODES})[ \u00a0\u202f])(?<!{_CODES})"
+_NOT_AFTER_A_CODE = rf"(?<!(?:{_CODES})[{_GROUP_SPACES}])(?<!{_CODES})"
 #: Where a phone may start: not inside a run of digit groups (after a digit and a separator, unless that
 #: digit ends a time's minutes: 10:30 415 555 0123), nor on a time's minutes (10:30 05 11 2026); not after a
 #: "/" (a path's) or a currency sign (an amount's: ``$12.50 555-0133`` read as one phone; session 35), but right
@@ -205,7 +205,7 @@ _PHONE_TRUNK = (
 #: (``Ngày 30/11/2026 12.345.678 ₫``, ``12 345 678 KRW``: read as phones once white space parted them from the date
 #: before them; a review, session 35).
 _NOT_AN_AMOUNTS_NUMBER = (
-    rf"(?![ \u00a0\u202f]?(?:[{_SIGNS}{_UNIT_SIGNS}]|(?:{_CODES})(?![A-Za-z]))(?![ \u00a0\u202f]?\d))"
+    rf"(?![{_GROUP_SPACES}]?(?:[{_SIGNS}{_UNIT_SIGNS}]|(?:{_CODES})(?![A-Za-z]))(?![{_GROUP_SPACES}]?\d))"
 )
 #: A trunk phone first: a grouped phone's run of groups is the same span (both read a whole run), and
 #: a trunk phone's fake must keep its 0. Every phone starts on a digit, a "+" or a "(": that look-ahead
