@@ -17,6 +17,7 @@ from urllib.parse import quote, unquote
 
 from sanitize.faker import Faker, is_fake_local
 from sanitize.registry import Platform, is_fake_domain, platform_for, sender_trigger
+from sanitize.scripts import CJK
 
 #: Characters that show nothing (a soft hyphen, the zero-width space, non-joiner and joiner, the word
 #: joiner, a zero-width no-break space). Text copied from elsewhere carries them inside an address; read
@@ -30,8 +31,18 @@ _I = f"[{INVISIBLE}]*+"
 #: part and right around the "@"; ``fake_address`` reads the address without them.
 _LOCAL = rf"{_I}[\w.+\-](?:{_I}[\w.+\-])*+(?:'{_I}[\w.+\-](?:{_I}[\w.+\-])*+)*+{_I}"
 _LABEL = rf"[\w\-](?:{_I}[\w\-])*+"
+#: Chinese, Japanese and Korean write no space between words, so an address stands glued to the words beside it
+#: ("メールはada@corp.ioまで", "请联系ada@corp.io获取", "연락처ada@corp.io로"). A Latin local part may start right
+#: after one of their characters, and a run of them before a Latin letter or digit starts none; a local part
+#: written in them (山田@…) is read whole, whatever stands before it. (Read whole before, the words on both sides
+#: were faked with the address and lost from the page: session 36.) An EAI local part that mixes the scripts
+#: in that order (山田taro@…) keeps its first part: such addresses are rare, prose around an address is not.
+_START = rf"(?:(?<![\w.+%\-{INVISIBLE}])|(?<=[{CJK}])(?![{CJK}]))(?![{CJK}]++[^\W{CJK}])"
+#: The last label: a Latin one ends where those scripts' words follow it (no top-level domain mixes them:
+#: "corp.ioまで" is at corp.io); one written in them (例え.テスト) is read whole.
+_LAST_LABEL = rf"(?:[A-Za-z0-9\-](?:{_I}[A-Za-z0-9\-])*+(?=[{CJK}])|{_LABEL})"
 EMAIL = re.compile(
-    rf"(?<![\w.+%\-{INVISIBLE}])(?<![\w.+\-]')({_LOCAL})@{_I}((?:{_LABEL}{_I}\.)+{_LABEL})"
+    rf"{_START}(?<![\w.+\-]')({_LOCAL})@{_I}((?:{_LABEL}{_I}\.)+{_LAST_LABEL})"
 )
 #: A percent-encoded address: its local part starts after a delimiter, written plain or encoded
 #: ("from%3Alena%40…" in a search link), and either part may hold encoded UTF-8 ("l%C3%A9na"). A

@@ -279,6 +279,10 @@ _UUID_HINT = re.compile(r"-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-")
 _AT = re.compile(r"([\w.+\-]*)@([A-Za-z0-9.\-]*)(?=(.?))", re.S)
 _LOCAL_REVERSED = re.compile(r"[\w.+\-]*")
 _DOMAIN = re.compile(r"[A-Za-z0-9.\-]*")
+#: Chinese, Japanese or Korean words glued after an address's domain ("…@example.orgまで", as those scripts write):
+#: no lookalike, as no top-level domain mixes the scripts; one that a dot and a label follow ("…@example.org获取.cn")
+#: is part of a domain that mixes them in a lower label, so the @ goes (``emails.EMAIL`` reads the same way).
+_GLUED_WORDS = re.compile(rf"[{CJK}]++(?![.\-][^\W_])")
 
 
 def _bump(counts: Counts, kind: str) -> None:
@@ -582,7 +586,7 @@ def neutralise_at(text: str, counts: Counts) -> str:
         end = _DOMAIN.match(text, at + 1).end()  # type: ignore[union-attr]  # may be empty
         local, written = text[start:at], text[at + 1 : end]
         domain, after = written.rstrip(".-"), text[end : end + 1]
-        lookalike = bool(after) and not after.isascii() and after.isalnum()
+        lookalike = bool(after) and not after.isascii() and after.isalnum() and not _GLUED_WORDS.match(text, end)
         if not (local and domain and allowed_domain(domain) and not lookalike and domain == written[: len(domain)]):
             _bump(counts, "at-sign")
             out += (text[copied:at], "\uff20")

@@ -1,0 +1,91 @@
+"""Addresses and names glued to Chinese, Japanese or Korean text (no space between, as those scripts
+write): the sanitiser fakes the address alone and keeps the words around it, and ``refake-people``
+finds the fakes there as it finds them between spaces. Invented values and public test keys only."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from selectolax.lexbor import LexborHTMLParser
+
+from attest_kit.cli import main
+from sanitize.refake_shapes import find
+from tests.refake.conftest import KEY, captured, entry, folder
+
+PERSON = '<span email="ada.quorn@corp.test" name="Ada Quorn">Ada Quorn</span>'
+#: An address glued to the words of each script on both sides: (before, after).
+GLUED = [("メールは", "までお送りください"), ("请联系", "获取更多信息"), ("연락처", "로 보내주세요")]
+FAKE_ADDRESS = re.compile(r"[a-z]+\.[a-z]+@example\.(?:com|org|net)")
+
+
+def _latin_word(word: str) -> re.Pattern[str]:
+    """``word`` with no Latin letter glued to it (a CJK character may be)."""
+    return re.compile(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])")
+
+
+@pytest.mark.parametrize("before, after", GLUED)
+def test_the_sanitiser_fakes_a_glued_address_and_keeps_the_words_around_it(before: str, after: str) -> None:
+    html = captured(f'<div role="main"><p>{before}ada.quorn@corp.test{after}</p></div>')
+    text = LexborHTMLParser(html).css_first("p").text()
+    assert "ada.quorn" not in html and "corp.test" not in html
+    m = FAKE_ADDRESS.search(text)
+    assert m is not None, text
+    assert text[: m.start()] == before and text[m.end():] == after
+
+
+@pytest.mark.parametrize("before, after", GLUED)
+def test_a_glued_address_in_an_attribute_keeps_the_words_around_it(before: str, after: str) -> None:
+    html = captured(f'<div role="main"><p title="{before}ada.quorn@corp.test{after}">x</p></div>')
+    title = LexborHTMLParser(html).css_first("p").attributes["title"]
+    assert "ada.quorn" not in title and title.startswith(before) and title.endswith(after)
+
+
+def test_an_address_whose_domain_is_written_in_the_script_is_read_whole() -> None:
+    # an IDN domain of one script, glued to nothing: faked whole (the rule cuts only a Latin label glued to CJK)
+    html = captured('<div role="main"><p>Write to ada@例え.テスト today</p></div>')
+    assert "例え" not in html and "ada@" not in html
+
+
+def test_a_local_part_that_starts_in_the_script_is_never_half_kept() -> None:
+    # no Latin letter before it: the run of ideographs may be the local part itself, so it goes with it
+    html = captured('<div role="main"><p>Write to 山田@corp.test today</p></div>')
+    assert "山田" not in html and "corp.test" not in html
+
+
+@pytest.mark.parametrize("text", ["Corin Fallowby様", "Corin Fallowby님", "お世話になります、Corin Fallowby様"])
+def test_refake_finds_a_fake_name_glued_to_the_script(text: str) -> None:
+    units = [u for h in find(text) for u in h.units]
+    assert [u.old for u in units] == ["corin", "fallowby"]
+
+
+@pytest.mark.parametrize("before, after", GLUED)
+def test_refake_finds_a_fake_address_glued_to_the_script(before: str, after: str) -> None:
+    hits = find(f"{before}brook.isle@example.org{after}")
+    assert [(h.text, h.units[0].old, h.units[0].extra) for h in hits] == [
+        ("brook.isle@example.org", "brook.isle", "example.org")]
+
+
+def test_refake_people_leaves_no_old_fake_glued_to_the_script(tmp_path: Path, cli, monkeypatch) -> None:
+    body = "".join(f"<p>{b}ada.quorn@corp.test{a}</p>" for b, a in GLUED)
+    sent = captured(f'<div role="main">{PERSON}<p>Ada Quorn様、お世話になります。</p><p>Ada Quorn님 안녕하세요</p>{body}</div>')
+    tree = LexborHTMLParser(sent)
+    old_name = tree.css_first("span").attributes["name"]
+    old_email = tree.css_first("span").attributes["email"]
+    assert "Ada" not in sent and f"{old_name}様" in sent and f"{old_name}님" in sent
+    base = folder(tmp_path, {"s.html": sent}, {"s.html": entry(observer="gmail.sent")})
+    monkeypatch.setenv("ATTEST_CAPTURE_KEY", KEY)
+    r = cli.invoke(main, ["refake-people", "--record", str(tmp_path / "p.json"), str(base / "s.html")])
+    assert r.exit_code == 0, r.output
+    html = (base / "s.html").read_text()
+    record = json.loads((tmp_path / "p.json").read_text())
+    assert {e["old"] for e in record["emails"]} == {old_email}
+    assert old_email not in html
+    for word in old_name.split():
+        assert not _latin_word(word).search(html), word
+    texts = [p.text() for p in LexborHTMLParser(html).css("p")]
+    for (b, a), t in zip(GLUED, texts[2:], strict=True):
+        assert t.startswith(b) and t.endswith(a) and FAKE_ADDRESS.search(t), t
+
