@@ -33,6 +33,7 @@ from sanitize.receipts import (
     apply_text_labels,
     fake_card_endings,
 )
+from sanitize.scripts import CJK
 from sanitize.search_routes import fake_search_route
 from sanitize.seeds import Seed, as_seeds, existing_seeds, inject_seeds
 from sanitize.urls import cut_addresses, drop_queries, page_host_of
@@ -254,10 +255,7 @@ class Cleaner(ValuePass):
             alts = sorted(self.redacted, key=len, reverse=True)
             for a in alts:
                 self._redacted_as_written.setdefault(a.lower(), a)
-            # words apart as a text writes them, or as an address does: "Kiln+repair" or "Kiln%20repair" in a route
-            # a text starts at a word's edge or right after a route's escape ("#search/subject%3AKiln+repair")
-            words = "|".join(re.escape(a).replace(r"\ ", r"(?:\s+|\+|%20)") for a in alts)
-            self._redact_re = re.compile(r"(?:(?<![\w])|(?<=%[0-9A-Fa-f]{2}))(?:" + words + r")(?![\w])", re.I)
+            self._redact_re = re.compile("|".join(_redacted_copy(a) for a in alts), re.I)
         return ids
 
     def rule_state(self) -> tuple[list[str], dict[str, str], dict[str, str]]:
@@ -337,6 +335,22 @@ class Cleaner(ValuePass):
             if run.nodes[0].mem_id not in seeded_ids:
                 self.clean_run(run, True, no_scope)
         return tree.html or ""
+
+
+_LETTER = f"[^\\W{CJK}]"
+_CJK_CHAR = re.compile(f"[{CJK}]")
+
+
+def _redacted_copy(text: str) -> str:
+    """Where a copy of a redacted text is replaced: its words apart as a text writes them, or as an address does
+    ("Kiln+repair", "Kiln%20repair" in a route), between word edges or right after a route's escape
+    ("#search/subject%3AKiln+repair"). A word of Chinese, Japanese or Korean glued to it leaves an edge (those
+    scripts write no space between words: "件名：Kiln repair quoteについて"), and a text that starts or ends in one of
+    them needs no edge there ("件名：会議の件について"; session 36: both copies were left)."""
+    body = re.escape(text).replace(r"\ ", r"(?:\s+|\+|%20)")
+    head = "" if _CJK_CHAR.match(text) else rf"(?:(?<!{_LETTER})|(?<=%[0-9A-Fa-f]{{2}}))"
+    tail = "" if _CJK_CHAR.match(text[-1]) else rf"(?!{_LETTER})"
+    return head + body + tail
 
 
 def clean(html: str, faker: Faker, opts: Options, memo: PassMemo | None = None,

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 
 from sanitize.emails import address_spans
+from sanitize.scripts import CJK
 from sanitize.values import AMOUNT
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
@@ -112,8 +113,9 @@ _HAS_DIGIT = re.compile(r"\d")
 #: on the page (a Calendar chip's "2026", "10am").
 _YEAR_OR_TIME = re.compile(r"(?:1[89]|2[01])\d\d|\d{1,2}(?:[:.]\d\d)?(?:am|pm)", re.I)
 #: A word as the labelled-id rule reads it: letters and digits, with inner '-' or '_' (a Stripe id, "txn_3Nx8…");
-#: runs read possessively, each separator run then a letter or digit (no backtracking over a long run)
-_DWORD = re.compile(r"(?<![\w\-])[A-Za-z0-9]++(?:[_\-]++[A-Za-z0-9]++)*+(?![\w\-])")
+#: runs read possessively, each separator run then a letter or digit (no backtracking over a long run). A word of
+#: Chinese, Japanese or Korean glued to it is no part of it (``scripts.CJK``: "Order number A1B2C3D4です"; session 36).
+_DWORD = re.compile(rf"(?<![^\W{CJK}])(?<!-)[A-Za-z0-9]++(?:[_\-]++[A-Za-z0-9]++)*+(?![^\W{CJK}]|-)")
 _ANY_LABEL = re.compile(rf"\s*(?:{ID_LABEL}|{ADDRESS_LABEL}|[^\d:]{{1,40}}:)\s*", re.I)
 #: Cheap first look: a text with none of these words or marks holds no label and no card ending.
 _LABEL_HINT = re.compile(

@@ -28,6 +28,7 @@ from attest_kit.hashing import account_hash, ascii_lower, normalize_email, sha25
 from attest_kit.text import SUBJECT_HINT_MAX, one_line
 from attest_kit.vendors import VENDOR_HOSTS
 from labels.schema import load_labels
+from sanitize.scripts import CJK
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
@@ -174,16 +175,17 @@ def rewrite_json(value: Any, strings: StringRule, hashes: Mapping[str, str], amo
 
 
 def exact_replacer(pairs: Mapping[str, str]) -> Callable[[str], str]:
-    """Each old value, where it stands alone (no word character or '-' glued to a word edge), by its
+    """Each old value, where it stands alone (no word character but a CJK one, nor '-', glued to a word edge), by its
     new value; longest first, one scan, so a value that is part of a longer one is never half-replaced."""
     olds = sorted((o for o in pairs if o), key=len, reverse=True)
     if not olds:
         return lambda s: s
 
     def guarded(o: str) -> str:
+        # a word of Chinese, Japanese or Korean glued to it leaves it alone, as the value rules read it (session 36)
         body = re.escape(o)
-        head = r"(?<![\w\-])" if o[0].isalnum() else ""
-        tail = r"(?![\w\-])" if o[-1].isalnum() else ""
+        head = rf"(?<![^\W{CJK}])(?<!-)" if o[0].isalnum() else ""
+        tail = rf"(?![^\W{CJK}]|-)" if o[-1].isalnum() else ""
         return head + body + tail
 
     pattern = re.compile("|".join(guarded(o) for o in olds))

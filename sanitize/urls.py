@@ -223,10 +223,15 @@ def cut_link(raw: str, page_host: str, fake_email: Callable[[str], str]) -> str 
 
 
 # -- addresses and queries inside any text or attribute value ---------------------------------
-_URL_END = r"[^\s\"'<>]*[^\s\"'<>).,;:!?\]]"
-_SCHEMED = re.compile(r"\b([a-zA-Z][a-zA-Z0-9+.\-]*)://" + _URL_END)
+#: The sentence marks and brackets of Chinese, Japanese and Korean text (、。，．：；！？「」『』（）【】 and their kin):
+#: none is written in a web address unencoded, and those scripts write no space after an address, so one ends
+#: it and the words after it stay (session 36: "链接：https://…/x，请准时参加" lost all after the address).
+_CJK_MARKS = "\u3001-\u3003\u3008-\u3011\u3014-\u301b\uff01\uff08\uff09\uff0c\uff0e\uff1a\uff1b\uff1f\uff3b\uff3d\uff5b\uff5d\uff61-\uff64"
+_URL_END = rf"[^\s\"'<>{_CJK_MARKS}]*[^\s\"'<>).,;:!?\]{_CJK_MARKS}]"
+#: Matched where ``_schemed_sub`` starts a scheme (so with no word edge of its own).
+_SCHEMED = re.compile(r"([a-zA-Z][a-zA-Z0-9+.\-]*)://" + _URL_END)
 _SCHEME_CHARS_REVERSED = re.compile(r"[a-zA-Z0-9+.\-]*")
-_SCHEME_START = re.compile(r"\b[a-zA-Z]")
+_SCHEME_START = re.compile(r"[a-zA-Z]")
 #: What a written host is made of, as a negated class: ASCII letters and digits, "-", and every
 #: character beyond ASCII (an IDN label as written: "bücher", "例え", "उदाहरण" with its marks) but white
 #: space, the dots UTS #46 reads as "." (they end a host here: "。" ends a sentence in CJK text) and the
@@ -262,9 +267,10 @@ _FRAGMENT = re.compile(r"#([^\s\"'<>#]*)")
 
 
 def _schemed_sub(repl: Callable[[re.Match[str]], str], text: str) -> str:
-    """``_SCHEMED.sub(repl, text)``, found from each "://": the pattern, tried at each word start of a
-    long run of scheme characters, read the rest of the run from each (n^2 on "a.a.a.…" after a
-    "://"). A scheme is the run of scheme characters just before "://", from its first start."""
+    """What ``_SCHEMED`` matches from each letter no letter stands before, found from each "://": the
+    pattern, tried at each such start of a long run of scheme characters, read the rest of the run from
+    each (n^2 on "a.a.a.…" after a "://"). A scheme is the run of scheme characters just before "://",
+    from its first letter."""
     out: list[str] = []
     n = len(text)
     reversed_text = text[::-1]
@@ -272,6 +278,9 @@ def _schemed_sub(repl: Callable[[re.Match[str]], str], text: str) -> str:
     sep = text.find("://")
     while sep >= 0:
         run = max(floor, n - _SCHEME_CHARS_REVERSED.match(reversed_text, n - sep).end())  # type: ignore[union-attr]
+        # from the run's first letter, whatever stands glued before the run: a word of Chinese, Japanese or
+        # Korean, "_" ("请访问https://", "see_https://"), or digits in it ("42https://"). It had to start a
+        # word (``\b``), and such an address had no start and was left whole, path and all (session 36).
         start = _SCHEME_START.search(text, run, sep)
         m = _SCHEMED.match(text, start.start()) if start is not None else None
         if m is None:  # a later start of the same run has the same tail: no match ends at this "://"

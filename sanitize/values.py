@@ -259,15 +259,19 @@ STREET_SUFFIXES = (
 #: A clock's AM/PM is no street word ("at 9 AM Gold Street"), and no house number follows a ":" ("11:00").
 #: A street name's first letter is a capital, Latin-1's and Latin Extended-A's too ("12 Ørsted Road").
 _CAPITAL = "A-ZÀ-ÖØ-Þ\u0100-\u017f"
-_STREET_WORD = rf"(?:(?!(?:AM|PM|A\.M\.|P\.M\.)(?![\w.]))[{_CAPITAL}][\w'.\-]*+|\d{{1,3}}(?:st|nd|rd|th))"
+#: A word of Chinese, Japanese or Korean glued to one is none of its letters (``_WORD``: "Street様住所は123" was one
+#: street word, and a street ran on into the next; session 36).
+_STREET_WORD = rf"(?:(?!(?:AM|PM|A\.M\.|P\.M\.)(?![\w.]))[{_CAPITAL}](?:{_WORD}++|['.\-])*+|\d{{1,3}}(?:st|nd|rd|th))"
 #: A suffix as written, or in capitals ("1847 LARKSPUR BLVD").
 _SUFFIX = f"{STREET_SUFFIXES}|{STREET_SUFFIXES.upper()}"
 #: A house number: its digits, perhaps a letter, right after them or after a hyphen (12B, 2210-B; a leak audit of
 #: 2026-12-03, session 34).
 _HOUSE_NUMBER = r"\d{1,6}(?:-?[A-Za-z])?"
+#: Its edges are word edges, where a word of Chinese, Japanese or Korean may stand glued (``_WORD``: "住所は123 Main
+#: Street です", "Ship to 123 Main Street様"; session 36).
 STREET = re.compile(
-    rf"(?<![\w:])({_HOUSE_NUMBER})\s++((?:{_STREET_WORD}\s++){{1,4}})({_SUFFIX})\b\.?"
-    r"(?:,?\s+(?:Apt|Suite|Unit|Ste|#)\.?\s*[\w\-]+)?"
+    rf"(?<!{_WORD})(?<!:)({_HOUSE_NUMBER})\s++((?:{_STREET_WORD}\s++){{1,4}})({_SUFFIX})(?!{_WORD})\.?"
+    rf"(?:,?\s+(?:Apt|Suite|Unit|Ste|#)\.?\s*(?:{_WORD}|-)+)?"
 )
 MEET = re.compile(rf"(?<!{_WORD})(?<!-)[a-z]{{3}}-[a-z]{{4}}-[a-z]{{3}}(?!{_WORD})(?!-)")
 UUID = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f])")

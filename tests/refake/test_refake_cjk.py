@@ -89,3 +89,21 @@ def test_refake_people_leaves_no_old_fake_glued_to_the_script(tmp_path: Path, cl
     for (b, a), t in zip(GLUED, texts[2:], strict=True):
         assert t.startswith(b) and t.endswith(a) and FAKE_ADDRESS.search(t), t
 
+
+def test_refake_replaces_a_labelled_id_glued_to_the_script_in_page_and_label(tmp_path: Path, cli, monkeypatch) -> None:
+    page = captured('<div role="main"><p>Order number: QX4T9Z27</p><p>ご注文QX4T9Z27を確認しました</p>'
+                    "<p>Total $48.00</p></div>")
+    old = LexborHTMLParser(page).css("p")[0].text().split()[-1]
+    assert old != "QX4T9Z27" and f"ご注文{old}を確認" in page  # the capture faked the glued copy as the same value
+    obs = [{"type": "purchase.made", "fields": {"merchant": "Fernhill Ceramics", "currency": "USD", "amountCents": 4800,
+                                                "occurredAt": "2026-11-30T14:41:00.000Z",
+                                                "subjectHint": f"ご注文{old}を確認しました"}}]
+    base = folder(tmp_path, {"r.html": page}, {"r.html": entry(observations=obs)})
+    monkeypatch.setenv("ATTEST_CAPTURE_KEY", KEY)
+    r = cli.invoke(main, ["refake", "--record", str(tmp_path / "rec.json"), str(base / "r.html")])
+    assert r.exit_code == 0, r.output
+    html = (base / "r.html").read_text()
+    new = LexborHTMLParser(html).css("p")[0].text().split()[-1]
+    assert old not in html and new != old and f"ご注文{new}を確認" in html
+    fields = json.loads((base / "labels.json").read_text())["r.html"]["expected"][0]["observations"][0]["fields"]
+    assert fields["subjectHint"] == f"ご注文{new}を確認しました"

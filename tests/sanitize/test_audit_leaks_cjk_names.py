@@ -43,3 +43,32 @@ def test_a_short_han_name_is_not_replaced_inside_another_word():
 def test_a_latin_name_still_ends_at_a_latin_word_edge():
     out = clean("<p>Ada Quorn &lt;ada.quorn@corp.example&gt;</p><p>Ada Quornby and Ada Quorn様</p>")
     assert "Quornby" in out and "Quorn様" not in out
+
+
+@pytest.mark.parametrize("carrier", [
+    "<p>担当Ada Quorn &lt;ada.quorn@corp.example&gt;まで</p>",  # glued to the word before the display name
+    "<p>担当Ada Quorn(ada.quorn@corp.example)</p>",
+    "<p>送信者Ada Quorn &lt;</p>",  # "Name <" before an element carrying the address: below
+])
+def test_a_display_name_glued_after_these_scripts_is_learned_without_them(carrier):
+    """"担当Ada Quorn <ada@…>" read the name as "担当Ada Quorn" (a word of those scripts is a word character): its fake
+    took the words before it, and the person was never learned, so "Ada Quornより" elsewhere was left (session 36)."""
+    if carrier.endswith("&lt;</p>"):
+        carrier = carrier[:-4] + '<a href="mailto:ada.quorn@corp.example">ada.quorn@corp.example</a>&gt;</p>'
+    out = clean(carrier + "<p>Ada Quornより</p><p>Quorn, Ada様</p>")
+    assert "Quorn" not in out and "Ada" not in out, out
+    assert ("担当" in out or "送信者" in out), out  # the words before the name stay
+
+
+@pytest.mark.parametrize("copy", ["件名：Kiln repair quoteについて", "Re:Kiln repair quote様", "「Kiln repair quote」の件",
+                                  "件名：会議の件について", "会議の件", "Re: 会議の件です"])
+def test_a_redacted_texts_copy_glued_to_these_scripts_is_replaced(copy):
+    """A --redact-selector text is replaced wherever it appears: a copy glued to the words of these scripts was left, a
+    Latin one ending in a word edge and a Chinese or Japanese one between word edges those scripts do not write."""
+    from .conftest import KEY
+    from sanitize.pipeline import sanitize_page
+
+    page = ('<!doctype html><html><body><div role="main"><span class="r">Kiln repair quote</span>'
+            f'<span class="r">会議の件</span><p>{copy}</p></div></body></html>')
+    out = sanitize_page(page, page_url="https://mail.google.com/mail/u/0/", key=KEY, redact_selectors=[".r"]).html
+    assert "Kiln repair" not in out and "会議の件" not in out, out

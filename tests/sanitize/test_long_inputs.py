@@ -108,6 +108,12 @@ TRAPS = {
     "ranges and dates between spaces": _text("9\u20135 2026-11-30 " * 40_000),
     "phones between spaces": _text("415-555-0123 " * 40_000),
     "a CJK word between digit groups": _text("1234\u96fb" * 100_000),
+    # values glued to Chinese, Japanese or Korean words (session 36): a local part, a display name, a scheme may
+    # start right after one, and a run of them before a Latin letter starts none; a street's words stop at them
+    "CJK and Latin letters in turn before an @": _text("\u6f22a" * 100_000 + "@corp.io"),
+    "display names glued after CJK words": _text("\u62c5\u5f53Ada " * 30_000 + "<ada@corp.io>"),
+    "a CJK run before a scheme": _text("\u6f22" * 200_000 + "https://x.io/p"),
+    "streets glued to CJK words": _text("\u4f4f\u6240\u306f123 Main Street\u69d8" * 10_000),
     # amounts beside phones: each later rule's match was checked against every span before it (n^2; a review)
     "amounts beside phones": _text("$1,200 555-0133 " * 25_000),
     "amounts after ranges": _text("2-3 12 345 678 \u20bd " * 24_000),
@@ -178,6 +184,9 @@ OPTION_TRAPS = {
     "4,000 names passed over 200 kB of text": (
         "<html><body><p>Bertil " + "x" * 200_000 + "</p></body></html>",
         {"names": [f"Ann{i} Quist{i}" for i in range(4_000)] + ["Bertil Stone"]}),
+    "a CJK redacted text over 200 kB of CJK text": (
+        "<html><body><p><span class=r>\u4f1a\u8b70\u306e\u4ef6</span>" + "\u6f22" * 200_000 + "</p></body></html>",
+        {"redact_selectors": [".r"]}),
     "24,000 nested elements a redact selector matches": (
         "<html><body>" + "<span class=k>" * 24_000 + "x" + "</span>" * 24_000 + "</body></html>", {"redact_selectors": [".k"]}),
 }

@@ -126,3 +126,42 @@ def test_fakes_in_these_scripts_read_again_as_the_same_kind_and_span():
         assert _reread(faker, out, again) == out and again == {}, (text, out)
         assert _kinds(out) == _kinds(text), (text, out)
         assert values.pattern_spans(out) == values.pattern_spans(text), (text, out)
+
+
+#: A street address glued to the words of these scripts, either side (session 36: both edges were word edges, and a
+#: CJK character is a word character, so the street was left).
+STREET_CONTEXTS = ("{}", "住所は{}です", "地址{}，谢谢", "주소는 {}입니다", "Ship to {}様", "送り先：{}まで")
+
+
+@pytest.mark.parametrize("street", ["123 Main Street", "4410 W Larkspur Blvd", "12B Ørsted Road"])
+def test_streets_beside_cjk_words_are_faked_whole(street):
+    for ctx in STREET_CONTEXTS:
+        text = ctx.format(street)
+        start = ctx.index("{}")
+        assert values.pattern_spans(text) == [(start, start + len(street))], text
+        _, out, got = _fake(text)
+        assert got == {"street": 1}, (text, got)
+        tail = len(text) - start - len(street)
+        assert out[:start] == text[:start] and out[len(out) - tail:] == text[len(text) - tail:]
+        assert street not in out
+
+
+@pytest.mark.parametrize("text", ["Order number A1B2C3D4です", "Order number: A1B2C3D4様", "注文 Order #A1B2C3D4を確認",
+                                  "Confirmation code: QX7R2M9P입니다"])
+def test_labelled_ids_glued_to_cjk_words_are_faked(text):
+    value = next(w for w in text.replace("#", " ").replace(":", " ").split() if any(c.isdigit() for c in w))
+    value = "".join(c for c in value if c.isascii())
+    out = clean(f"<p>{text}</p>")
+    assert value not in out, out
+    assert f"{text[text.index(value) + len(value):]}</p>" in out  # the words glued after it stay
+
+
+def test_streets_glued_in_a_row_are_each_faked_and_a_fixed_point():
+    """A street word ran on into a CJK word and the next street ("Street様住所は123" was one word): two streets
+    were read as one, and the second pass read the fake otherwise (session 36)."""
+    text = "住所は123 Main Street様" * 3
+    assert len(values.pattern_spans(text)) == 3
+    faker, out, got = _fake(text)
+    assert got == {"street": 3} and out.count("様住所は") == 2
+    again: dict[str, int] = {}
+    assert _reread(faker, out, again) == out and again == {}
