@@ -13,7 +13,6 @@ from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
 from sanitize.name_forms import QUOTES
 from sanitize.people import NOT_NAMES, PARTICLES, NameRules, is_whole_name
 from sanitize.registry import subject_trigger
-from sanitize.scripts import CJK
 
 _NAME = r"[^\W\d_][\w'’.\-]*+"
 #: ``Name <address>`` / ``Name (address)``. A name starts at its word's first letter (what precedes it
@@ -24,14 +23,8 @@ _NAME = r"[^\W\d_][\w'’.\-]*+"
 #: plain-text "Name [mailto:e]". A name never starts right after an address's "@" (``ada@corp.io (b@x.io)``: read
 #: as the name "corp.io", its fake left "ada@<name>", no address, and the local part kept); after a mention's "@"
 #: it does ("Thanks @Ada Quorn <ada@…>").
-#: Chinese, Japanese and Korean write no space between words: a Latin name may start right after one of their
-#: characters, and a run of them right before a Latin letter starts none ("担当Ada Quorn <ada@…>" names "Ada Quorn": read
-#: as "担当Ada Quorn", its fake took the word before it and the person was never learned; session 36). A name written in
-#: those scripts is read as before.
-_AFTER_CJK = rf"(?<=[{CJK}])(?=[^\W\d_{CJK}])"
-_NO_CJK_LEAD = rf"(?![{CJK}]++[^\W\d_{CJK}])"
 DISPLAY_BEFORE = re.compile(
-    rf"(?:(?:(?<![\w'’.\-])|{_AFTER_CJK}){_NO_CJK_LEAD}(?<![\w.+\-][@＠])[\d_'’.\-]*+(?=[^\W\d_])|(?=\"))"
+    r"(?:(?<![\w'’.\-])(?<![\w.+\-][@＠])[\d_'’.\-]*+(?=[^\W\d_])|(?=\"))"
     rf"(\"[^\"<>@\n]{{1,80}}\"|{_NAME}(?:[ \t]{_NAME}){{0,5}}(?:,[ \t]{_NAME}(?:[ \t]{_NAME}){{0,2}})?)"
     r"(?:[ \t]*+\([^()<>@\n]{1,60}\))?"
     # Gmail's Spanish and some English quote lines bracket the bracketed address: "Name (<e>) escribió:"
@@ -47,9 +40,7 @@ _GREETING_WORDS = frozenset({"hi", "hello", "hey", "dear", "thanks", "thank", "r
                              "warm", "sincerely", "contact", "email", "write", "reply", "signed", "sent"})
 #: A name written just before an element that carries its address ("Hana Sato <" then <a href=mailto:…>,
 #: as Gmail writes a quote's attribution).
-NAME_BEFORE_OPEN = re.compile(
-    rf"(?:^|(?<=[\s,;:])|{_AFTER_CJK}){_NO_CJK_LEAD}({_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]*[<(][ \t]*$"
-)
+NAME_BEFORE_OPEN = re.compile(rf"(?:^|(?<=[\s,;:]))({_NAME}(?:[ \t]{_NAME}){{0,5}})[ \t]*[<(][ \t]*$")
 #: A person's name, then the words that hand the mail to another sender just before its display name:
 #: Google Groups' "Name via Group <group@…>", Outlook's "Name on behalf of Org <org@…>". The display-name
 #: rule reads only the words after the connector (lower case ends a name); the person before it is a

@@ -48,6 +48,10 @@ _UNSPACED = re.compile(f"[{UNSPACED}]")
 _HANGUL = re.compile(f"[{HANGUL}]")
 #: A name of those scripts, written as one word (山田太郎, 王小明, 김민준).
 _JOINED_NAME = re.compile(f"[{UNSPACED}{HANGUL}]{{2,}}")
+#: Words of those scripts glued to a Latin name's first or last word ("担当Ada Quorn", "Ada Quorn様", "Ada Quorn님"): a
+#: display name read beside its address holds them (they are word characters), and is faked with them where it
+#: stands; the Latin name inside is the person's, used elsewhere without them ("Ada Quornより"; session 36's review).
+_GLUED_TO_LATIN = re.compile(rf"^[{CJK}]++(?=[^\W\d_{CJK}])|(?<=[^\W\d_{CJK}])[{CJK}]++$")
 #: Where a name of other scripts (Latin) may start and end: a character of ``scripts.CJK`` is no word it continues
 #: ("Ada Quorn様", "与Ada Quorn开会", "Ada Quorn님"; session 35), nor is "_" (a file name's joint).
 _LATIN_NAME_START = rf"(?:(?<![^\W_{CJK}])|(?<=%[0-9A-Fa-f]{{2}}))"
@@ -201,6 +205,9 @@ class NameRules:
         words = name.split()
         if len(words) == 3 and _INITIAL_WORD.fullmatch(words[1]):  # "Ada B. Quorn" is "Ada Quorn" elsewhere
             self.learn(f"{words[0]} {words[2]}")
+        latin = _GLUED_TO_LATIN.sub("", name)
+        if latin != name:
+            self.learn(latin)
 
     def learn_handle(self, handle: str) -> None:
         """An address's local part shown alone as its sender's name (``bteague88``, Gmail's name for a sender

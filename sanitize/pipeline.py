@@ -159,7 +159,7 @@ class Cleaner(ValuePass):
             if self._redact_re is not None:
                 text = self._redact_re.sub(self._redact_one, text)
             for single in singles:
-                text = re.sub(rf"(?<![\w]){re.escape(single)}(?![\w])", self.names.fake(single), text)
+                text = re.sub(_single_name(single), self.names.fake(single), text)
         text = self.labelled.replace_everywhere(text)
         text = self._numbers(text, uuid)
         if meet or self.opts.calendar:
@@ -351,6 +351,15 @@ def _redacted_copy(text: str) -> str:
     head = "" if _CJK_CHAR.match(text) else rf"(?:(?<!{_LETTER})|(?<=%[0-9A-Fa-f]{{2}}))"
     tail = "" if _CJK_CHAR.match(text[-1]) else rf"(?!{_LETTER})"
     return head + body + tail
+
+
+def _single_name(name: str) -> str:
+    """Where a one-word display name is replaced inside its element: between word edges, where a word of Chinese,
+    Japanese or Korean glued to a Latin name leaves an edge ("こんにちはAda様"; session 36). A name in those scripts keeps
+    the word edges (one character: inside a longer word it is another word's)."""
+    head = r"(?<!\w)" if _CJK_CHAR.match(name) else f"(?<!{_LETTER})"
+    tail = r"(?!\w)" if _CJK_CHAR.match(name[-1]) else f"(?!{_LETTER})"
+    return head + re.escape(name) + tail
 
 
 def clean(html: str, faker: Faker, opts: Options, memo: PassMemo | None = None,

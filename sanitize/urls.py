@@ -19,6 +19,8 @@ from urllib.parse import unquote, urlsplit
 
 import idna
 
+from sanitize.scripts import CJK
+
 #: Attributes that hold a link (vendors keep links in data-* attributes too).
 LINK_ATTRS = frozenset(
     {"href", "xlink:href", "action", "formaction", "cite", "data-saferedirecturl", "data-url", "data-href", "data-link"}
@@ -224,10 +226,11 @@ def cut_link(raw: str, page_host: str, fake_email: Callable[[str], str]) -> str 
 
 # -- addresses and queries inside any text or attribute value ---------------------------------
 #: The sentence marks and brackets of Chinese, Japanese and Korean text (、。，．：；！？「」『』（）【】 and their kin):
-#: none is written in a web address unencoded, and those scripts write no space after an address, so one ends
-#: it and the words after it stay (session 36: "链接：https://…/x，请准时参加" lost all after the address).
+#: one that ends an address is no part of it, as an ASCII one is ("…/faq。", "（https://…）"; session 36). Inside it
+#: they are its path's ("報告書（…）.pdf", "reset？token=…") and go with it: a first cut ended every address at them,
+#: and a review found the rest of the path kept.
 _CJK_MARKS = "\u3001-\u3003\u3008-\u3011\u3014-\u301b\uff01\uff08\uff09\uff0c\uff0e\uff1a\uff1b\uff1f\uff3b\uff3d\uff5b\uff5d\uff61-\uff64"
-_URL_END = rf"[^\s\"'<>{_CJK_MARKS}]*[^\s\"'<>).,;:!?\]{_CJK_MARKS}]"
+_URL_END = rf"[^\s\"'<>]*[^\s\"'<>).,;:!?\]{_CJK_MARKS}]"
 #: Matched where ``_schemed_sub`` starts a scheme (so with no word edge of its own).
 _SCHEMED = re.compile(r"([a-zA-Z][a-zA-Z0-9+.\-]*)://" + _URL_END)
 _SCHEME_CHARS_REVERSED = re.compile(r"[a-zA-Z0-9+.\-]*")
@@ -251,8 +254,9 @@ _BARE = re.compile(
     rf"(?<![^{_NOT_HOST_CHAR}]|[_@.%/\uff20]){_WRITTEN_HOST}(/{_URL_END}|/)"
 )
 #: A protocol-relative address ("//files.example.net/share/x.pdf"): its host is a link's host all the same.
-#: Not after a scheme's ":" (read above) nor inside a path ("/a//b").
-_PROTOCOL_RELATIVE = re.compile(rf"(?<![\w:/.\-])//{_WRITTEN_HOST}(/{_URL_END}|/)")
+#: Not after a scheme's ":" (read above) nor inside a path ("/a//b"); after a word of Chinese, Japanese or Korean, as
+#: those scripts write it glued ("请访问//x.io/…"; session 36).
+_PROTOCOL_RELATIVE = re.compile(rf"(?<![^\W{CJK}])(?<![:/.\-])//{_WRITTEN_HOST}(/{_URL_END}|/)")
 #: A query: "?", a key, "=". A key holds anything but "=", "&", "#", "?" and white space (OData's
 #: "$skiptoken", a namespaced "a:b", a "+"-encoded space), and no parenthesis: "(what?)=" is a sentence.
 _QUERY = re.compile(r"\?[^\s\"'<>=&#?()]*=[^\s\"'<>]*")
@@ -297,9 +301,10 @@ def _schemed_sub(repl: Callable[[re.Match[str]], str], text: str) -> str:
 
 #: A special scheme's address written with one slash or with backslashes ("https:/h/p", "https:\\h\p",
 #: JSON's "https:\/\/h\/p"): a link so written is read as "https://h/…" (``cut_link``), and a written
-#: address is cut the same way. "://" is ``_schemed_sub``'s; the scheme is the whole run of scheme
-#: characters before the ":" ("xhttps:/" has none), so a match starts only at one of these names.
-_SLASHED = re.compile(r"(?<![a-zA-Z0-9+.\-])(?:https?|ftp|wss?|file):(?!//)[/\\]" + _URL_END, re.I)
+#: address is cut the same way. "://" is ``_schemed_sub``'s; the scheme is the run of scheme characters before the
+#: ":" from its first letter ("xhttps:/" has none; "42https:/" has "https", as "42https://" does), so a match starts
+#: only at one of these names.
+_SLASHED = re.compile(r"(?<![a-zA-Z+.\-])(?:https?|ftp|wss?|file):(?!//)[/\\]" + _URL_END, re.I)
 
 
 def holds_web_address(text: str) -> bool:

@@ -285,8 +285,9 @@ _LOCAL_REVERSED = re.compile(r"[\w.+\-]*")
 _DOMAIN = re.compile(r"[A-Za-z0-9.\-]*")
 #: Chinese, Japanese or Korean words glued after an address's domain ("…@example.orgまで", as those scripts write):
 #: no lookalike, as no top-level domain mixes the scripts; one that a dot and a label follow ("…@example.org获取.cn")
-#: is part of a domain that mixes them in a lower label, so the @ goes (``emails.EMAIL`` reads the same way).
-_GLUED_WORDS = re.compile(rf"[{CJK}]++(?![.\-][^\W_])")
+#: is part of a domain that mixes them in a lower label, so the @ goes (``emails.EMAIL`` reads the same way: a
+#: hyphen after them continues no domain, "…@example.orgまで-よろしく").
+_GLUED_WORDS = re.compile(rf"[{CJK}]++(?!\.[^\W_])")
 
 
 def _bump(counts: Counts, kind: str) -> None:

@@ -36,16 +36,34 @@ def test_a_scheme_glued_to_the_word_before_it_is_cut(text: str, kept: str) -> No
 @pytest.mark.parametrize(
     "text, kept",
     [
-        # those scripts' sentence marks end an address (none is written in a web address unencoded), and the
-        # words after them stay
-        ("链接：https://shop.corp.io/x/InvTok7，请准时参加", "链接：https://shop.corp.io/，请准时参加"),
-        ("See https://shop.corp.io/help/InvTok8。Then reply", "See https://shop.corp.io/。Then reply"),
-        ("「https://shop.corp.io/help/InvTok9」を参照", "「https://shop.corp.io/」を参照"),
-        ("会议链接meet.google.com/abc-defg-hij，请准时", "会议链接meet.google.com/，请准时"),
+        # a sentence mark that ends the address stays, as an ASCII one does
+        ("See https://shop.corp.io/help/InvTok8。", "See https://shop.corp.io/。"),
+        ("链接：https://shop.corp.io/x/InvTok7， 请准时参加", "链接：https://shop.corp.io/， 请准时参加"),
         ("（https://shop.corp.io/a/InvTok10）", "（https://shop.corp.io/）"),
+        # inside the address, those marks are its path's and go with it (a first cut ended the address at them and
+        # kept the rest: a review, session 36)
+        ("https://files.corp.io/share/報告書（InvName）.pdf", "https://files.corp.io/"),
+        ("https://x.io/u/田中，ada.quorn/private", "https://x.io/"),
+        ("https://corp.io/reset？token=InvTok13", "https://corp.io/"),
+        ("https://x.io/wiki/【社外秘】InvName-review", "https://x.io/"),
+        ("链接：https://shop.corp.io/x/InvTok14，请准时参加", "链接：https://shop.corp.io/"),
     ],
 )
-def test_an_address_ends_at_a_full_width_sentence_mark(text: str, kept: str) -> None:
+def test_an_address_keeps_a_full_width_mark_only_at_its_end(text: str, kept: str) -> None:
+    assert cut_addresses(text, HOST) == kept
+
+
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        # a scheme-less address after a word of those scripts, and a special scheme written with one slash or
+        # backslashes after a digit (the review's findings)
+        ("请访问//x.io/secret/InvTok15", "请访问//x.io/"),
+        ("42https:/x.io/secret/InvTok16", "42https://x.io/"),
+        ("42https:\\x.io\\secret\\InvTok17", "42https://x.io/"),
+    ],
+)
+def test_other_address_forms_glued_to_the_word_before_are_cut(text: str, kept: str) -> None:
     assert cut_addresses(text, HOST) == kept
 
 

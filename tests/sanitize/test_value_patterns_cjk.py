@@ -130,7 +130,8 @@ def test_fakes_in_these_scripts_read_again_as_the_same_kind_and_span():
 
 #: A street address glued to the words of these scripts, either side (session 36: both edges were word edges, and a
 #: CJK character is a word character, so the street was left).
-STREET_CONTEXTS = ("{}", "住所は{}です", "地址{}，谢谢", "주소는 {}입니다", "Ship to {}様", "送り先：{}まで")
+STREET_CONTEXTS = ("{}", "住所は{}です", "地址{}，谢谢", "주소는 {}입니다", "Ship to {}様", "送り先：{}まで",
+                   "Ship to {}\U00020bb7野")  # an ideograph beyond the first plane (𠮷野, a review)
 
 
 @pytest.mark.parametrize("street", ["123 Main Street", "4410 W Larkspur Blvd", "12B Ørsted Road"])
@@ -147,7 +148,7 @@ def test_streets_beside_cjk_words_are_faked_whole(street):
 
 
 @pytest.mark.parametrize("text", ["Order number A1B2C3D4です", "Order number: A1B2C3D4様", "注文 Order #A1B2C3D4を確認",
-                                  "Confirmation code: QX7R2M9P입니다"])
+                                  "Confirmation code: QX7R2M9P입니다", "Order number A1B2C3D4\U00020bb7野"])
 def test_labelled_ids_glued_to_cjk_words_are_faked(text):
     value = next(w for w in text.replace("#", " ").replace(":", " ").split() if any(c.isdigit() for c in w))
     value = "".join(c for c in value if c.isascii())
