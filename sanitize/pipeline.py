@@ -154,6 +154,8 @@ class Cleaner(ValuePass):
             text, found_singles = fake_display_names(text, self.faker, self.names, c)
             text = emails.fake_plain(self.faker, text, c)
             singles = [*singles, *found_singles]
+        if "\uff20" in text:
+            text = emails.fake_wide(self.faker, text, c)
         if not keep:
             text = self.names.apply(text, c)
             if self._redact_re is not None:

@@ -30,7 +30,7 @@ POOL = FIRST | LAST | PHRASE_WORDS
 #: ``people``), and is found there (session 36: it was left, an old fake beside the new ones).
 _LETTER = rf"[^\W{CJK}]"
 _EMAIL = re.compile(
-    rf"(?<![.+%\-])(?<!{_LETTER})([A-Za-z]+)([.+])([A-Za-z]+)@((?:[\w\-]+\.)*[A-Za-z0-9\-]+)(?!{_LETTER}|[\-])"
+    rf"(?<![.+%\-])(?<!{_LETTER})([A-Za-z]+)([.+])([A-Za-z]+)[@\uff20]((?:[\w\-]+\.)*[A-Za-z0-9\-]+)(?!{_LETTER}|[\-])"
 )
 _PCT_EMAIL = re.compile(r"(?<![\w.%\-])([A-Za-z]+)(\.|%2[bB])([A-Za-z]+)%40((?:[\w\-]+\.)+[\w\-]+)(?![\w\-])")
 _WORD = re.compile(rf"(?<!{_LETTER})[A-Za-z]+(?!{_LETTER})")
@@ -72,7 +72,7 @@ def find(text: str) -> list[Hit]:
     """Every shape in ``text``, left to right, never overlapping."""
     hits: list[Hit] = []
     taken: list[tuple[int, int]] = []
-    if "@" in text:
+    if "@" in text or "\uff20" in text:  # the full-width ＠ of an address a page wrote so (``emails.WIDE_EMAIL``)
         for m in _EMAIL.finditer(text):
             u = _email_unit(m.group(1), m.group(2), m.group(3), m.group(4))
             if u is not None:
@@ -152,9 +152,10 @@ def render(hit: Hit, new_of: Callable[[Unit], str]) -> str:
     if "%40" in hit.text:
         old_local = unquote(hit.text.split("%40", 1)[0])
         return quote(_local_case(new_local, old_local), safe=".-_") + "%40" + new_domain
-    old_local, _, old_domain = hit.text.partition("@")
+    at = "@" if "@" in hit.text else "\uff20"
+    old_local, _, old_domain = hit.text.partition(at)
     domain = old_domain if new_domain == old_domain.lower().rstrip(".") else new_domain
-    return _local_case(new_local, old_local) + "@" + domain
+    return _local_case(new_local, old_local) + at + domain
 
 
 def _local_case(new: str, old: str) -> str:

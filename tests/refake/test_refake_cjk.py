@@ -118,3 +118,36 @@ def test_refake_replaces_a_labelled_id_glued_to_the_script_in_page_and_label(tmp
     assert old not in html and new != old and f"ご注文{new}を確認" in html
     fields = json.loads((base / "labels.json").read_text())["r.html"]["expected"][0]["observations"][0]["fields"]
     assert fields["subjectHint"] == f"ご注文{new}を確認しました"
+
+
+@pytest.mark.parametrize("text", ["お問い合わせ：info＠corp.co.jp まで", "Contact: ada.quorn＠corp.io today", "（ada.quorn＠corp.io）"])
+def test_an_address_written_with_a_full_width_at_is_faked_with_it(text: str) -> None:
+    """Japanese pages write an address with the full-width ＠ (so that harvesters miss it): it was left whole, the ＠
+    being what the sanitiser writes for an @ that is no address (a review, session 36). Its fake keeps the ＠."""
+    html = captured(f'<div role="main"><p>{text}</p></div>')
+    out = LexborHTMLParser(html).css_first("p").text()
+    assert "corp." not in out and "info" not in out and "ada.quorn" not in out, out
+    fake = re.search(r"[a-z]+\.[a-z]+＠example\.(?:com|org|net)", out)
+    assert fake is not None and "@" not in out, out
+    assert [(h.text, h.units[0].kind) for h in find(out)] == [(fake.group(0), "email")]
+
+
+def test_a_full_width_at_the_sanitiser_wrote_is_no_address() -> None:
+    # an @ of no address (a quoted local part) becomes ＠, and the second pass reads no address there
+    html = captured('<div role="main"><p>"ada quorn"@corp.io and @mention</p></div>')
+    out = LexborHTMLParser(html).css_first("p").text()
+    assert out == '"ada quorn"＠corp.io and ＠mention'
+
+
+def test_refake_people_replaces_an_address_written_with_a_full_width_at(tmp_path: Path, cli, monkeypatch) -> None:
+    sent = captured('<div role="main"><p>連絡先：ada.quorn＠corp.test まで</p></div>')
+    old = FAKE_ADDRESS.pattern.replace("@", "＠")
+    before = re.search(old, sent)
+    assert before is not None, sent
+    base = folder(tmp_path, {"s.html": sent}, {"s.html": entry(observer="gmail.sent")})
+    monkeypatch.setenv("ATTEST_CAPTURE_KEY", KEY)
+    r = cli.invoke(main, ["refake-people", "--record", str(tmp_path / "p.json"), str(base / "s.html")])
+    assert r.exit_code == 0, r.output
+    html = (base / "s.html").read_text()
+    after = re.search(old, html)
+    assert after is not None and after.group(0) != before.group(0) and before.group(0) not in html
