@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from sanitize.emails import EMAIL, EmailFake, fake_address
+from sanitize.emails import EITHER_AT_ADDRESS, EmailFake, fake_address
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
 from sanitize.name_forms import QUOTES
-from sanitize.people import NOT_NAMES, PARTICLES, NameRules, is_whole_name
+from sanitize.people import NOT_NAMES, PARTICLES, NameRules, is_whole_name, latin_in
 from sanitize.registry import subject_trigger
 
 _NAME = r"[^\W\d_][\w'’.\-]*+"
@@ -26,15 +26,15 @@ _NAME = r"[^\W\d_][\w'’.\-]*+"
 DISPLAY_BEFORE = re.compile(
     r"(?:(?<![\w'’.\-])(?<![\w.+\-][@＠])[\d_'’.\-]*+(?=[^\W\d_])|(?=\"))"
     rf"(\"[^\"<>@\n]{{1,80}}\"|{_NAME}(?:[ \t]{_NAME}){{0,5}}(?:,[ \t]{_NAME}(?:[ \t]{_NAME}){{0,2}})?)"
-    r"(?:[ \t]*+\([^()<>@\n]{1,60}\))?"
+    r"(?:[ \t]*+[(\uff08][^()\uff08\uff09<>@\n]{1,60}[)\uff09])?"  # a company, in full-width brackets too: "（営業部）"
     # Gmail's Spanish and some English quote lines bracket the bracketed address: "Name (<e>) escribió:"
-    r"[ \t]*+(?:\n[ \t]*+)?(?:\(<|[<(]|\[mailto:)[ \t]*" + EMAIL.pattern + r"[ \t]*(?:>\)|[>)\]])"
+    r"[ \t]*+(?:\n[ \t]*+)?(?:\(<|[<(]|\[mailto:)[ \t]*" + EITHER_AT_ADDRESS + r"[ \t]*(?:>\)|[>)\]])"
 )
 #: ``Name Name, address`` (a contact chip's aria-label, a guest row, a signature line): two to six words
 #: that start their text or line, just before a comma and an address, each capitalised or a particle
 #: (``_comma_name``). One word there is as often "Thanks," as a name, and is left; after a comma or a
 #: colon the words are a sentence's field (a Calendar chip's title before its calendar's address).
-DISPLAY_COMMA = re.compile(rf"(?:^|(?<=\n))[ \t]*+({_NAME}(?:[ \t]{_NAME}){{1,5}}),[ \t]*+" + EMAIL.pattern)
+DISPLAY_COMMA = re.compile(rf"(?:^|(?<=\n))[ \t]*+({_NAME}(?:[ \t]{_NAME}){{1,5}}),[ \t]*+" + EITHER_AT_ADDRESS)
 #: Words that open a line before an address and are no name: greetings, closings, sign-off words.
 _GREETING_WORDS = frozenset({"hi", "hello", "hey", "dear", "thanks", "thank", "regards", "best", "cheers", "kind",
                              "warm", "sincerely", "contact", "email", "write", "reply", "signed", "sent"})
@@ -158,10 +158,11 @@ def learn_comma_names(text: str, faker: Faker, rules: NameRules) -> None:
 def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[str, int]) -> tuple[str, list[str]]:
     """Replace Name <email> / Name (email) names in one text, and learn ``Name, email`` ones; return
     (text, one-word names seen)."""
-    if "@" in text and "," in text:
+    at = "@" in text or "\uff20" in text  # an address written with the full-width ＠ too (``emails.WIDE_EMAIL``)
+    if at and "," in text:
         learn_comma_names(text, faker, rules)
     # the pattern needs an '@' and an opening '<', '(' or '[': most texts are ruled out before it runs
-    if "@" not in text or ("<" not in text and "(" not in text and "[" not in text) or not DISPLAY_BEFORE.search(text):
+    if not at or ("<" not in text and "(" not in text and "[" not in text) or not DISPLAY_BEFORE.search(text):
         return text, []
     singles: list[str] = []
 
@@ -181,7 +182,10 @@ def fake_display_names(text: str, faker: Faker, rules: NameRules, counts: dict[s
             return m.group(0)
         counts["display-name"] = counts.get("display-name", 0) + 1
         if not is_whole_name(bare) or is_business_name(bare, result):
-            singles.append(bare)
+            # the Latin name inside one glued to words of Chinese, Japanese or Korean first ("担当Ada", "Quorn様":
+            # its bare copies in the text; a second review, session 36), then the name as written
+            latin = latin_in(bare)
+            singles.extend((latin, bare) if latin != bare else (bare,))
         else:
             rules.learn(bare)
             if "," in bare:

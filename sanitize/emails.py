@@ -30,22 +30,40 @@ _I = f"[{INVISIBLE}]*+"
 #: "user=ada@…" is a query's key and an address. Invisible characters may sit anywhere inside either
 #: part and right around the "@"; ``fake_address`` reads the address without them.
 _LOCAL = rf"{_I}[\w.+\-](?:{_I}[\w.+\-])*+(?:'{_I}[\w.+\-](?:{_I}[\w.+\-])*+)*+{_I}"
-_LABEL = rf"[\w\-](?:{_I}[\w\-])*+"
+_LATIN_RUN = rf"(?:[^\W{CJK}]|-)(?:{_I}(?:[^\W{CJK}]|-))*+"
+_CJK_RUN = rf"[{CJK}](?:{_I}[{CJK}])*+"
 #: Chinese, Japanese and Korean write no space between words, so an address stands glued to the words beside it
 #: ("メールはada@corp.ioまで", "请联系ada@corp.io获取", "연락처ada@corp.io로"), and their characters are word characters.
 #: The words before the address are read with its local part and faked with it: they may be a name written glued to
 #: it ("联系人：王伟wangwei@…"; a review of session 36 found a first cut that started the local part after them
 #: keeping such names).
-#: The words after it are no part of its domain: a Latin last label ends where those scripts' words follow it (no
-#: top-level domain mixes them: "corp.ioまで" is at corp.io, and "まで" stays; read whole, it was lost from the page with
-#: the address; session 36); one written in them (例え.テスト) is read whole.
-_LAST_LABEL = rf"(?:[A-Za-z0-9\-](?:{_I}[A-Za-z0-9\-])*+(?=[{CJK}])|{_LABEL})"
+#: The words after it are no part of its domain: a label is a run of those scripts' characters and then others, or
+#: the others alone, never a Latin run and then those scripts' (no label mixes them so: "corp.ioまで" is at corp.io,
+#: and "まで" stays; read whole, it was lost from the page with the address; session 36). A domain written in them
+#: (例え.テスト) is read whole. (A second review: a last label alone so read, a fake's domain ran on across the words
+#: into the next fake's dotted local part, "…@example.orgまたはjuniper.saffron@…".)
+_LABEL = rf"(?:{_CJK_RUN}(?:{_I}{_LATIN_RUN})?|{_LATIN_RUN})"
+
+#: Where a local part starts: where no character it holds (nor "%", nor an invisible one) stands before it, so at the
+#: start of a run of them and never inside one; also right after a percent escape ("from%3Aada@…", "%20ada@…": a
+#: second review, session 36; not after an escaped "+" or "."), and right after a word of those scripts where nothing
+#: could start before it: the words between two glued addresses ("ada@corp.ioまたはbob@corp.io": the second was left
+#: whole). A run of such words that could start a local part still starts it (the leftmost start wins). After such a
+#: word, only where no more of them stand before the "@": tried at each word of a long run of them and Latin words,
+#: a start read the rest of the run for its "@" (n^2).
+_NO_CJK_TO_AT = rf"(?=(?:[^\W{CJK}]|[.+\-{INVISIBLE}])++[@\uff20])"
+_LOCAL_START = (
+    rf"(?:(?<![\w.+%\-{INVISIBLE}])|(?<=%[0-9a-fA-F]{{2}})(?<!%2[bBeE])|(?<=[{CJK}]){_NO_CJK_TO_AT})(?<![\w.+\-]')"
+)
+
 
 def _address(at: str) -> str:
-    return rf"(?<![\w.+%\-{INVISIBLE}])(?<![\w.+\-]')({_LOCAL}){at}{_I}((?:{_LABEL}{_I}\.)+{_LAST_LABEL})"
+    return rf"{_LOCAL_START}({_LOCAL}){at}{_I}((?:{_LABEL}{_I}\.)+{_LABEL})"
 
 
 EMAIL = re.compile(_address("@"))
+#: An address written with either @, for the rules that read a name beside one (``display_names``).
+EITHER_AT_ADDRESS = _address("[@\uff20]")
 #: An address written with the full-width ＠ (Japanese pages write one so that harvesters miss it): faked as any, its
 #: fake written with the ＠ too (``fake_wide``). Left whole before (a review, session 36): the ＠ is also what
 #: ``values.neutralise_at`` writes for an @ of no address, and such a ＠ has no local part or no dotted domain beside

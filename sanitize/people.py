@@ -48,10 +48,20 @@ _UNSPACED = re.compile(f"[{UNSPACED}]")
 _HANGUL = re.compile(f"[{HANGUL}]")
 #: A name of those scripts, written as one word (山田太郎, 王小明, 김민준).
 _JOINED_NAME = re.compile(f"[{UNSPACED}{HANGUL}]{{2,}}")
-#: Words of those scripts glued to a Latin name's first or last word ("担当Ada Quorn", "Ada Quorn様", "Ada Quorn님"): a
-#: display name read beside its address holds them (they are word characters), and is faked with them where it
-#: stands; the Latin name inside is the person's, used elsewhere without them ("Ada Quornより"; session 36's review).
-_GLUED_TO_LATIN = re.compile(rf"^[{CJK}]++(?=[^\W\d_{CJK}])|(?<=[^\W\d_{CJK}])[{CJK}]++$")
+#: Words of those scripts before a Latin name's first word or after its last, glued or a space apart ("担当Ada Quorn",
+#: "Ada Quorn様", "Ada Quorn 님"): a display name read beside its address holds them (they are word characters), and is
+#: faked with them where it stands; the Latin name inside is the person's, used elsewhere without them ("Ada
+#: Quornより"; session 36 and its reviews).
+_GLUED_TO_LATIN = re.compile(rf"^[{CJK}]++\s*+(?=[^\W\d_{CJK}])|(?<=[^\W\d_{CJK}])\s*+[{CJK}]++$")
+
+
+def latin_in(name: str) -> str:
+    """``name`` without the words of Chinese, Japanese or Korean before or after its Latin words.
+
+    >>> latin_in("担当Ada Quorn"), latin_in("Ada Quorn 様"), latin_in("山田太郎"), latin_in("Ada")
+    ('Ada Quorn', 'Ada Quorn', '山田太郎', 'Ada')
+    """
+    return _GLUED_TO_LATIN.sub("", name)
 #: Where a name of other scripts (Latin) may start and end: a character of ``scripts.CJK`` is no word it continues
 #: ("Ada Quorn様", "与Ada Quorn开会", "Ada Quorn님"; session 35), nor is "_" (a file name's joint).
 _LATIN_NAME_START = rf"(?:(?<![^\W_{CJK}])|(?<=%[0-9A-Fa-f]{{2}}))"
@@ -205,7 +215,7 @@ class NameRules:
         words = name.split()
         if len(words) == 3 and _INITIAL_WORD.fullmatch(words[1]):  # "Ada B. Quorn" is "Ada Quorn" elsewhere
             self.learn(f"{words[0]} {words[2]}")
-        latin = _GLUED_TO_LATIN.sub("", name)
+        latin = latin_in(name)
         if latin != name:
             self.learn(latin)
 

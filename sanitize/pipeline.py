@@ -149,13 +149,12 @@ class Cleaner(ValuePass):
             text = cut_addresses(text, self.opts.page_host)
         if len(text) >= 16:
             text = emails.fake_base64(self.faker, text, c)
-        if "@" in text or "%40" in text:
+        if "@" in text or "%40" in text or "\uff20" in text:
             text = emails.fake_percent(self.faker, text, c)
             text, found_singles = fake_display_names(text, self.faker, self.names, c)
             text = emails.fake_plain(self.faker, text, c)
-            singles = [*singles, *found_singles]
-        if "\uff20" in text:
             text = emails.fake_wide(self.faker, text, c)
+            singles = [*singles, *found_singles]
         if not keep:
             text = self.names.apply(text, c)
             if self._redact_re is not None:
@@ -193,7 +192,7 @@ class Cleaner(ValuePass):
         runs = w.runs
         for run in runs if only is None else (runs[i] for i in only):
             text = run.new if run.new is not None else run.texts[0] if len(run.texts) == 1 else run.text
-            if "@" in text:
+            if "@" in text or "\uff20" in text:
                 fake_display_names(text, self.faker, self.names, {})
 
     def _value_rules(self, text: str, *, meet: bool, uuid: bool) -> str:

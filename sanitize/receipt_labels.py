@@ -50,11 +50,11 @@ ID_LABEL = (
 ID_LABEL_ONLY = re.compile(rf"\s*(?:your\s++)?{ID_LABEL}(?:\s++is)?\s*+[:#.]?\s*+", re.I)
 #: "Order date", "Invoice date": a date's label, not an id's (the date was faked as an order number)
 _NOT_A_DATE_LABEL = r"(?!\s*(?:date|time)(?![\w]))"
-ID_LABEL_INLINE = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w]){_NOT_A_DATE_LABEL}\s*[:#.]?", re.I)
+ID_LABEL_INLINE = re.compile(rf"(?<![^\W{CJK}]){ID_LABEL}(?![\w]){_NOT_A_DATE_LABEL}\s*[:#.]?", re.I)
 #: ID_LABEL_INLINE without (?i), for lower-cased ASCII text: there it reads the same spans (ASCII folds
 #: one to one and the pattern's letters are all lower case), and without (?i) the engine can skip ahead
 #: on the words' first letters (3 µs a short text with it; a receipt list reads thousands).
-_ID_LABEL_INLINE_LOWER = re.compile(rf"(?<![\w]){ID_LABEL}(?![\w]){_NOT_A_DATE_LABEL}\s*[:#.]?")
+_ID_LABEL_INLINE_LOWER = re.compile(rf"(?<![^\W{CJK}]){ID_LABEL}(?![\w]){_NOT_A_DATE_LABEL}\s*[:#.]?")
 ADDRESS_LABEL = (
     r"(?:(?:shipping|billing|delivery|mailing|pickup|pick-up|home|postal|service|customer|your|recipient'?s?)\s+address|"
     r"address|ship(?:ping|ped)?\s+to|deliver(?:y|ed|ing)?\s+to|bill(?:ing|ed)?\s+to|sold\s+to|"

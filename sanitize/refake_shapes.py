@@ -30,7 +30,7 @@ POOL = FIRST | LAST | PHRASE_WORDS
 #: ``people``), and is found there (session 36: it was left, an old fake beside the new ones).
 _LETTER = rf"[^\W{CJK}]"
 _EMAIL = re.compile(
-    rf"(?<![.+%\-])(?<!{_LETTER})([A-Za-z]+)([.+])([A-Za-z]+)[@\uff20]((?:[\w\-]+\.)*[A-Za-z0-9\-]+)(?!{_LETTER}|[\-])"
+    rf"(?<![.+%\-])(?<!{_LETTER})([A-Za-z]+)([.+])([A-Za-z]+)[@\uff20]((?:[A-Za-z0-9\-]+\.)*[A-Za-z0-9\-]+)(?!{_LETTER}|[\-])"
 )
 #: After a percent escape too, as a search's route writes its words ("#search/from%3Aada%40…", "#search/Ada%20Quorn"),
 #: and the sanitiser fakes them there (``emails._PCT_EMAIL``, ``people``); not after an escaped "+", "." or UTF-8 byte

@@ -270,6 +270,22 @@ _PCT_QUERY = re.compile(
 _FRAGMENT = re.compile(r"#([^\s\"'<>#]*)")
 
 
+_CJK_MARK = re.compile(f"[{_CJK_MARKS}]")
+_PATH_START = re.compile(r"[/?#\\]")
+
+
+def _words_after_host(address: str) -> int | None:
+    """Where the words after an address with no path start, at one of those scripts' marks inside its host: in text
+    they write none after an address, so "https://shop.corp.io。山田太郎様へ" is the address, a full stop and words. Read
+    whole, the host ran on across the "。" (UTS #46 reads it as a dot) and the words became a punycode label of the
+    host, a reversible spelling of them (a second review, session 36). An address with a path keeps its host whole."""
+    start = address.find("://") + 3
+    if _PATH_START.search(address, start):
+        return None
+    mark = _CJK_MARK.search(address, start)
+    return mark.start() if mark else None
+
+
 def _schemed_sub(repl: Callable[[re.Match[str]], str], text: str) -> str:
     """What ``_SCHEMED`` matches from each letter no letter stands before, found from each "://": the
     pattern, tried at each such start of a long run of scheme characters, read the rest of the run from
@@ -324,7 +340,12 @@ def cut_addresses(text: str, page_host: str) -> str:
         kept = cut_link(address, page_host, lambda a: a)
         return "" if kept is None else kept
 
-    out = _schemed_sub(lambda m: cut(m.group(0)), text) if "://" in text else text
+    def schemed(m: re.Match[str]) -> str:
+        address = m.group(0)
+        at = _words_after_host(address)
+        return cut(address) if at is None else cut(address[:at]) + address[at:]
+
+    out = _schemed_sub(schemed, text) if "://" in text else text
     if ":\\" in out or out.count(":/") > out.count("://"):  # a ":/" or ":\\" that no "://" explains
         out = _SLASHED.sub(lambda m: cut(m.group(0)), out)
 

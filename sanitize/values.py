@@ -287,7 +287,7 @@ _DOMAIN = re.compile(r"[A-Za-z0-9.\-]*")
 #: no lookalike, as no top-level domain mixes the scripts; one that a dot and a label follow ("…@example.org获取.cn")
 #: is part of a domain that mixes them in a lower label, so the @ goes (``emails.EMAIL`` reads the same way: a
 #: hyphen after them continues no domain, "…@example.orgまで-よろしく").
-_GLUED_WORDS = re.compile(rf"[{CJK}]++(?!\.[^\W_])")
+_GLUED_WORDS = re.compile(rf"[{CJK}]++(?!\.[^\W_]|[\u3002\uff0e\uff61][A-Za-z0-9])")
 
 
 def _bump(counts: Counts, kind: str) -> None:

@@ -114,6 +114,10 @@ TRAPS = {
     "display names glued after CJK words": _text("\u62c5\u5f53Ada " * 30_000 + "<ada@corp.io>"),
     "a CJK run before a scheme": _text("\u6f22" * 200_000 + "https://x.io/p"),
     "streets glued to CJK words": _text("\u4f4f\u6240\u306f123 Main Street\u69d8" * 10_000),
+    # a local part may start after a CJK word where nothing could start before it (a second review, session 36): from
+    # each such word of a long run it read the rest of the run for an "@" (n^2: 23 s for 100 kB)
+    "an @ before CJK and Latin letters in turn": _text("a@" + "\u6f22a" * 100_000 + ".io"),
+    "addresses glued in a chain by CJK words": _text("ab@corp.io\u548c" * 20_000),
     # amounts beside phones: each later rule's match was checked against every span before it (n^2; a review)
     "amounts beside phones": _text("$1,200 555-0133 " * 25_000),
     "amounts after ranges": _text("2-3 12 345 678 \u20bd " * 24_000),
