@@ -27,10 +27,11 @@ POOL = FIRST | LAST | PHRASE_WORDS
 
 #: A word character that is no Chinese, Japanese or Korean one: those scripts write no space between words, so a fake
 #: stands glued to them ("Corin Fallowby様", "…@example.orgまで") as the sanitiser wrote it (``emails.EMAIL``,
-#: ``people``), and is found there (session 36: it was left, an old fake beside the new ones).
+#: ``people``), and is found there (session 36: it was left, an old fake beside the new ones). An address also right
+#: after a percent escape, where the sanitiser starts one ("%20corin.vale@…", ``emails._LOCAL_START``).
 _LETTER = rf"[^\W{CJK}]"
 _EMAIL = re.compile(
-    rf"(?<![.+%\-])(?<!{_LETTER})([A-Za-z]+)([.+])([A-Za-z]+)[@\uff20]((?:[A-Za-z0-9\-]+\.)*[A-Za-z0-9\-]+)(?!{_LETTER}|[\-])"
+    rf"(?:(?<![.+%\-])(?<!{_LETTER})|(?<=%[0-9a-fA-F]{{2}})(?<!%2[bBeE]))([A-Za-z]+)([.+])([A-Za-z]+)[@\uff20]((?:[A-Za-z0-9\-]+\.)*[A-Za-z0-9\-]+)(?!{_LETTER}|[\-])"
 )
 #: After a percent escape too, as a search's route writes its words ("#search/from%3Aada%40…", "#search/Ada%20Quorn"),
 #: and the sanitiser fakes them there (``emails._PCT_EMAIL``, ``people``); not after an escaped "+", "." or UTF-8 byte

@@ -20,6 +20,9 @@ from tests.refake.conftest import KEY, captured, entry, folder
     ("#search/to%3Asaffron.ember%40example.org%20Corin", ["saffron.ember", "corin"]),
     ("#search/Corin%20Fallowby", ["corin", "fallowby"]),
     ("#search/%E6%8B%85%E5%BD%93Corin%20Fallowby", ["corin", "fallowby"]),
+    # an address with a plain @ right after an escape, where the sanitiser now starts one (``emails._LOCAL_START``)
+    ("#search/from%3Asaffron.ember@example.org", ["saffron.ember"]),
+    ("x%20saffron.ember＠example.org", ["saffron.ember"]),
 ])
 def test_find_reads_the_fakes_after_a_percent_escape(route: str, units: list[str]) -> None:
     assert [u.old for h in find(route) for u in h.units] == units
