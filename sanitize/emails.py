@@ -17,7 +17,7 @@ from urllib.parse import quote, unquote
 
 from sanitize.faker import Faker, is_fake_local
 from sanitize.registry import Platform, is_fake_domain, platform_for, sender_trigger
-from sanitize.scripts import CJK
+from sanitize.scripts import CJK, WORD_NOT_CJK
 
 #: Characters that show nothing (a soft hyphen, the zero-width space, non-joiner and joiner, the word
 #: joiner, a zero-width no-break space). Text copied from elsewhere carries them inside an address; read
@@ -30,7 +30,7 @@ _I = f"[{INVISIBLE}]*+"
 #: "user=ada@…" is a query's key and an address. Invisible characters may sit anywhere inside either
 #: part and right around the "@"; ``fake_address`` reads the address without them.
 _LOCAL = rf"{_I}[\w.+\-](?:{_I}[\w.+\-])*+(?:'{_I}[\w.+\-](?:{_I}[\w.+\-])*+)*+{_I}"
-_LATIN_RUN = rf"(?:[^\W{CJK}]|-)(?:{_I}(?:[^\W{CJK}]|-))*+"
+_LATIN_RUN = rf"(?:{WORD_NOT_CJK}|-)(?:{_I}(?:{WORD_NOT_CJK}|-))*+"
 _CJK_RUN = rf"[{CJK}](?:{_I}[{CJK}])*+"
 #: Chinese, Japanese and Korean write no space between words, so an address stands glued to the words beside it
 #: ("メールはada@corp.ioまで", "请联系ada@corp.io获取", "연락처ada@corp.io로"), and their characters are word characters.
@@ -51,7 +51,7 @@ _LABEL = rf"(?:{_CJK_RUN}(?:{_I}{_LATIN_RUN})?|{_LATIN_RUN})"
 #: whole). A run of such words that could start a local part still starts it (the leftmost start wins). After such a
 #: word, only where no more of them stand before the "@": tried at each word of a long run of them and Latin words,
 #: a start read the rest of the run for its "@" (n^2).
-_NO_CJK_TO_AT = rf"(?=(?:[^\W{CJK}]|[.+\-{INVISIBLE}])++[@\uff20])"
+_NO_CJK_TO_AT = rf"(?=(?:{WORD_NOT_CJK}|[.+\-{INVISIBLE}])++[@\uff20])"
 _LOCAL_START = (
     rf"(?:(?<![\w.+%\-{INVISIBLE}])|(?<=%[0-9a-fA-F]{{2}})(?<!%2[bBeE])|(?<=[{CJK}]){_NO_CJK_TO_AT})(?<![\w.+\-]')"
 )

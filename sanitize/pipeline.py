@@ -33,7 +33,7 @@ from sanitize.receipts import (
     apply_text_labels,
     fake_card_endings,
 )
-from sanitize.scripts import CJK
+from sanitize.scripts import CJK, WORD_NOT_CJK
 from sanitize.search_routes import fake_search_route
 from sanitize.seeds import Seed, as_seeds, existing_seeds, inject_seeds
 from sanitize.urls import cut_addresses, drop_queries, page_host_of
@@ -338,7 +338,7 @@ class Cleaner(ValuePass):
         return tree.html or ""
 
 
-_LETTER = f"[^\\W{CJK}]"
+_LETTER = WORD_NOT_CJK
 _CJK_CHAR = re.compile(f"[{CJK}]")
 
 

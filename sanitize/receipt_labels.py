@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from sanitize.emails import address_spans
-from sanitize.scripts import CJK
+from sanitize.scripts import WORD_NOT_CJK
 from sanitize.values import AMOUNT
 
 _NO = r"(?:number|no\.?|num|id|#|code)"
@@ -50,11 +50,11 @@ ID_LABEL = (
 ID_LABEL_ONLY = re.compile(rf"\s*(?:your\s++)?{ID_LABEL}(?:\s++is)?\s*+[:#.]?\s*+", re.I)
 #: "Order date", "Invoice date": a date's label, not an id's (the date was faked as an order number)
 _NOT_A_DATE_LABEL = r"(?!\s*(?:date|time)(?![\w]))"
-ID_LABEL_INLINE = re.compile(rf"(?<![^\W{CJK}]){ID_LABEL}(?![\w]){_NOT_A_DATE_LABEL}\s*[:#.]?", re.I)
+ID_LABEL_INLINE = re.compile(rf"(?<!{WORD_NOT_CJK}){ID_LABEL}(?![\w]){_NOT_A_DATE_LABEL}\s*[:#.]?", re.I)
 #: ID_LABEL_INLINE without (?i), for lower-cased ASCII text: there it reads the same spans (ASCII folds
 #: one to one and the pattern's letters are all lower case), and without (?i) the engine can skip ahead
 #: on the words' first letters (3 µs a short text with it; a receipt list reads thousands).
-_ID_LABEL_INLINE_LOWER = re.compile(rf"(?<![^\W{CJK}]){ID_LABEL}(?![\w]){_NOT_A_DATE_LABEL}\s*[:#.]?")
+_ID_LABEL_INLINE_LOWER = re.compile(rf"(?<!{WORD_NOT_CJK}){ID_LABEL}(?![\w]){_NOT_A_DATE_LABEL}\s*[:#.]?")
 ADDRESS_LABEL = (
     r"(?:(?:shipping|billing|delivery|mailing|pickup|pick-up|home|postal|service|customer|your|recipient'?s?)\s+address|"
     r"address|ship(?:ping|ped)?\s+to|deliver(?:y|ed|ing)?\s+to|bill(?:ing|ed)?\s+to|sold\s+to|"
@@ -115,7 +115,7 @@ _YEAR_OR_TIME = re.compile(r"(?:1[89]|2[01])\d\d|\d{1,2}(?:[:.]\d\d)?(?:am|pm)",
 #: A word as the labelled-id rule reads it: letters and digits, with inner '-' or '_' (a Stripe id, "txn_3Nx8…");
 #: runs read possessively, each separator run then a letter or digit (no backtracking over a long run). A word of
 #: Chinese, Japanese or Korean glued to it is no part of it (``scripts.CJK``: "Order number A1B2C3D4です"; session 36).
-_DWORD = re.compile(rf"(?<![^\W{CJK}])(?<!-)[A-Za-z0-9]++(?:[_\-]++[A-Za-z0-9]++)*+(?![^\W{CJK}]|-)")
+_DWORD = re.compile(rf"(?<!{WORD_NOT_CJK})(?<!-)[A-Za-z0-9]++(?:[_\-]++[A-Za-z0-9]++)*+(?!{WORD_NOT_CJK}|-)")
 _ANY_LABEL = re.compile(rf"\s*(?:{ID_LABEL}|{ADDRESS_LABEL}|[^\d:]{{1,40}}:)\s*", re.I)
 #: Cheap first look: a text with none of these words or marks holds no label and no card ending.
 _LABEL_HINT = re.compile(

@@ -28,7 +28,7 @@ from attest_kit.hashing import account_hash, ascii_lower, normalize_email, sha25
 from attest_kit.text import SUBJECT_HINT_MAX, one_line
 from attest_kit.vendors import VENDOR_HOSTS
 from labels.schema import load_labels
-from sanitize.scripts import CJK
+from sanitize.scripts import WORD_NOT_CJK
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
@@ -184,8 +184,8 @@ def exact_replacer(pairs: Mapping[str, str]) -> Callable[[str], str]:
     def guarded(o: str) -> str:
         # a word of Chinese, Japanese or Korean glued to it leaves it alone, as the value rules read it (session 36)
         body = re.escape(o)
-        head = rf"(?<![^\W{CJK}])(?<!-)" if o[0].isalnum() else ""
-        tail = rf"(?![^\W{CJK}]|-)" if o[-1].isalnum() else ""
+        head = rf"(?<!{WORD_NOT_CJK})(?<!-)" if o[0].isalnum() else ""
+        tail = rf"(?!{WORD_NOT_CJK}|-)" if o[-1].isalnum() else ""
         return head + body + tail
 
     pattern = re.compile("|".join(guarded(o) for o in olds))

@@ -18,7 +18,7 @@ from urllib.parse import quote, unquote
 
 from sanitize.faker import FIRST_NAMES, LAST_NAMES, WORDS
 from sanitize.registry import is_fake_domain, platform_for, sender_trigger
-from sanitize.scripts import CJK
+from sanitize.scripts import WORD_NOT_CJK
 
 FIRST = frozenset(w.lower() for w in FIRST_NAMES)
 LAST = frozenset(w.lower() for w in LAST_NAMES)
@@ -29,7 +29,7 @@ POOL = FIRST | LAST | PHRASE_WORDS
 #: stands glued to them ("Corin Fallowby様", "…@example.orgまで") as the sanitiser wrote it (``emails.EMAIL``,
 #: ``people``), and is found there (session 36: it was left, an old fake beside the new ones). An address also right
 #: after a percent escape, where the sanitiser starts one ("%20corin.vale@…", ``emails._LOCAL_START``).
-_LETTER = rf"[^\W{CJK}]"
+_LETTER = WORD_NOT_CJK
 _EMAIL = re.compile(
     rf"(?:(?<![.+%\-])(?<!{_LETTER})|(?<=%[0-9a-fA-F]{{2}})(?<!%2[bBeE]))([A-Za-z]+)([.+])([A-Za-z]+)[@\uff20]((?:[A-Za-z0-9\-]+\.)*[A-Za-z0-9\-]+)(?!{_LETTER}|[\-])"
 )

@@ -32,6 +32,9 @@ HANGUL = "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff"
 #: Both, and bopomofo and the CJK radicals: the characters no Latin word continues into. Full-width digits and Latin
 #: letters are not among them (they stay word characters, as their ASCII forms are).
 CJK = UNSPACED + HANGUL + "\u2e80-\u2fdf\u3100-\u312f\u31f0-\u31ff"
+#: A word character that is none of theirs, as a pattern's class: a word of a script that writes spaces ends where
+#: one of theirs stands glued to it ("Ada Quorn様", "住所は123 Main Street", "corp.ioまで").
+WORD_NOT_CJK = f"[^\\W{CJK}]"
 
 
 def in_script_of(digit: str, value: int) -> str:

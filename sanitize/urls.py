@@ -19,7 +19,7 @@ from urllib.parse import unquote, urlsplit
 
 import idna
 
-from sanitize.scripts import CJK
+from sanitize.scripts import WORD_NOT_CJK
 
 #: Attributes that hold a link (vendors keep links in data-* attributes too).
 LINK_ATTRS = frozenset(
@@ -256,7 +256,7 @@ _BARE = re.compile(
 #: A protocol-relative address ("//files.example.net/share/x.pdf"): its host is a link's host all the same.
 #: Not after a scheme's ":" (read above) nor inside a path ("/a//b"); after a word of Chinese, Japanese or Korean, as
 #: those scripts write it glued ("请访问//x.io/…"; session 36).
-_PROTOCOL_RELATIVE = re.compile(rf"(?<![^\W{CJK}])(?<![:/.\-])//{_WRITTEN_HOST}(/{_URL_END}|/)")
+_PROTOCOL_RELATIVE = re.compile(rf"(?<!{WORD_NOT_CJK})(?<![:/.\-])//{_WRITTEN_HOST}(/{_URL_END}|/)")
 #: A query: "?", a key, "=". A key holds anything but "=", "&", "#", "?" and white space (OData's
 #: "$skiptoken", a namespaced "a:b", a "+"-encoded space), and no parenthesis: "(what?)=" is a sentence.
 _QUERY = re.compile(r"\?[^\s\"'<>=&#?()]*=[^\s\"'<>]*")

@@ -15,7 +15,7 @@ from bisect import bisect_left, insort
 from sanitize.faker import Faker
 from sanitize.ibans import MIN_IBAN, fake_iban, iban_spans
 from sanitize.registry import allowed_domain
-from sanitize.scripts import CJK
+from sanitize.scripts import CJK, WORD_NOT_CJK
 
 Counts = dict[str, int]
 
@@ -46,7 +46,7 @@ _PLUS = "+\uff0b"
 #: A trunk's 0, as written or full-width: the fake keeps it (``_fake_phone``).
 _ZERO = "0\uff10"
 #: A word character a value continues: ``\w`` but those of ``scripts.CJK`` (one class, so a look-around costs one step).
-_WORD = rf"[^\W{CJK}]"
+_WORD = WORD_NOT_CJK
 
 
 def _card_body(a: str, b: str) -> str:

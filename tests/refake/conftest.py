@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from sanitize.pipeline import sanitize_page
-from sanitize.scripts import CJK
+from sanitize.scripts import WORD_NOT_CJK
 
 #: Fixed public test keys: the "old" capture's seed and two "capture keys" (never real ones).
 OLD_KEY = b"attest-kit-test-key-0"
@@ -51,6 +51,6 @@ def snapshot(root: Path) -> dict[str, bytes]:
 
 def standing_alone(old: str) -> re.Pattern[str]:
     """``old`` where no word character (but a CJK one) or '-' is glued to a word edge (how the re-fakers replace)."""
-    head = rf"(?<![^\W{CJK}])(?<!-)" if old[0].isalnum() else ""
-    tail = rf"(?![^\W{CJK}]|-)" if old[-1].isalnum() else ""
+    head = rf"(?<!{WORD_NOT_CJK})(?<!-)" if old[0].isalnum() else ""
+    tail = rf"(?!{WORD_NOT_CJK}|-)" if old[-1].isalnum() else ""
     return re.compile(head + re.escape(old) + tail)
