@@ -43,6 +43,11 @@ _CJK_RUN = rf"[{CJK}](?:{_I}[{CJK}])*+"
 #: (例え.テスト) is read whole. (A second review: a last label alone so read, a fake's domain ran on across the words
 #: into the next fake's dotted local part, "…@example.orgまたはjuniper.saffron@…".)
 _LABEL = rf"(?:{_CJK_RUN}(?:{_I}{_LATIN_RUN})?|{_LATIN_RUN})"
+#: A label before a dot may mix them once more (abc中文.com, 例えabc例え.jp: a third review found such addresses no
+#: longer read), but never Latin, theirs and Latin again: those are two addresses' parts and the words between them.
+_INNER_LABEL = (
+    rf"(?:{_CJK_RUN}(?:{_I}{_LATIN_RUN}(?:{_I}{_CJK_RUN})?)?|{_LATIN_RUN}(?:{_I}{_CJK_RUN})?)"
+)
 
 #: Where a local part starts: where no character it holds (nor "%", nor an invisible one) stands before it, so at the
 #: start of a run of them and never inside one; also right after a percent escape ("from%3Aada@…", "%20ada@…": a
@@ -53,12 +58,12 @@ _LABEL = rf"(?:{_CJK_RUN}(?:{_I}{_LATIN_RUN})?|{_LATIN_RUN})"
 #: a start read the rest of the run for its "@" (n^2).
 _NO_CJK_TO_AT = rf"(?=(?:{WORD_NOT_CJK}|[.+\-{INVISIBLE}])++[@\uff20])"
 _LOCAL_START = (
-    rf"(?:(?<![\w.+%\-{INVISIBLE}])|(?<=%[0-9a-fA-F]{{2}})(?<!%2[bBeE])|(?<=[{CJK}]){_NO_CJK_TO_AT})(?<![\w.+\-]')"
+    rf"(?:(?<![\w.+%\-{INVISIBLE}])|(?<=%[0-9a-fA-F]{{2}})(?<!%2[bBeE])(?<!%40)|(?<=[{CJK}]){_NO_CJK_TO_AT})(?<![\w.+\-]')"
 )
 
 
 def _address(at: str) -> str:
-    return rf"{_LOCAL_START}({_LOCAL}){at}{_I}((?:{_LABEL}{_I}\.)+{_LABEL})"
+    return rf"{_LOCAL_START}({_LOCAL}){at}{_I}((?:{_INNER_LABEL}{_I}\.)+{_LABEL})"
 
 
 EMAIL = re.compile(_address("@"))

@@ -280,8 +280,8 @@ def _words_after_host(address: str) -> int | None:
     whole, the host ran on across the "。" (UTS #46 reads it as a dot) and the words became a punycode label of the
     host, a reversible spelling of them (a second review, session 36). An address with a path keeps its host whole."""
     start = address.find("://") + 3
-    if _PATH_START.search(address, start):
-        return None
+    if _PATH_START.search(address, start) or "@" in address or "\uff20" in address:
+        return None  # a path, or a userinfo (the mark is a user's or a password's: "https://ada：pw@corp.io")
     mark = _CJK_MARK.search(address, start)
     return mark.start() if mark else None
 

@@ -79,3 +79,25 @@ def test_a_fake_domain_before_an_ideographic_dot_and_a_latin_label_is_a_lookalik
 def test_a_fake_domain_before_words_and_a_sentence_end_keeps_its_at():
     out = clean("<p>ada@corp.ioまで。次は</p>")
     assert "＠" not in out and "@example." in out and "まで。次は" in out, out
+
+
+# -- a third review ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["a%40b@c.d@e.f", "x%40ada@corp.ioada@corp.io", "q=x%40ada@corp.io@corp.io"])
+def test_an_address_after_an_encoded_at_does_not_keep_the_passes_apart(text):
+    """A local part started after "%40" and the percent-encoded rule took turns faking the text: refused."""
+    out = clean(f"<p>{text}</p>")
+    assert "corp.io" not in out, out
+
+
+@pytest.mark.parametrize("text, gone", [
+    ("https://ada.quorn：hunter2@corp.io", "ada.quorn"), ("https://tok3n（abc）@corp.io", "tok3n"),
+    ("https://山田太郎。ada:pw@corp.io", "xn--"), ("https://ada.quorn:Secret（1）@corp.io", "Secret"),
+])
+def test_a_mark_in_an_addresss_userinfo_is_no_end(text, gone):
+    assert gone not in cut_addresses(text, "mail.google.com")
+
+
+@pytest.mark.parametrize("address", ["ada@abc中文.com", "ada@mail中.corp.io", "ada@例えabc例え.jp"])
+def test_a_domain_label_that_mixes_the_scripts_is_read(address):
+    out = clean(f"<p>{address}</p>")
+    assert "ada" not in out and "@example." in out, out
