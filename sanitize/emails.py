@@ -124,9 +124,16 @@ def fake_address(faker: Faker, local: str, domain: str) -> EmailFake:
 
 def fake_plain(faker: Faker, text: str, counts: dict[str, int], found: list[tuple[str, EmailFake]] | None = None) -> str:
     """Fake every plain address in ``text``; ``found`` collects (original, fake) for name learning."""
-    if "@" not in text:
-        return text
+    return _fake_written(EMAIL, "@", faker, text, counts, found) if "@" in text else text
 
+
+def fake_wide(faker: Faker, text: str, counts: dict[str, int]) -> str:
+    """Fake every address written with the full-width ＠ (``WIDE_EMAIL``), the fake written with it."""
+    return _fake_written(WIDE_EMAIL, "\uff20", faker, text, counts) if "\uff20" in text else text
+
+
+def _fake_written(pattern: re.Pattern[str], at: str, faker: Faker, text: str, counts: dict[str, int],
+                  found: list[tuple[str, EmailFake]] | None = None) -> str:
     def one(m: re.Match[str]) -> str:
         local, domain = m.group(1), m.group(2).rstrip(".")
         tail = m.group(2)[len(domain):]
@@ -136,25 +143,9 @@ def fake_plain(faker: Faker, text: str, counts: dict[str, int], found: list[tupl
             found.append((original, result))
         if result.fake != original:
             counts["email"] = counts.get("email", 0) + 1
-        return result.fake + tail
+        return result.fake.replace("@", at, 1) + tail
 
-    return EMAIL.sub(one, text)
-
-
-def fake_wide(faker: Faker, text: str, counts: dict[str, int]) -> str:
-    """Fake every address written with the full-width ＠ (``WIDE_EMAIL``), the fake written with it."""
-    if "\uff20" not in text:
-        return text
-
-    def one(m: re.Match[str]) -> str:
-        local, domain = m.group(1), m.group(2).rstrip(".")
-        result = fake_address(faker, local, domain)
-        if result.fake == f"{local}@{domain}":
-            return m.group(0)
-        counts["email"] = counts.get("email", 0) + 1
-        return result.fake.replace("@", "\uff20", 1) + m.group(2)[len(domain):]
-
-    return WIDE_EMAIL.sub(one, text)
+    return pattern.sub(one, text)
 
 
 def fake_percent(faker: Faker, text: str, counts: dict[str, int]) -> str:
