@@ -29,7 +29,12 @@ _I = f"[{INVISIBLE}]*+"
 #: each) or after an invisible character (the same, for a run of them). "&" and "=" are left out:
 #: "user=ada@…" is a query's key and an address. Invisible characters may sit anywhere inside either
 #: part and right around the "@"; ``fake_address`` reads the address without them.
-_LOCAL = rf"{_I}[\w.+\-](?:{_I}[\w.+\-])*+(?:'{_I}[\w.+\-](?:{_I}[\w.+\-])*+)*+{_I}"
+#: A percent escape of a character a local part holds: "+", "-", ".", "_" or a byte of an encoded UTF-8 letter
+#: ("john%2Esmith@…", "ren%C3%A9e@…" in a search route or a copied link). Read as part of the local part; before, no
+#: rule read such an address (the encoded one needs "%40") and it was kept whole with its @ turned into ＠.
+_LOCAL_ESCAPE = r"%(?:2[bBdDeE]|5[fF]|[89a-fA-F][0-9a-fA-F])"
+_LC = rf"(?:[\w.+\-]|{_LOCAL_ESCAPE})"
+_LOCAL = rf"{_I}{_LC}(?:{_I}{_LC})*+(?:'{_I}{_LC}(?:{_I}{_LC})*+)*+{_I}"
 _LATIN_RUN = rf"(?:{WORD_NOT_CJK}|-)(?:{_I}(?:{WORD_NOT_CJK}|-))*+"
 _CJK_RUN = rf"[{CJK}](?:{_I}[{CJK}])*+"
 #: Chinese, Japanese and Korean write no space between words, so an address stands glued to the words beside it
@@ -51,14 +56,16 @@ _INNER_LABEL = (
 
 #: Where a local part starts: where no character it holds (nor "%", nor an invisible one) stands before it, so at the
 #: start of a run of them and never inside one; also right after a percent escape ("from%3Aada@…", "%20ada@…": a
-#: second review, session 36; not after an escaped "+" or "."), and right after a word of those scripts where nothing
+#: second review, session 36; not after an escape of a character it holds, ``_LOCAL_ESCAPE``, nor after a "%40" that
+#: an encoded address may end at: the encoded rule's), and right after a word of those scripts where nothing
 #: could start before it: the words between two glued addresses ("ada@corp.ioまたはbob@corp.io": the second was left
 #: whole). A run of such words that could start a local part still starts it (the leftmost start wins). After such a
 #: word, only where no more of them stand before the "@": tried at each word of a long run of them and Latin words,
 #: a start read the rest of the run for its "@" (n^2).
 _NO_CJK_TO_AT = rf"(?=(?:{WORD_NOT_CJK}|[.+\-{INVISIBLE}])++[@\uff20])"
 _LOCAL_START = (
-    rf"(?:(?<![\w.+%\-{INVISIBLE}])|(?<=%[0-9a-fA-F]{{2}})(?<!%2[bBeE])(?<!%40)|(?<=[{CJK}]){_NO_CJK_TO_AT})(?<![\w.+\-]')"
+    rf"(?:(?<![\w.+%\-{INVISIBLE}])|(?<=%[0-9a-fA-F]{{2}})(?<!%2[bBdDeE])(?<!%5[fF])(?<!%[89a-fA-F][0-9a-fA-F])"
+    rf"(?<![\w.\-]%40)(?<!%[0-9a-fA-F]{{2}}%40)|(?<=[{CJK}]){_NO_CJK_TO_AT})(?<![\w.+\-]')"
 )
 
 
@@ -76,12 +83,12 @@ EITHER_AT_ADDRESS = _address("[@\uff20]")
 WIDE_EMAIL = re.compile(_address("\uff20"))
 #: A percent-encoded address: its local part starts after a delimiter, written plain or encoded
 #: ("from%3Alena%40…" in a search link), and either part may hold encoded UTF-8 ("l%C3%A9na"). A
-#: part never starts after an encoded character it could hold itself (a "+", a "." or a UTF-8 byte): tried
-#: there, each start of a long run of them read the rest of the run again (n^2).
+#: part never starts after an encoded character it could hold itself (``_LOCAL_ESCAPE``): tried there, each
+#: start of a long run of them read the rest of the run again (n^2), and what stood before was kept.
 _PCT_BYTE = r"%[89a-fA-F][0-9a-fA-F]"
 _PCT_EMAIL = re.compile(
-    r"(?:(?<![\w.%\-])|(?<=%[0-9a-fA-F]{2})(?<!%2[bBeE])(?<!%[89a-fA-F][0-9a-fA-F]))"
-    rf"((?:[\w.\-]|%2[bBeE]|{_PCT_BYTE})+)%40((?:(?:[\w\-]|{_PCT_BYTE})+\.)+[\w\-]+)"
+    r"(?:(?<![\w.%\-])|(?<=%[0-9a-fA-F]{2})(?<!%2[bBdDeE])(?<!%5[fF])(?<!%[89a-fA-F][0-9a-fA-F]))"
+    rf"((?:[\w.\-]|{_LOCAL_ESCAPE})+)%40((?:(?:[\w\-]|{_PCT_BYTE})+\.)+[\w\-]+)"
 )
 _SHORT = re.compile(r"(?<![\w.+%\-])([\w.+\-]+)@m(?![\w.\-])")
 _HEX = re.compile(r"[0-9a-fA-F]+")
@@ -136,6 +143,8 @@ def _fake_written(pattern: re.Pattern[str], at: str, faker: Faker, text: str, co
                   found: list[tuple[str, EmailFake]] | None = None) -> str:
     def one(m: re.Match[str]) -> str:
         local, domain = m.group(1), m.group(2).rstrip(".")
+        if "%" in local:  # its escapes read as the characters they write: one address, one fake
+            local = unquote(local)
         tail = m.group(2)[len(domain):]
         result = fake_address(faker, local, domain)
         original = f"{local}@{domain}"
