@@ -154,8 +154,7 @@ def apply_text_labels(w: Walk, values: LabelledValues, counts: dict[str, int], p
             _bump(counts, "address-block")
         else:
             cur = run.current
-            for end in reversed(inline_label_ends(cur)):
-                cur = values.fake_words(cur, counts, limit_tokens=2, start=end)
+            cur = values.fake_after_labels(cur, inline_label_ends(cur), counts, limit_tokens=2)
             if may_name_card_ending(cur) and CARD_ENDING_INLINE.search(cur):
                 owned = values.spans.of(cur)
                 cur = CARD_ENDING_INLINE.sub(lambda c: _card(values.faker, c, counts, owned), cur)

@@ -321,3 +321,38 @@ def _children(el):
     while child is not None:
         yield child
         child = child.next
+
+
+_LABEL_WORDS = ["A1B2C3D4", "W12345678", "1Z999AA10123456784", "$5.00", "12.50 EUR", "ending in 4242", "Visa 4111",
+                "EUR1234", "Rs12345", "Apt 4B", "2nd", "Oct 6", "0x7f3a", "ab12-cd34", "です", "415-555-0199", "ST1234"]
+#: What stands beside an id in a text with an address: addresses plain, encoded and bracketed, glued to an id or
+#: after an escape or glued to one's digits, a display name glued to digits.
+_ADDRESS_WORDS = ["ada@corp.io", "<ada@corp.io>", "Ada Quorn <a1b2@x.io>", "from%3Aada%40corp.io", "2n(ada@corp.io)",
+                  "A1B2@x", "o'A1B2@corp.io", "%2BA1B2@x.io", "ada%2DA1B2@corp.io", "A1B2C3(b@c.io)", "x%40A1B2",
+                  "\"Q7 Ada\" <q7@x.io>", "[mailto:a9@b.io]", "A1B2.ada@corp.io", "ada@corp.A1B2",
+                  "%2A1B2C3D4", "%3A4F2Bada%40x.io", "x%C3A1B2@corp.io", "%A1B2.ada@corp.io", "%2B4E1A.b@c.io"]
+
+
+def _labelled_texts(n: int, seed: int, words: list[str]) -> list[str]:
+    """Texts of several id labels each, with what a label's next words can be: ids, amounts, card endings,
+    literal words a fake may spell (``values.LITERAL_WORDS``), dates, hex, words glued to CJK."""
+    rng = random.Random(seed)
+    labels = ["Order number", "Order #", "order no.", "Confirmation code:", "Booking reference", "注文のOrder number:"]
+    return [" ".join(f"{rng.choice(labels)} {rng.choice(words)} {rng.choice(words)}" for _ in range(rng.randint(2, 9)))
+            for _ in range(n)]
+
+
+@pytest.mark.parametrize("text", _labelled_texts(120, 5, _LABEL_WORDS) + _labelled_texts(300, 6, _LABEL_WORDS + _ADDRESS_WORDS))
+def test_labels_faked_together_read_as_one_call_per_label(text):
+    from sanitize.receipt_labels import inline_label_ends
+
+    ends = inline_label_ends(text)
+    one, each = LabelledValues(Faker(KEY)), LabelledValues(Faker(KEY))
+    got_counts: dict[str, int] = {}
+    want_counts: dict[str, int] = {}
+    got = one.fake_after_labels(text, ends, got_counts, limit_tokens=2)
+    want = text
+    for end in reversed(ends):
+        want = each.fake_words(want, want_counts, limit_tokens=2, start=end)
+    assert (got, got_counts, one.fakes) == (want, want_counts, each.fakes)
+    assert one.fake_after_labels(got, inline_label_ends(got), got_counts, limit_tokens=2) == got  # a fixed point
