@@ -36,9 +36,10 @@ _EMAIL = re.compile(
 #: After a percent escape too, as a search's route writes its words ("#search/from%3Aada%40…", "#search/Ada%20Quorn"),
 #: and the sanitiser fakes them there (``emails._PCT_EMAIL``, ``people``); not after an escaped "+", "." or UTF-8 byte
 #: that a local part holds (a review, session 36: such fakes were left, old ones beside the new).
+#: Its dot may be written %2E: the sanitiser writes it so right after another encoded @ (``emails.fake_percent``).
 _AFTER_ESCAPE = r"(?<=%[0-9a-fA-F]{2})(?<!%2[bBeE])(?<!%[89a-fA-F][0-9a-fA-F])"
 _PCT_EMAIL = re.compile(
-    rf"(?:(?<![\w.%\-])|{_AFTER_ESCAPE})([A-Za-z]+)(\.|%2[bB])([A-Za-z]+)%40((?:[\w\-]+\.)+[\w\-]+)(?![\w\-])"
+    rf"(?:(?<![\w.%\-])|{_AFTER_ESCAPE})([A-Za-z]+)(\.|%2[bBeE])([A-Za-z]+)%40((?:[\w\-]+\.)+[\w\-]+)(?![\w\-])"
 )
 _WORD = re.compile(rf"(?:(?<!{_LETTER})|(?<=%[0-9a-fA-F]{{2}}))[A-Za-z]+(?!{_LETTER})")
 
@@ -157,8 +158,11 @@ def render(hit: Hit, new_of: Callable[[Unit], str]) -> str:
     new = new_of(u)  # "a.b@domain"
     new_local, _, new_domain = new.partition("@")
     if "%40" in hit.text:
-        old_local = unquote(hit.text.split("%40", 1)[0])
-        return quote(_local_case(new_local, old_local), safe=".-_") + "%40" + new_domain
+        written = hit.text.split("%40", 1)[0]
+        local = quote(_local_case(new_local, unquote(written)), safe=".-_")
+        if "%2e" in written.lower():  # written so again: a plain dot there reads as an address of its own
+            local = local.replace(".", "%2E")
+        return local + "%40" + new_domain
     at = "@" if "@" in hit.text else "\uff20"
     old_local, _, old_domain = hit.text.partition(at)
     domain = old_domain if new_domain == old_domain.lower().rstrip(".") else new_domain

@@ -45,6 +45,18 @@ def captured(body: str, **kw) -> str:
                          page_url=kw.pop("page_url", GMAIL), key=OLD_KEY, seeded=[], **kw).html
 
 
+def refake_people_on_one_page(tmp_path: Path, cli, monkeypatch, page: str) -> str:
+    """``refake-people`` with the capture key over one gmail.sent page in a fixture folder under ``tmp_path``
+    (its record in ``tmp_path/p.json``): the page it writes."""
+    from attest_kit.cli import main
+
+    base = folder(tmp_path, {"s.html": page}, {"s.html": entry(observer="gmail.sent")})
+    monkeypatch.setenv("ATTEST_CAPTURE_KEY", KEY)
+    r = cli.invoke(main, ["refake-people", "--record", str(tmp_path / "p.json"), str(base / "s.html")])
+    assert r.exit_code == 0, r.output
+    return (base / "s.html").read_text()
+
+
 def snapshot(root: Path) -> dict[str, bytes]:
     return {str(p): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 

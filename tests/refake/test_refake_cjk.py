@@ -13,7 +13,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from attest_kit.cli import main
 from sanitize.refake_shapes import find
-from tests.refake.conftest import KEY, captured, entry, folder
+from tests.refake.conftest import KEY, captured, entry, folder, refake_people_on_one_page
 
 PERSON = '<span email="ada.quorn@corp.test" name="Ada Quorn">Ada Quorn</span>'
 #: An address glued to the words of each script on both sides: (before, after).
@@ -85,11 +85,7 @@ def test_refake_people_leaves_no_old_fake_glued_to_the_script(tmp_path: Path, cl
     old_name = tree.css_first("span").attributes["name"]
     old_email = tree.css_first("span").attributes["email"]
     assert "Ada" not in sent and f"{old_name}様" in sent and f"{old_name}님" in sent
-    base = folder(tmp_path, {"s.html": sent}, {"s.html": entry(observer="gmail.sent")})
-    monkeypatch.setenv("ATTEST_CAPTURE_KEY", KEY)
-    r = cli.invoke(main, ["refake-people", "--record", str(tmp_path / "p.json"), str(base / "s.html")])
-    assert r.exit_code == 0, r.output
-    html = (base / "s.html").read_text()
+    html = refake_people_on_one_page(tmp_path, cli, monkeypatch, sent)
     record = json.loads((tmp_path / "p.json").read_text())
     olds = {e["old"] for e in record["emails"]}
     assert old_email in olds and len(olds) == 1 + len(GLUED)  # each glued address was faked with its words before it
@@ -144,10 +140,6 @@ def test_refake_people_replaces_an_address_written_with_a_full_width_at(tmp_path
     old = FAKE_ADDRESS.pattern.replace("@", "＠")
     before = re.search(old, sent)
     assert before is not None, sent
-    base = folder(tmp_path, {"s.html": sent}, {"s.html": entry(observer="gmail.sent")})
-    monkeypatch.setenv("ATTEST_CAPTURE_KEY", KEY)
-    r = cli.invoke(main, ["refake-people", "--record", str(tmp_path / "p.json"), str(base / "s.html")])
-    assert r.exit_code == 0, r.output
-    html = (base / "s.html").read_text()
+    html = refake_people_on_one_page(tmp_path, cli, monkeypatch, sent)
     after = re.search(old, html)
     assert after is not None and after.group(0) != before.group(0) and before.group(0) not in html
