@@ -14,6 +14,7 @@ as a search route does; ``joined_words`` reads such a match back into the name's
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 from sanitize.faker import NAME_SUFFIXES
 
@@ -28,6 +29,21 @@ _TAIL = re.compile(r"[ \t]+(?:via|on behalf of)[ \t].*$|[ \t]*\((?:she|he|they|x
 #: Between the words of a name as a page writes it: white space, a file name's "_" or "-", a search route's "+"
 #: or "%20" (``#search/Ada+Quorn``).
 JOINT = re.compile(r"\s+|[_\-+]|%20")
+#: A percent escape of a byte beyond ASCII: a text written so in a search's route is read as the text it encodes.
+ENCODED_BYTE = re.compile("%[89A-Fa-f][0-9A-Fa-f]")
+
+
+def route_spellings(text: str) -> set[str]:
+    """``text`` percent-encoded word by word as a search's route writes it (its words then joined by "+" or "%20"),
+    as written, in title case, in lower case and in capitals: an escape reads one letter's case (``Å`` is
+    ``%C3%85``, ``å`` ``%C3%A5``). None for a text in ASCII, nor for a form in ASCII ("Groß" in capitals is
+    "GROSS", the word "gross"), which is no spelling of its own.
+
+    >>> sorted(route_spellings("王伟")), route_spellings("Ada")
+    (['%E7%8E%8B%E4%BC%9F'], set())
+    """
+    forms = {text, text.title(), text.lower(), text.upper()} if not text.isascii() else set()
+    return {" ".join(quote(w) for w in form.split(" ")) for form in forms if not form.isascii()}
 
 
 def person_in(name: str) -> str:

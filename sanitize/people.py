@@ -13,10 +13,21 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from urllib.parse import quote, unquote
 from collections.abc import Iterable
 
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
-from sanitize.name_forms import JOINT, QUOTES, joined_words, other_order, person_in, phrase_key, unquoted
+from sanitize.name_forms import (
+    ENCODED_BYTE,
+    JOINT,
+    QUOTES,
+    joined_words,
+    other_order,
+    person_in,
+    phrase_key,
+    route_spellings,
+    unquoted,
+)
 from sanitize.scripts import CJK, HANGUL, UNSPACED
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
@@ -62,6 +73,11 @@ def latin_in(name: str) -> str:
     ('Ada Quorn', 'Ada Quorn', '山田太郎', 'Ada')
     """
     return _GLUED_TO_LATIN.sub("", name)
+#: Titles Japanese and Chinese write glued after a person's name (王伟様, 王伟先生, 联系王伟老师): a two-character name of
+#: Han or kana, replaced between word edges only (as often part of another word), is a name before one of them too.
+TITLES_AFTER_NAME = ("様", "さま", "さん", "くん", "君", "ちゃん", "殿", "氏", "先生", "女士", "小姐", "老师", "老師", "经理",
+                     "經理", "总", "總", "博士", "教授")
+_TITLE_AFTER = "|".join(TITLES_AFTER_NAME)
 #: Where a name of other scripts (Latin) may start and end: a character of ``scripts.CJK`` is no word it continues
 #: ("Ada Quorn様", "与Ada Quorn开会", "Ada Quorn님"; session 35), nor is "_" (a file name's joint).
 _LATIN_NAME_START = rf"(?:(?<![^\W_{CJK}])|(?<=%[0-9A-Fa-f]{{2}}))"
@@ -109,7 +125,8 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
     if hangul:
         parts.append(f"{_NAME_START}(?:{'|'.join(hangul)})")
     if edged:
-        parts.append(f"{_NAME_START}(?:{'|'.join(edged)})(?![^\\W_])")
+        names = "|".join(edged)
+        parts.append(f"{_NAME_START}(?:{names})(?![^\\W_])|(?:{names})(?=(?:{_TITLE_AFTER}))")
     if latin:
         parts.append(f"{_LATIN_NAME_START}(?:{'|'.join(latin)}){_LATIN_NAME_END}")
     return re.compile("|".join(parts), re.I)
@@ -270,6 +287,8 @@ class NameRules:
         if self._dirty:
             # a learned name as it was written too where its lower case is longer ("İpek"): re.I matches the rest
             phrases = set(self.given) | set(self.learned) | {v for v in self.learned.values() if len(v.lower()) != len(v)}
+            # percent-encoded as a search's route writes a name beyond ASCII
+            phrases |= {form for p in phrases | set(self.learned.values()) for form in route_spellings(p)}
             self._pattern = _names_pattern(phrases) if phrases else None
             self._by_key = {}  # the first of two phrases with one key in a fixed order (the pattern's)
             for p in sorted(phrases, key=lambda p: (-len(p), p)):
@@ -320,6 +339,8 @@ class NameRules:
             if is_fake_name(m.group(0)):
                 return m.group(0)
             counts["name"] = counts.get("name", 0) + 1
+            if ENCODED_BYTE.search(m.group(0)):  # the name it encodes, and its fake encoded as the route wrote it
+                return quote(self._fake_written(unquote(m.group(0))), safe="+-_")
             return self._fake_written(m.group(0))
 
         return pattern.sub(one, text)

@@ -12,6 +12,7 @@ import gc
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from urllib.parse import unquote
 from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -24,6 +25,7 @@ from sanitize.faker import Faker
 from sanitize.memo import DecisionCache, PassMemo
 from sanitize.model import Walk, subtree_ids, walk
 from sanitize.display_names import fake_display_names
+from sanitize.name_forms import ENCODED_BYTE, route_spellings
 from sanitize.people import NameRules
 from sanitize.people_elements import learn_from_elements
 from sanitize.receipts import (
@@ -218,9 +220,13 @@ class Cleaner(ValuePass):
         self.bump("redacted")
         written = m.group(0)
         joiner = None
-        if " ".join(written.split()).lower() not in self._redacted_as_written and not any(ch.isspace() for ch in written):
-            joiner = "+" if "+" in written else "%20" if "%20" in written else None  # a literal "Q3+Q4" is the text
-        found = " ".join(written.replace("%20", " ").replace("+", " ").split()) if joiner else " ".join(written.split())
+        if ENCODED_BYTE.search(written):  # percent-encoded in a route: the text it encodes, the fake's words joined
+            joiner = "+" if "+" in written else "%20"
+            found = " ".join(unquote(written.replace("+", " ")).split())
+        else:
+            if " ".join(written.split()).lower() not in self._redacted_as_written and not any(ch.isspace() for ch in written):
+                joiner = "+" if "+" in written else "%20" if "%20" in written else None  # a literal "Q3+Q4" is the text
+            found = " ".join(written.replace("%20", " ").replace("+", " ").split()) if joiner else " ".join(written.split())
         fake = self.faker.phrase(self._redacted_as_written.get(found.lower(), found))
         # in a route or a query the words are joined as the address joins them ("Kiln+repair+quote")
         return fake.replace(" ", joiner) if joiner else fake
@@ -256,7 +262,9 @@ class Cleaner(ValuePass):
             alts = sorted(self.redacted, key=len, reverse=True)
             for a in alts:
                 self._redacted_as_written.setdefault(a.lower(), a)
-            self._redact_re = re.compile("|".join(_redacted_copy(a) for a in alts), re.I)
+            # and percent-encoded, as a search's route writes a text beyond ASCII (``_redact_one`` reads it decoded)
+            copies = sorted({*alts, *(form for a in alts for form in route_spellings(a))}, key=len, reverse=True)
+            self._redact_re = re.compile("|".join(_redacted_copy(a) for a in copies), re.I)
         return ids
 
     def rule_state(self) -> tuple[list[str], dict[str, str], dict[str, str]]:

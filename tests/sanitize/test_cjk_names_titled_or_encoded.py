@@ -1,0 +1,68 @@
+"""A learned name of Chinese, Japanese or Korean characters where a page writes it glued to a title, or
+percent-encoded in a search's route. Every value is invented; each test failed first.
+
+- A two-character Han name is replaced between word edges only (``王伟`` is not in ``大王伟大``), so one glued to the
+  title after it (``王伟様``, ``王伟先生``, ``联系王伟老师``) was left: the title is what marks it a person's name.
+- Gmail writes a search's words percent-encoded in its links (``#search/%E7%8E%8B%E4%BC%9F``); a name of those
+  scripts (or any name with a letter beyond ASCII) was left there, though a Latin one is read between escapes.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+import pytest
+
+from .conftest import clean
+
+WANG = '<span email="wei.wang@corp.example" name="王伟">王伟</span>'
+
+
+@pytest.mark.parametrize("glued", ["王伟様", "王伟さん", "王伟先生", "请联系王伟老师。", "王伟女士您好", "王伟殿"])
+def test_a_two_character_name_glued_to_its_title_is_replaced(glued):
+    out = clean(f"{WANG}<p>{glued}</p>")
+    assert "王伟" not in out, out
+
+
+def test_a_two_character_name_inside_another_word_is_still_left():
+    out = clean(f"{WANG}<p>大王伟大</p>")
+    assert "大王伟大" in out, out
+
+
+@pytest.mark.parametrize("carrier, name", [
+    (WANG, "王伟"),
+    ('<span email="taro.yamada@corp.example" name="山田太郎">山田太郎</span>', "山田太郎"),
+    ('<span email="zoe.arnskold@corp.example" name="Zoë Årnsköld">Zoë Årnsköld</span>', "Zoë Årnsköld"),
+])
+@pytest.mark.parametrize("route", ["#search/{}", "#search/from%3A{}", "#search/{}%20report"])
+def test_a_learned_name_percent_encoded_in_a_search_route_is_replaced(carrier, name, route):
+    encoded = " ".join(quote(w) for w in name.split())
+    hrefs = {route.format(encoded.replace(" ", joint)) for joint in ("%20", "+")}
+    out = clean(carrier + "".join(f'<a href="{h}">s</a>' for h in sorted(hrefs)))
+    for word in name.split():
+        assert quote(word) not in out and quote(word).lower() not in out, out
+    assert out.count("#search/") == len(hrefs), out
+
+
+def test_the_encoded_name_gets_the_fake_of_the_name():
+    out = clean(f'{WANG}<p>王伟，你好</p><a href="#search/{quote("王伟")}">s</a>')
+    fake = out.split("<p>", 1)[1].split("，", 1)[0]
+    assert f'href="#search/{quote(fake)}"' in out, out
+
+
+@pytest.mark.parametrize("subject", ["会議の件", "Réunion été", "Kiln 修理 quote"])
+@pytest.mark.parametrize("route", ["#search/{}", "#search/subject%3A{}", "#search/{}%20x"])
+def test_a_redacted_text_percent_encoded_in_a_search_route_is_replaced(subject, route):
+    """A --redact-selector text is replaced in a route with its words joined by "+" or "%20"; one beyond ASCII is
+    written there percent-encoded, and was left."""
+    hrefs = {route.format("+".join(quote(w) for w in subject.split())),
+             route.format("%20".join(quote(w) for w in subject.split())),
+             route.format("+".join(quote(w) for w in subject.lower().split()))}
+    out = clean(f'<h2 class="r">{subject}</h2>' + "".join(f'<a href="{h}">s</a>' for h in sorted(hrefs)),
+                redact_selectors=[".r"])
+    for word in subject.split():
+        if not word.isascii():
+            assert quote(word) not in out and quote(word.lower()) not in out, out
+    written = re.findall(r'href="([^"]*)"', out)
+    assert len(written) == len(hrefs) and all(h.startswith("#search/") and " " not in h for h in written), out
