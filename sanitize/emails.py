@@ -169,6 +169,36 @@ def _fake_written(pattern: re.Pattern[str], at: str, faker: Faker, text: str, co
     return pattern.sub(one, text)
 
 
+#: An address written against harvesters with its @ spelled out in a bracket, its dots too or not, as signatures and
+#: imprints write one: "ada.quorn(at)corp.io", "ada.quorn [at] corp [dot] io", "ada{at}corp.io", "ada[@]corp.io".
+#: Kept whole before (session 37). Spelled with no bracket ("ada at corp dot io") it is prose as often, and left; so
+#: is a domain with no letter-only last label ("price (at) 5.00", "Meet (at) noon.").
+_SPELLED_AT = r"[ \t]*+[(\[{][ \t]*+(?:at|@)[ \t]*+[)\]}][ \t]*+"
+_SPELLED_DOT = r"(?:\.|[ \t]*+[(\[{][ \t]*+dot[ \t]*+[)\]}][ \t]*+)"
+_SPELLED_DOT_RE = re.compile(_SPELLED_DOT, re.I)
+SPELLED_OUT = re.compile(
+    rf"(?<![\w.+%\-])([\w.+\-]++)({_SPELLED_AT})((?:[\w\-]++{_SPELLED_DOT})+[^\W\d_]{{2,}}+)(?![\w\-])", re.I)
+#: Whether a text may hold one: a bracketed "at" or "@" (read before the address pattern, which tries each word).
+_SPELLED_AT_HINT = re.compile(r"[(\[{][ \t]*+(?:at|@)[ \t]*+[)\]}]", re.I)
+
+
+def fake_spelled_out(faker: Faker, text: str, counts: dict[str, int]) -> str:
+    """Fake every address written with a spelled-out @ (``SPELLED_OUT``): the address's fake, written with the
+    page's spelling of the @ and plain dots; a fake is left as it stands."""
+    if _SPELLED_AT_HINT.search(text) is None:
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        local, domain = m.group(1), _SPELLED_DOT_RE.sub(".", m.group(3))
+        result = fake_address(faker, local, domain)
+        if result.fake == f"{local}@{domain}":
+            return m.group(0)
+        counts["email"] = counts.get("email", 0) + 1
+        return result.fake.replace("@", m.group(2), 1)
+
+    return SPELLED_OUT.sub(one, text)
+
+
 def fake_percent(faker: Faker, text: str, counts: dict[str, int]) -> str:
     """Fake percent-encoded addresses (lena%40corp.io in a search link), re-encoding the fake."""
     if "%40" not in text:

@@ -176,6 +176,10 @@ TRAPS = {
     "30,000 id labels beside amounts in one text": _text("Order number: A1B2C3D4 total $5.00 " * 30_000),
     "30,000 id labels beside addresses in one text": _text("Order number A1B2C3D4 ada@corp.io " * 30_000),
     "30,000 id labels each glued to a bracketed address": _text("Order number A1B2C3D4(ada@corp.io) " * 30_000),
+    # an address with a spelled-out @ (session 37): a long dotted domain that ends in no letter label, runs of "(at)"
+    "a spelled-out @ before 100,000 labels and a digit": _text("ada(at)" + "a." * 100_000 + "1"),
+    "a spelled-out @ before 50,000 spelled-out dots": _text("ada [at] " + "corp [dot] " * 50_000),
+    "50,000 spelled-out @s in a row": _text("a(at)" * 50_000 + "b.c"),
     # a dial string's pauses (session 32's review: a match tried after each comma read the rest of the run, 24 s)
     "a run of commas (dial pauses)": _text("," * 500_000 + "1"),
     "dial pauses before digits with no #": _text(",," + "1" * 500_000),
