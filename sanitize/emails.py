@@ -33,9 +33,11 @@ _I = f"[{INVISIBLE}]*+"
 #: ("john%2Esmith@…", "ren%C3%A9e@…" in a search route or a copied link). Read as part of the local part; before, no
 #: rule read such an address (the encoded one needs "%40") and it was kept whole with its @ turned into ＠.
 _LOCAL_ESCAPE = r"%(?:2[bBdDeE]|5[fF]|[89a-fA-F][0-9a-fA-F])"
-_LC = rf"(?:[\w.+\-]|{_LOCAL_ESCAPE})"
+#: A local part's marks, also in their full-width forms as Japanese input writes them (ａｄａ．ｑｕｏｒｎ＠…, ada－quorn＠…).
+_MARKS = ".+\\-\uff0b\uff0d\uff0e\uff3f"
+_LC = rf"(?:[\w{_MARKS}]|{_LOCAL_ESCAPE})"
 _LOCAL = rf"{_I}{_LC}(?:{_I}{_LC})*+(?:'{_I}{_LC}(?:{_I}{_LC})*+)*+{_I}"
-_LATIN_RUN = rf"(?:{WORD_NOT_CJK}|-)(?:{_I}(?:{WORD_NOT_CJK}|-))*+"
+_LATIN_RUN = rf"(?:{WORD_NOT_CJK}|[\-\uff0d])(?:{_I}(?:{WORD_NOT_CJK}|[\-\uff0d]))*+"
 _CJK_RUN = rf"[{CJK}](?:{_I}[{CJK}])*+"
 #: Chinese, Japanese and Korean write no space between words, so an address stands glued to the words beside it
 #: ("メールはada@corp.ioまで", "请联系ada@corp.io获取", "연락처ada@corp.io로"), and their characters are word characters.
@@ -56,23 +58,24 @@ _INNER_LABEL = (
 
 #: Where a local part starts: where no character it holds (nor "%", nor an invisible one) stands before it, so at the
 #: start of a run of them and never inside one; also right after a percent escape ("from%3Aada@…", "%20ada@…": a
-#: second review, session 36; not after an escape of a character it holds, ``_LOCAL_ESCAPE``, nor after a "%40" that
-#: an encoded address may end at: the encoded rule's), and right after a word of those scripts where nothing
+#: second review, session 36; also after "%40", the encoded rule having read any address that ends there, and after a
+#: lone "%"; not after an escape of a character it holds, ``_LOCAL_ESCAPE``, where it would read a long run of them
+#: again from each), and right after a word of those scripts where nothing
 #: could start before it: the words between two glued addresses ("ada@corp.ioまたはbob@corp.io": the second was left
 #: whole). A run of such words that could start a local part still starts it (the leftmost start wins). After such a
 #: word, only where no more of them stand before the "@": tried at each word of a long run of them and Latin words,
 #: a start read the rest of the run for its "@" (n^2).
-_NO_CJK_TO_AT = rf"(?=(?:{WORD_NOT_CJK}|[.+\-{INVISIBLE}])++[@\uff20])"
+_NO_CJK_TO_AT = rf"(?=(?:{WORD_NOT_CJK}|[{_MARKS}{INVISIBLE}])++[@\uff20])"
 _LOCAL_START = (
-    rf"(?:(?<![\w.+%\-{INVISIBLE}])|(?<=%[0-9a-fA-F]{{2}})(?<!%2[bBdDeE])(?<!%5[fF])(?<!%[89a-fA-F][0-9a-fA-F])"
-    rf"(?<![\w.\-]%40)(?<!%[0-9a-fA-F]{{2}}%40)|(?<=[{CJK}]){_NO_CJK_TO_AT})(?<![\w.+\-]')"
+    rf"(?:(?<![\w%{_MARKS}{INVISIBLE}])|(?<=%[0-9a-fA-F]{{2}})(?<!%2[bBdDeE])(?<!%5[fF])(?<!%[89a-fA-F][0-9a-fA-F])"
+    rf"|(?<=%)(?![0-9a-fA-F]{{2}})|(?<=[{CJK}]){_NO_CJK_TO_AT})(?<![\w.+\-]')"
 )
 
 
 #: A domain's dot: also the full-width ．, which Japanese pages write (with ＠ and full-width letters, "info＠corp．co．jp")
-#: so that harvesters miss the address; before, none was read. Never before a word of those scripts: there it ends
-#: a sentence ("info＠corp.co.jp．次に").
-_DOT = rf"(?:\.|\uff0e(?![{CJK}]))"
+#: so that harvesters miss the address; before, none was read. Never before a word of those scripts or a capital:
+#: there it ends a sentence ("info＠corp.co.jp．次に", "ada@corp.io．Bob Quorn <…>").
+_DOT = rf"(?:\.|\uff0e(?![{CJK}A-Z]))"
 
 
 def _address(at: str) -> str:
@@ -162,9 +165,16 @@ def _fake_written(pattern: re.Pattern[str], at: str, faker: Faker, text: str, co
         original = f"{local}@{domain}"
         if found is not None:
             found.append((original, result))
-        if result.fake != original:
-            counts["email"] = counts.get("email", 0) + 1
-        return result.fake.replace("@", at, 1) + tail
+        if result.fake == original:
+            return m.group(0)  # as written: its escapes or full-width letters stay
+        counts["email"] = counts.get("email", 0) + 1
+        fake = result.fake
+        if m.string[max(0, m.start() - 3) : m.start()].lower() == "%40":
+            # right after an encoded @ ("q%40ada@…"), a fake local part's dot written plain makes "q%40order.zephyr"
+            # an encoded address on the next pass (the rules took turns and the page was refused): it is encoded
+            fake_local, _, fake_domain = fake.rpartition("@")
+            fake = fake_local.replace(".", "%2E") + "@" + fake_domain
+        return fake.replace("@", at, 1) + tail
 
     return pattern.sub(one, text)
 

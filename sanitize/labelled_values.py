@@ -64,7 +64,7 @@ class SpanMemo:
             spans = self.of(text)
             if _HAS_DIGIT.search(text) and may_name_card_ending(text):
                 spans = spans + [m.span(2) for m in CARD_ENDING_INLINE.finditer(text)]
-            if "@" in text or "%40" in text:
+            if "@" in text or "%40" in text or "\uff20" in text:
                 spans = spans + address_spans(text)
                 if "<" in text or "(" in text or "[" in text:
                     spans += _glued_name_starts(text)
@@ -76,7 +76,8 @@ class SpanMemo:
         text with an address has its addresses and display names read again)."""
         if self._text is not None and self._text == old:
             self._text = new
-        if self._owned_text is not None and self._owned_text == old and "@" not in new and "%40" not in new:
+        if (self._owned_text is not None and self._owned_text == old and "@" not in new and "%40" not in new
+                and "\uff20" not in new):
             self._owned_text = new
 
 
@@ -180,14 +181,18 @@ class LabelledValues:
         character, so each label's tokens and words stand where they stood, and the spans the words are
         checked against are read again only after a fake that may move them (``_moves_spans``), as
         ``fake_words`` reads them. In a text with an address, so does a fake that changes how an escape
-        before it reads (``_ESCAPE``): ``SpanMemo.carry`` read them again after every fake in such a text,
-        and 4,000 labels beside addresses took 47 s."""
+        before it reads (``_ESCAPE``) or one inside a display name: ``SpanMemo.carry`` read them again after
+        every fake in such a text, and 4,000 labels beside addresses took 47 s."""
         if len(ends) < 2:
             return self.fake_words(text, counts, limit_tokens, ends[0]) if ends else text
-        addressed = "@" in text or "%40" in text
+        addressed = "@" in text or "%40" in text or "\uff20" in text
         key = (text, limit_tokens, -1)
         if key in self._unchanged:
             return text
+        # a display name glued to digits is read by its words, not only their classes (``_glued_name_starts``:
+        # "40A1B2 Quorn <…>"): a fake inside one may move its span
+        named = (_Overlaps([m.span() for m in DISPLAY_BEFORE.finditer(text) if _HAS_DIGIT.search(text, m.start(), m.start(1))])
+                 if addressed and ("<" in text or "(" in text or "[" in text) else None)
         chars = list(text)  # the text as the fakes leave it, character by character
         basis: str | None = text  # the text the spans were read on; None after a fake that may move them
         overlaps: _Overlaps | None = None
@@ -219,7 +224,8 @@ class LabelledValues:
                     was = "".join(chars[max(at - 2, 0) : at + 2]) if escaped else ""
                     chars[at : at + len(word)] = fake
                     moved = (moved or _moves_spans(word, fake)
-                             or escaped and _escapes_read(was) != _escapes_read("".join(chars[max(at - 2, 0) : at + 2])))
+                             or escaped and _escapes_read(was) != _escapes_read("".join(chars[max(at - 2, 0) : at + 2]))
+                             or named is not None and named(at, at + len(word)))
                     _bump(counts, "labelled-id")
             if moved:
                 basis = None
@@ -268,10 +274,11 @@ class LabelledValues:
 
 #: The one literal an address's edge is read by besides classes of characters: the two hex digits after a "%"
 #: (``emails._LOCAL_START``, ``_PCT_EMAIL``: no local part starts after "%2B", one may after "%3A"), read as a
-#: group: "%2B", "%2E" or "%40", an encoded UTF-8 byte, another escape, or none. Any other fake beside an address
+#: group: an escape of a local part's mark ("%2B", "%2D", "%2E", "%5F"), "%40", an encoded UTF-8 byte, another
+#: escape, or none (a lone "%", after which a local part may start). Any other fake beside an address
 #: leaves it where it stood: it keeps each character's class, and a word glued to an address is in its span and
 #: never faked.
-_ESCAPE = re.compile(r"%(?:(2[bBeE]|40)|([89a-fA-F][0-9a-fA-F])|([0-9a-fA-F]{2}))?")
+_ESCAPE = re.compile(r"%(?:(2[bBdDeE]|5[fF])|(40)|([89a-fA-F][0-9a-fA-F])|([0-9a-fA-F]{2}))?")
 
 
 def _escapes_read(piece: str) -> list[int | None]:

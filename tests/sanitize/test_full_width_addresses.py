@@ -32,3 +32,19 @@ def test_it_gets_the_fake_of_the_address_written_plain():
 def test_a_sentence_full_stop_after_an_address_is_no_dot_of_it():
     out = clean("<p>連絡先はinfo＠corp.co.jp．次に</p>")
     assert "corp" not in out and "次に" in out, out
+
+
+@pytest.mark.parametrize("text", ["ａｄａ．ｑｕｏｒｎ＠ｃｏｒｐ．ｉｏ", "taro．yamada＠corp．co．jp", "ada－quorn＠corp.io", "ａｄａ＋ｎｅｗｓ＠corp.io",
+                                  "ada＿quorn@corp.io"])
+def test_a_full_width_mark_inside_a_local_part_is_read_with_it(text):
+    """A review of the first cut: the local part ended at a full-width dot, hyphen, plus or low line, so its first
+    words were kept (``ａｄａ．`` of ``ａｄａ．ｑｕｏｒｎ＠…``)."""
+    out = clean(f"<p>{text}</p>")
+    for word in ("ａｄａ", "ada", "taro", "quorn", "ｎｅｗｓ"):
+        assert word not in out, out
+
+
+def test_a_full_stop_before_a_capitalised_word_is_no_dot_of_the_domain():
+    """A review of the first cut: "ada@corp.io．Bob Quorn <…>" read "Bob" into the domain."""
+    out = clean("<p>Mail ada@corp.io．Bob Quorn &lt;bob@corp.io&gt; today</p><p>Bob Quorn</p>")
+    assert "．" in out and "corp" not in out and "Bob" not in out and "Quorn" not in out, out
