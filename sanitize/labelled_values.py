@@ -25,6 +25,7 @@ from sanitize.receipt_labels import (
     opens_with_amount,
     tokens,
 )
+from sanitize.scripts import WORD_NOT_CJK
 from sanitize.values import LITERAL_WORDS, in_spans, pattern_spans
 
 
@@ -197,9 +198,14 @@ class LabelledValues:
         basis: str | None = text  # the text the spans were read on; None after a fake that may move them
         overlaps: _Overlaps | None = None
         reach = tokens(limit_tokens)
+        later: int | None = None  # the end of the label after this one, when its fakes moved no span
         for start in reversed(ends):
-            m = reach.match(text, start)
-            end = m.end() if m else len(text)
+            # Past the next label's end (and the word it may cut), this label's tokens are that label's too: it read
+            # them first, under the same spans, and left them faked or not to fake (a fake stays as it is). So they
+            # are not read again: in a run with no space each label's two tokens ran to the run's end (n^2).
+            limit = len(text) if later is None else min(len(text), _RUN.match(text, later).end() + 1)
+            end = reach.match(text, start, limit).end()
+            later = start
             before = max(start - 1, 0)  # _DWORD looks one character back
             window = "".join(chars[before:end])
             head = window[start - before :]
@@ -228,7 +234,7 @@ class LabelledValues:
                              or named is not None and named(at, at + len(word)))
                     _bump(counts, "labelled-id")
             if moved:
-                basis = None
+                basis, later = None, None
         new = "".join(chars)
         if new == text:
             self._unchanged.add(key)
@@ -283,6 +289,10 @@ _ESCAPE = re.compile(r"%(?:(2[bBdDeE]|5[fF])|(40)|([89a-fA-F][0-9a-fA-F])|([0-9a
 
 def _escapes_read(piece: str) -> list[int | None]:
     return [m.lastindex for m in _ESCAPE.finditer(piece)]
+
+
+#: A word's characters from a point on (``_DWORD``'s, and "-"): where a word a label's end cuts ends.
+_RUN = re.compile(rf"(?:{WORD_NOT_CJK}|-)*+")
 
 
 class _Overlaps:

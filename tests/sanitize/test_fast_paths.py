@@ -333,20 +333,27 @@ _ADDRESS_WORDS = ["ada@corp.io", "<ada@corp.io>", "Ada Quorn <a1b2@x.io>", "from
                   "%2A1B2C3D4", "%3A4F2Bada%40x.io", "x%C3A1B2@corp.io", "%A1B2.ada@corp.io", "%2B4E1A.b@c.io"]
 
 
-def _labelled_texts(n: int, seed: int, words: list[str]) -> list[str]:
+def _labelled_texts(n: int, seed: int, words: list[str], apart: str = " ") -> list[str]:
     """Texts of several id labels each, with what a label's next words can be: ids, amounts, card endings,
-    literal words a fake may spell (``values.LITERAL_WORDS``), dates, hex, words glued to CJK."""
+    literal words a fake may spell (``values.LITERAL_WORDS``), dates, hex, words glued to CJK; ``apart`` between
+    them ("" and "、": a run with no space, where each label's two tokens run to its end)."""
     rng = random.Random(seed)
-    labels = ["Order number", "Order #", "order no.", "Confirmation code:", "Booking reference", "注文のOrder number:"]
-    return [" ".join(f"{rng.choice(labels)} {rng.choice(words)} {rng.choice(words)}" for _ in range(rng.randint(2, 9)))
-            for _ in range(n)]
+    labels = ["Order number", "Order #", "order no.", "Confirmation code:", "Booking reference", "注文のOrder number:",
+              "Ref:", "Order#"]
+    return [apart.join(f"{rng.choice(labels)}{apart or ' '}{rng.choice(words)}{apart}{rng.choice(words)}"
+                       for _ in range(rng.randint(2, 9))) for _ in range(n)]
 
 
-@pytest.mark.parametrize("text", _labelled_texts(120, 5, _LABEL_WORDS) + _labelled_texts(300, 6, _LABEL_WORDS + _ADDRESS_WORDS) + [
+_SPACED = _labelled_texts(120, 5, _LABEL_WORDS) + _labelled_texts(300, 6, _LABEL_WORDS + _ADDRESS_WORDS) + [
     # a review's fuzzer: a fake inside a display name moved its span; an encoded @ faked away dropped the ＠ spans
     "PNR 40A1B2 order no. A1B2 Quorn <ada@x.io>", "PNR x%40A1B2 order no. A1B2 Quorn <ada@x.io>",
-    "code Q6N6G2 12ABinfo＠corp．co．jp Order # x%40A1B2"])
-def test_labels_faked_together_read_as_one_call_per_label(text):
+    "code Q6N6G2 12ABinfo＠corp．co．jp Order # x%40A1B2"]
+_GLUED = (_labelled_texts(150, 7, _LABEL_WORDS + _ADDRESS_WORDS, apart="")
+          + _labelled_texts(150, 8, _LABEL_WORDS + _ADDRESS_WORDS, apart="、"))
+
+
+@pytest.mark.parametrize("text, spaced", [(t, True) for t in _SPACED] + [(t, False) for t in _GLUED])
+def test_labels_faked_together_read_as_one_call_per_label(text, spaced):
     from sanitize.receipt_labels import inline_label_ends
 
     ends = inline_label_ends(text)
@@ -358,4 +365,6 @@ def test_labels_faked_together_read_as_one_call_per_label(text):
     for end in reversed(ends):
         want = each.fake_words(want, want_counts, limit_tokens=2, start=end)
     assert (got, got_counts, one.fakes) == (want, want_counts, each.fakes)
-    assert one.fake_after_labels(got, inline_label_ends(got), got_counts, limit_tokens=2) == got  # a fixed point
+    if spaced:  # a fixed point (glued into one run, an id's fake may take a card ending's word from it, "0622Visa
+        # 4111", and the ending's digits are an id on the next call: one call per label does the same; recorded)
+        assert one.fake_after_labels(got, inline_label_ends(got), got_counts, limit_tokens=2) == got

@@ -176,6 +176,9 @@ TRAPS = {
     "30,000 id labels beside amounts in one text": _text("Order number: A1B2C3D4 total $5.00 " * 30_000),
     "30,000 id labels beside addresses in one text": _text("Order number A1B2C3D4 ada@corp.io " * 30_000),
     "30,000 id labels each glued to a bracketed address": _text("Order number A1B2C3D4(ada@corp.io) " * 30_000),
+    # a review of session 37: with no space, each label's two tokens ran to the end of the run (26 kB took 11.7 s)
+    "8,000 labels in one run with no space": _text("Ref:A1B2C3D4," * 8_000),
+    "8,000 Japanese labels in one run with no space": _text("注文番号Order#A1B2C3D4、" * 8_000),
     # an address with a spelled-out @ (session 37): a long dotted domain that ends in no letter label, runs of "(at)"
     "a spelled-out @ before 100,000 labels and a digit": _text("ada(at)" + "a." * 100_000 + "1"),
     "a spelled-out @ before 50,000 spelled-out dots": _text("ada [at] " + "corp [dot] " * 50_000),
