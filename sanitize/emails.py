@@ -73,9 +73,10 @@ _LOCAL_START = (
 
 
 #: A domain's dot: also the full-width ．, which Japanese pages write (with ＠ and full-width letters, "info＠corp．co．jp")
-#: so that harvesters miss the address; before, none was read. Never before a word of those scripts or a capital:
-#: there it ends a sentence ("info＠corp.co.jp．次に", "ada@corp.io．Bob Quorn <…>").
-_DOT = rf"(?:\.|\uff0e(?![{CJK}A-Z]))"
+#: so that harvesters miss the address; before, none was read. Never before a word of those scripts or a capitalised
+#: word: there it ends a sentence ("info＠corp.co.jp．次に", "ada@corp.io．Bob Quorn <…>"); before a label in capitals
+#: it is a dot ("ADA@CORP．IO": kept whole by a first cut that read every capital so, a review of session 37).
+_DOT = rf"(?:\.|\uff0e(?![{CJK}]|[A-Z][A-Za-z]*?[a-z]))"
 
 
 def _address(at: str) -> str:
@@ -183,11 +184,23 @@ def _fake_written(pattern: re.Pattern[str], at: str, faker: Faker, text: str, co
 #: imprints write one: "ada.quorn(at)corp.io", "ada.quorn [at] corp [dot] io", "ada{at}corp.io", "ada[@]corp.io".
 #: Kept whole before (session 37). Spelled with no bracket ("ada at corp dot io") it is prose as often, and left; so
 #: is a domain with no letter-only last label ("price (at) 5.00", "Meet (at) noon.").
+#: A review of session 37: a space beside the @'s bracket and a plain word before it is prose or code as often ("Find us
+#: (at) github.com", "print(at) os.path", "lut[ at ] self.value"): spaced, an address says it is one by a mark or a
+#: digit in its local part ("ada.quorn (at) …") or a dot spelled out too ("ada [at] corp [dot] io"), else it is left
+#: (``_PLAIN_WORD``). Its parts are no words of the scripts that write none between words: the words glued to it are
+#: not read with it ("連絡先はada.quorn(at)corp.ioまで", as ``EMAIL`` reads its domain). Its domain is read whole (a
+#: dot stands before a label) and is never followed by another spelled @: in a chain ("ada(at)bob(at)cy(at)corp.io")
+#: the fake's dotted local part was read as the domain of the @ before it on the next pass, and the page was refused;
+#: so nor is one glued to a plain @ either side ("b@q@o@q[@]x.io", "ada@bob(at)corp.io"): those rules read the rest.
 _SPELLED_AT = r"[ \t]*+[(\[{][ \t]*+(?:at|@)[ \t]*+[)\]}][ \t]*+"
-_SPELLED_DOT = r"(?:\.|[ \t]*+[(\[{][ \t]*+dot[ \t]*+[)\]}][ \t]*+)"
+_SPELLED_DOT = r"(?:\.(?=[\w\-])|[ \t]*+[(\[{][ \t]*+dot[ \t]*+[)\]}][ \t]*+)"
 _SPELLED_DOT_RE = re.compile(_SPELLED_DOT, re.I)
+_SPELLED_LABEL = rf"(?:{WORD_NOT_CJK}|-)++"
 SPELLED_OUT = re.compile(
-    rf"(?<![\w.+%\-])([\w.+\-]++)({_SPELLED_AT})((?:[\w\-]++{_SPELLED_DOT})+[^\W\d_]{{2,}}+)(?![\w\-])", re.I)
+    rf"(?<![.+%\-@\uff20])(?<!{WORD_NOT_CJK})((?:{WORD_NOT_CJK}|[.+\-])++)({_SPELLED_AT})"
+    rf"((?:{_SPELLED_LABEL}{_SPELLED_DOT})++[^\W\d_{CJK}]{{2,}}+)(?!{WORD_NOT_CJK}|[\-@\uff20]|{_SPELLED_AT})", re.I)
+#: A local part with no mark or digit: spaced from the @'s bracket, with plain dots, it is no address.
+_PLAIN_WORD = re.compile(r"[^\W\d_]++")
 #: Whether a text may hold one: a bracketed "at" or "@" (read before the address pattern, which tries each word).
 _SPELLED_AT_HINT = re.compile(r"[(\[{][ \t]*+(?:at|@)[ \t]*+[)\]}]", re.I)
 
@@ -200,6 +213,9 @@ def fake_spelled_out(faker: Faker, text: str, counts: dict[str, int]) -> str:
 
     def one(m: re.Match[str]) -> str:
         local, domain = m.group(1), _SPELLED_DOT_RE.sub(".", m.group(3))
+        spaced = " " in m.group(2) or "\t" in m.group(2)
+        if spaced and domain == m.group(3) and _PLAIN_WORD.fullmatch(local):
+            return m.group(0)  # "Find us (at) github.com": prose
         result = fake_address(faker, local, domain)
         if result.fake == f"{local}@{domain}":
             return m.group(0)

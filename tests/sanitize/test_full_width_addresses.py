@@ -48,3 +48,10 @@ def test_a_full_stop_before_a_capitalised_word_is_no_dot_of_the_domain():
     """A review of the first cut: "ada@corp.io．Bob Quorn <…>" read "Bob" into the domain."""
     out = clean("<p>Mail ada@corp.io．Bob Quorn &lt;bob@corp.io&gt; today</p><p>Bob Quorn</p>")
     assert "．" in out and "corp" not in out and "Bob" not in out and "Quorn" not in out, out
+
+
+@pytest.mark.parametrize("text", ["ADA@CORP．IO", "INFO＠CORP．CO．JP", "ada@corp．IO"])
+def test_a_full_stop_before_a_label_in_capitals_is_a_dot_of_the_domain(text):
+    # a review of session 37: a ． before any capital ended the address, and one in capitals was kept whole
+    out = clean(f"<p>{text}</p>")
+    assert "CORP" not in out and "corp" not in out, out
