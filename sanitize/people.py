@@ -28,7 +28,7 @@ from sanitize.name_forms import (
     route_spellings,
     unquoted,
 )
-from sanitize.scripts import CJK, HANGUL, UNSPACED
+from sanitize.scripts import CJK, HAN, HANGUL, UNSPACED
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
 NOT_NAMES = frozenset({"me", "you"})
@@ -57,6 +57,7 @@ _INITIAL_WORD = re.compile(r"[A-ZÀ-ÖØ-Þ]\.")
 _UNSPACED = re.compile(f"[{UNSPACED}]")
 #: Hangul: Korean writes spaces between words but joins a particle to a name (김민준님과): no edge after one.
 _HANGUL = re.compile(f"[{HANGUL}]")
+_HAN = re.compile(f"[{HAN}]")
 #: A name of those scripts, written as one word (山田太郎, 王小明, 김민준).
 _JOINED_NAME = re.compile(f"[{UNSPACED}{HANGUL}]{{2,}}")
 #: Words of those scripts before a Latin name's first word or after its last, glued or a space apart ("担当Ada Quorn",
@@ -74,7 +75,9 @@ def latin_in(name: str) -> str:
     """
     return _GLUED_TO_LATIN.sub("", name)
 #: Titles Japanese and Chinese write glued after a person's name (王伟様, 王伟先生, 联系王伟老师): a two-character name of
-#: Han or kana, replaced between word edges only (as often part of another word), is a name before one of them too.
+#: Han or kana, replaced between word edges only (as often part of another word), is a name before one of them too,
+#: when it holds a Han character: one of kana alone is as often the start of a word a title ends ("みな" of "みなさん",
+#: everyone: a review of session 37).
 TITLES_AFTER_NAME = ("様", "さま", "さん", "くん", "君", "ちゃん", "殿", "氏", "先生", "女士", "小姐", "老师", "老師", "经理",
                      "經理", "总", "總", "博士", "教授")
 _TITLE_AFTER = "|".join(TITLES_AFTER_NAME)
@@ -103,7 +106,7 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
     stands anywhere ("与王小明开会": those scripts write no space between words; a shorter one is as often
     part of another word, "小明" of "大小明细表"), a Hangul one after a word edge, whatever follows it; a name of
     other scripts between edges that a character of those scripts makes too ("Ada Quorn様")."""
-    anywhere, hangul, edged, latin = [], [], [], []
+    anywhere, hangul, edged, titled, latin = [], [], [], [], []
     for phrase in sorted(phrases, key=lambda p: (-len(p), p)):  # longest first; ties in one order whatever the hash seed
         # words apart by white space, or joined by "_" or "-" as a file name joins them ("Lease_Ada_Quorn.pdf")
         # ... or by "+" or "%20" as a search route joins them ("#search/Ada+Quorn")
@@ -119,14 +122,17 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
             hangul.append(body)
         elif _UNSPACED.match(phrase) or _UNSPACED.match(phrase[-1]):
             edged.append(body)  # "王伟" between word edges only: inside "大王伟大" it is another word's
+            if _HAN.search(phrase):
+                titled.append(body)  # and before a title ("王伟様")
         else:
             latin.append(body)
     parts = [f"(?:{'|'.join(anywhere)})"] if anywhere else []
     if hangul:
         parts.append(f"{_NAME_START}(?:{'|'.join(hangul)})")
     if edged:
-        names = "|".join(edged)
-        parts.append(f"{_NAME_START}(?:{names})(?![^\\W_])|(?:{names})(?=(?:{_TITLE_AFTER}))")
+        parts.append(f"{_NAME_START}(?:{'|'.join(edged)})(?![^\\W_])")
+    if titled:
+        parts.append(f"(?:{'|'.join(titled)})(?=(?:{_TITLE_AFTER}))")
     if latin:
         parts.append(f"{_LATIN_NAME_START}(?:{'|'.join(latin)}){_LATIN_NAME_END}")
     return re.compile("|".join(parts), re.I)
@@ -193,6 +199,9 @@ class NameRules:
                     self.roles.setdefault(other, self.roles[phrase])
         self.learned: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
+        self._encoded_pattern: re.Pattern[str] | None = None  # with the names' percent-encoded spellings (``_compiled``)
+        self._phrases: set[str] = set()
+        self._route_forms: set[str] = set()
         self._by_key: dict[str, str] = {}  # phrase_key → phrase, for a match joined by "_", "-", "+" or "%20"
         self._dirty = True
         # A match starts where a word starts, so the text's word there is a phrase's leading word: no
@@ -283,22 +292,31 @@ class NameRules:
             return fakes[0] + "".join((" " if j.isspace() else j) + f for j, f in zip(joints, fakes[1:]))
         return self.fake(" ".join(written.split()))
 
-    def _compiled(self) -> re.Pattern[str] | None:
+    def _compiled(self, encoded: bool = False) -> re.Pattern[str] | None:
+        """The names' pattern; ``encoded``: with their percent-encoded spellings too, for a text holding a "%" only
+        (a review of session 37: in every text, their alternatives, each starting with an escape, cost the pattern
+        its scan for a first character, and a text beyond ASCII took 10 to 25 times as long)."""
         if self._dirty:
             # a learned name as it was written too where its lower case is longer ("İpek"): re.I matches the rest
             phrases = set(self.given) | set(self.learned) | {v for v in self.learned.values() if len(v.lower()) != len(v)}
             # percent-encoded as a search's route writes a name beyond ASCII
-            phrases |= {form for p in phrases | set(self.learned.values()) for form in route_spellings(p)}
+            self._route_forms = {form for p in phrases | set(self.learned.values()) for form in route_spellings(p)}
+            self._phrases = phrases
             self._pattern = _names_pattern(phrases) if phrases else None
+            self._encoded_pattern = None
             self._by_key = {}  # the first of two phrases with one key in a fixed order (the pattern's)
             for p in sorted(phrases, key=lambda p: (-len(p), p)):
                 self._by_key.setdefault(phrase_key(p), p.lower())
             self._dirty = False
-        return self._pattern
+        if not encoded or not self._route_forms:
+            return self._pattern
+        if self._encoded_pattern is None:
+            self._encoded_pattern = _names_pattern(self._phrases | self._route_forms)
+        return self._encoded_pattern
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where ``apply`` reads a name in ``text`` (a fake name is none)."""
-        pattern = self._compiled() if self.given or self.learned else None
+        pattern = self._compiled("%" in text) if self.given or self.learned else None
         if pattern is None:
             return []
         return [m.span() for m in pattern.finditer(text) if not is_fake_name(m.group(0))]
@@ -331,7 +349,7 @@ class NameRules:
         leads = self._leads
         if leads is not None and text.isascii() and "%" not in text and leads.isdisjoint(_WORD.findall(text.lower())):
             return text  # read before compiling: most texts name nobody
-        pattern = self._compiled()
+        pattern = self._compiled("%" in text)
         if pattern is None:
             return text
 

@@ -66,3 +66,10 @@ def test_a_redacted_text_percent_encoded_in_a_search_route_is_replaced(subject, 
             assert quote(word) not in out and quote(word.lower()) not in out, out
     written = re.findall(r'href="([^"]*)"', out)
     assert len(written) == len(hrefs) and all(h.startswith("#search/") and " " not in h for h in written), out
+
+
+def test_a_kana_name_before_a_title_inside_a_common_word_is_left():
+    # a review of session 37: "みな" learned from a display name rewrote "みなさん" ("everyone"); a name of kana alone is
+    # as often the start of such a word, so only a name holding a Han character is read before a title
+    out = clean('<span email="mina.quorn@corp.example" name="みな">みな</span><p>みなさん、こんにちは</p>')
+    assert "<p>みなさん、こんにちは</p>" in out, out
