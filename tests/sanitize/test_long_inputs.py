@@ -176,6 +176,10 @@ TRAPS = {
     "30,000 id labels beside amounts in one text": _text("Order number: A1B2C3D4 total $5.00 " * 30_000),
     "30,000 id labels beside addresses in one text": _text("Order number A1B2C3D4 ada@corp.io " * 30_000),
     "30,000 id labels each glued to a bracketed address": _text("Order number A1B2C3D4(ada@corp.io) " * 30_000),
+    # a review of session 37: a fake holding an "x" (or "in", "end") had every span of the text read again, wherever it
+    # stood, for a card ending it might make (8,000 distinct ids took 118 s; the same id, with a key whose fake held
+    # one, 34 s for 4,000); now where a card ending may stand around it only
+    "8,000 distinct id labels in one text": _text(" ".join(f"Order number QR{i:05d}KLMN" for i in range(8_000))),
     # a review of session 37: with no space, each label's two tokens ran to the end of the run (26 kB took 11.7 s)
     "8,000 labels in one run with no space": _text("Ref:A1B2C3D4," * 8_000),
     "8,000 Japanese labels in one run with no space": _text("注文番号Order#A1B2C3D4、" * 8_000),
