@@ -79,7 +79,11 @@ def latin_in(name: str) -> str:
 #: when it holds a Han character: one of kana alone is as often the start of a word a title ends ("みな" of "みなさん",
 #: everyone: a review of session 37).
 TITLES_AFTER_NAME = ("様", "さま", "さん", "くん", "君", "ちゃん", "殿", "氏", "先生", "女士", "小姐", "老师", "老師", "经理",
-                     "經理", "总", "總", "博士", "教授")
+                     "經理", "总", "總", "博士", "教授",
+                     # a job title a Japanese or Chinese office writes after the name (王伟部長, 王伟课长), and
+                     # the other forms of address (Taiwan's 桑, a classmate, a lawyer, a doctor, a boss; session 38)
+                     "部長", "部长", "課長", "课长", "社長", "社长", "係長", "会長", "會長", "主任", "桑", "同学", "同學",
+                     "律师", "律師", "医生", "醫生", "老板", "老闆")
 _TITLE_AFTER = "|".join(TITLES_AFTER_NAME)
 #: Where a name of other scripts (Latin) may start and end: a character of ``scripts.CJK`` is no word it continues
 #: ("Ada Quorn様", "与Ada Quorn开会", "Ada Quorn님"; session 35), nor is "_" (a file name's joint).

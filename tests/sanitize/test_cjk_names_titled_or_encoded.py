@@ -19,7 +19,10 @@ from .conftest import clean
 WANG = '<span email="wei.wang@corp.example" name="王伟">王伟</span>'
 
 
-@pytest.mark.parametrize("glued", ["王伟様", "王伟さん", "王伟先生", "请联系王伟老师。", "王伟女士您好", "王伟殿"])
+@pytest.mark.parametrize("glued", ["王伟様", "王伟さん", "王伟先生", "请联系王伟老师。", "王伟女士您好", "王伟殿",
+                                   # job titles and forms of address (session 38)
+                                   "王伟部長", "王伟课长", "王伟社長", "王伟主任您好", "王伟桑", "王伟律师", "王伟医生",
+                                   "王伟老板"])
 def test_a_two_character_name_glued_to_its_title_is_replaced(glued):
     out = clean(f"{WANG}<p>{glued}</p>")
     assert "王伟" not in out, out
