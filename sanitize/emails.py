@@ -192,8 +192,11 @@ def _fake_written(pattern: re.Pattern[str], at: str, faker: Faker, text: str, co
 #: dot stands before a label) and is never followed by another spelled @: in a chain ("ada(at)bob(at)cy(at)corp.io")
 #: the fake's dotted local part was read as the domain of the @ before it on the next pass, and the page was refused;
 #: so nor is one glued to a plain @ either side ("b@q@o@q[@]x.io", "ada@bob(at)corp.io"): those rules read the rest.
-_SPELLED_AT = r"[ \t]*+[(\[{][ \t]*+(?:at|@)[ \t]*+[)\]}][ \t]*+"
-_SPELLED_DOT = r"(?:\.(?=[\w\-])|[ \t]*+[(\[{][ \t]*+dot[ \t]*+[)\]}][ \t]*+)"
+#: Its brackets are also the full-width ones Japanese input writes (ada（at）corp.io), the space around them may be a
+#: no-break one, and a dot may be bracketed as it stands ("[.]", "(.)") as well as spelled (session 38).
+_OPEN, _CLOSE, _SPACE = "[(\\[{\uff08\uff3b\uff5b]", "[)\\]}\uff09\uff3d\uff5d]", "[ \\t\u00a0]"
+_SPELLED_AT = rf"{_SPACE}*+{_OPEN}{_SPACE}*+(?:at|@){_SPACE}*+{_CLOSE}{_SPACE}*+"
+_SPELLED_DOT = rf"(?:\.(?=[\w\-])|{_SPACE}*+{_OPEN}{_SPACE}*+(?:dot|\.){_SPACE}*+{_CLOSE}{_SPACE}*+)"
 _SPELLED_DOT_RE = re.compile(_SPELLED_DOT, re.I)
 _SPELLED_LABEL = rf"(?:{WORD_NOT_CJK}|-)++"
 SPELLED_OUT = re.compile(
@@ -202,7 +205,7 @@ SPELLED_OUT = re.compile(
 #: A local part with no mark or digit: spaced from the @'s bracket, with plain dots, it is no address.
 _PLAIN_WORD = re.compile(r"[^\W\d_]++")
 #: Whether a text may hold one: a bracketed "at" or "@" (read before the address pattern, which tries each word).
-_SPELLED_AT_HINT = re.compile(r"[(\[{][ \t]*+(?:at|@)[ \t]*+[)\]}]", re.I)
+_SPELLED_AT_HINT = re.compile(rf"{_OPEN}{_SPACE}*+(?:at|@){_SPACE}*+{_CLOSE}", re.I)
 
 
 def fake_spelled_out(faker: Faker, text: str, counts: dict[str, int]) -> str:
@@ -213,7 +216,7 @@ def fake_spelled_out(faker: Faker, text: str, counts: dict[str, int]) -> str:
 
     def one(m: re.Match[str]) -> str:
         local, domain = m.group(1), _SPELLED_DOT_RE.sub(".", m.group(3))
-        spaced = " " in m.group(2) or "\t" in m.group(2)
+        spaced = " " in m.group(2) or "\t" in m.group(2) or "\u00a0" in m.group(2)
         if spaced and domain == m.group(3) and _PLAIN_WORD.fullmatch(local):
             return m.group(0)  # "Find us (at) github.com": prose
         result = fake_address(faker, local, domain)

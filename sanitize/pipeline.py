@@ -158,7 +158,8 @@ class Cleaner(ValuePass):
             text = emails.fake_plain(self.faker, text, c)
             text = emails.fake_wide(self.faker, text, c)
             singles = [*singles, *found_singles]
-        if "(" in text or "[" in text or "{" in text:  # a spelled-out @: "(at)", "[AT]", "{@}"
+        if "(" in text or "[" in text or "{" in text or "\uff08" in text or "\uff3b" in text or "\uff5b" in text:
+            # a spelled-out @: "(at)", "[AT]", "{@}", "（at）"
             text = emails.fake_spelled_out(self.faker, text, c)
         if not keep:
             text = self.names.apply(text, c)

@@ -58,3 +58,12 @@ def test_words_of_unspaced_scripts_glued_to_it_are_kept():
     # a review of session 37: the local part and the last label ran into the Japanese words either side
     out = clean("<p>連絡先はada.quorn(at)corp.testまで</p>")
     assert out.startswith("<p>連絡先は") and out.endswith("まで</p>") and "quorn" not in out, out
+
+
+@pytest.mark.parametrize("text", ["ada.quorn（at）corp.test", "ada.quorn [at] corp [.] test", "ada.quorn(at)corp(.)test",
+                                  "ada.quorn\u00a0(at)\u00a0corp.test", "ada.quorn［at］corp［dot］test"])
+def test_full_width_brackets_bracketed_dots_and_no_break_spaces_are_read_too(text):
+    # left by session 37's first cut (its review listed them): Japanese input writes full-width brackets, and a
+    # bracketed dot is as common as a spelled one
+    out = clean(f"<p>{text}</p>")
+    assert "quorn" not in out and "corp" not in out, out
