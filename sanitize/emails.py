@@ -13,6 +13,7 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass
+from functools import cache
 from urllib.parse import quote, unquote
 
 from sanitize.faker import Faker, is_fake_local
@@ -199,9 +200,18 @@ _SPELLED_AT = rf"{_SPACE}*+{_OPEN}{_SPACE}*+(?:at|@){_SPACE}*+{_CLOSE}{_SPACE}*+
 _SPELLED_DOT = rf"(?:\.(?=[\w\-])|{_SPACE}*+{_OPEN}{_SPACE}*+(?:dot|\.){_SPACE}*+{_CLOSE}{_SPACE}*+)"
 _SPELLED_DOT_RE = re.compile(_SPELLED_DOT, re.I)
 _SPELLED_LABEL = rf"(?:{WORD_NOT_CJK}|-)++"
-SPELLED_OUT = re.compile(
+SPELLED_OUT = (
     rf"(?<![.+%\-@\uff20])(?<!{WORD_NOT_CJK})((?:{WORD_NOT_CJK}|[.+\-])++)({_SPELLED_AT})"
-    rf"((?:{_SPELLED_LABEL}{_SPELLED_DOT})++[^\W\d_{CJK}]{{2,}}+)(?!{WORD_NOT_CJK}|[\-@\uff20]|{_SPELLED_AT})", re.I)
+    rf"((?:{_SPELLED_LABEL}{_SPELLED_DOT})++[^\W\d_{CJK}]{{2,}}+)(?!{WORD_NOT_CJK}|[\-@\uff20]|{_SPELLED_AT})")
+
+
+@cache
+def _spelled_out() -> re.Pattern[str]:
+    """``SPELLED_OUT`` compiled on first use: its classes of those scripts' characters cost 30 ms to compile, at every
+    start of the toolkit, and most pages write no spelled-out @."""
+    return re.compile(SPELLED_OUT, re.I)
+
+
 #: A local part with no mark or digit: spaced from the @'s bracket, with plain dots, it is no address.
 _PLAIN_WORD = re.compile(r"[^\W\d_]++")
 #: Whether a text may hold one: a bracketed "at" or "@" (read before the address pattern, which tries each word).
@@ -225,7 +235,7 @@ def fake_spelled_out(faker: Faker, text: str, counts: dict[str, int]) -> str:
         counts["email"] = counts.get("email", 0) + 1
         return result.fake.replace("@", m.group(2), 1)
 
-    return SPELLED_OUT.sub(one, text)
+    return _spelled_out().sub(one, text)
 
 
 def fake_percent(faker: Faker, text: str, counts: dict[str, int]) -> str:
