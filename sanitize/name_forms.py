@@ -14,7 +14,8 @@ as a search route does; ``joined_words`` reads such a match back into the name's
 from __future__ import annotations
 
 import re
-from urllib.parse import quote
+import unicodedata
+from urllib.parse import quote, unquote
 
 from sanitize.faker import NAME_SUFFIXES
 
@@ -33,17 +34,36 @@ JOINT = re.compile(r"\s+|[_\-+]|%20")
 ENCODED_BYTE = re.compile("%[89A-Fa-f][0-9A-Fa-f]")
 
 
+#: What JavaScript's ``encodeURIComponent`` (a page's script writes its routes with it) leaves unescaped beyond
+#: ``quote``'s own: "Zoë O'Brien" is ``Zo%C3%AB%20O'Brien`` in a route (session 38; ``quote`` writes ``O%27Brien``).
+_URI_COMPONENT_SAFE = "!~*'()"
+
+
 def route_spellings(text: str) -> set[str]:
     """``text`` percent-encoded word by word as a search's route writes it (its words then joined by "+" or "%20"),
     as written, in title case, in lower case and in capitals: an escape reads one letter's case (``Å`` is
-    ``%C3%85``, ``å`` ``%C3%A5``). None for a text in ASCII, nor for a form in ASCII ("Groß" in capitals is
+    ``%C3%85``, ``å`` ``%C3%A5``); each also decomposed (NFD, as a Mac writes "ë": ``e%CC%88``) and as
+    ``encodeURIComponent`` writes it. None for a text in ASCII, nor for a form in ASCII ("Groß" in capitals is
     "GROSS", the word "gross"), which is no spelling of its own.
 
     >>> sorted(route_spellings("王伟")), route_spellings("Ada")
     (['%E7%8E%8B%E4%BC%9F'], set())
+    >>> sorted(route_spellings("Zoë"))[:2]
+    ['ZO%C3%8B', 'ZOE%CC%88']
     """
     forms = {text, text.title(), text.lower(), text.upper()} if not text.isascii() else set()
-    return {" ".join(quote(w) for w in form.split(" ")) for form in forms if not form.isascii()}
+    forms |= {unicodedata.normalize("NFD", form) for form in forms}
+    return {" ".join(quote(w, safe=safe) for w in form.split(" "))
+            for form in forms if not form.isascii() for safe in ("/", _URI_COMPONENT_SAFE)}
+
+
+def decoded_route_text(written: str) -> str:
+    """The text a route's escapes write, composed (NFC: a decomposed spelling reads as the name it spells).
+
+    >>> decoded_route_text("Zoe%CC%88")
+    'Zoë'
+    """
+    return unicodedata.normalize("NFC", unquote(written))
 
 
 def person_in(name: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 from collections.abc import Iterable
 
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
@@ -25,6 +25,7 @@ from sanitize.name_forms import (
     other_order,
     person_in,
     phrase_key,
+    decoded_route_text,
     route_spellings,
     unquoted,
 )
@@ -362,7 +363,7 @@ class NameRules:
                 return m.group(0)
             counts["name"] = counts.get("name", 0) + 1
             if ENCODED_BYTE.search(m.group(0)):  # the name it encodes, and its fake encoded as the route wrote it
-                return quote(self._fake_written(unquote(m.group(0))), safe="+-_")
+                return quote(self._fake_written(decoded_route_text(m.group(0))), safe="+-_")
             return self._fake_written(m.group(0))
 
         return pattern.sub(one, text)

@@ -12,7 +12,6 @@ import gc
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from urllib.parse import unquote
 from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -25,7 +24,7 @@ from sanitize.faker import Faker
 from sanitize.memo import DecisionCache, PassMemo
 from sanitize.model import Walk, subtree_ids, walk
 from sanitize.display_names import fake_display_names
-from sanitize.name_forms import ENCODED_BYTE, route_spellings
+from sanitize.name_forms import ENCODED_BYTE, decoded_route_text, route_spellings
 from sanitize.people import NameRules
 from sanitize.people_elements import learn_from_elements
 from sanitize.receipts import (
@@ -227,7 +226,7 @@ class Cleaner(ValuePass):
         joiner = None
         if ENCODED_BYTE.search(written):  # percent-encoded in a route: the text it encodes, the fake's words joined
             joiner = "+" if "+" in written else "%20"
-            found = " ".join(unquote(written.replace("+", " ")).split())
+            found = " ".join(decoded_route_text(written.replace("+", " ")).split())
         else:
             if " ".join(written.split()).lower() not in self._redacted_as_written and not any(ch.isspace() for ch in written):
                 joiner = "+" if "+" in written else "%20" if "%20" in written else None  # a literal "Q3+Q4" is the text

@@ -76,3 +76,27 @@ def test_a_kana_name_before_a_title_inside_a_common_word_is_left():
     # as often the start of such a word, so only a name holding a Han character is read before a title
     out = clean('<span email="mina.quorn@corp.example" name="みな">みな</span><p>みなさん、こんにちは</p>')
     assert "<p>みなさん、こんにちは</p>" in out, out
+
+
+@pytest.mark.parametrize("carrier, name, route", [
+    # encodeURIComponent (a page's script writes the route with it) keeps ' ( ) ! * ~, which quote() escapes
+    ('<span email="zoe.obrien@corp.example" name="Zoë O\'Brien">Zoë O\'Brien</span>', "Zoë O'Brien",
+     "#search/Zo%C3%AB%20O'Brien"),
+    # a name typed on a system that writes letters decomposed (NFD: "e" and a combining diaeresis)
+    ('<span email="zoe.arnskold@corp.example" name="Zoë Årnsköld">Zoë Årnsköld</span>', "Zoë Årnsköld",
+     "#search/Zoe%CC%88%20A%CC%8Arnsko%CC%88ld"),
+])
+def test_a_name_encoded_as_a_script_or_another_system_writes_it_is_replaced(carrier, name, route):
+    # left by session 37 (its review listed them)
+    out = clean(carrier + f'<a href="{route}">s</a><p>{name}</p>')
+    fake = out.split("<p>", 1)[1].split("</p>", 1)[0]
+    assert fake != name and f'href="#search/{quote(fake)}"' in out, out  # the name's one fake, encoded
+
+
+def test_a_redacted_text_encoded_decomposed_is_replaced_with_its_fake():
+    import unicodedata
+    subject = "Réunion été"
+    route = "#search/" + "+".join(quote(unicodedata.normalize("NFD", w)) for w in subject.split())
+    out = clean(f'<h2 class="r">{subject}</h2><a href="{route}">s</a>', redact_selectors=[".r"])
+    fake = out.split("<h2", 1)[1].split(">", 1)[1].split("</h2>", 1)[0]
+    assert f'href="#search/{fake.replace(" ", "+")}"' in out, out
