@@ -76,8 +76,9 @@ _LOCAL_START = (
 #: A domain's dot: also the full-width ．, which Japanese pages write (with ＠ and full-width letters, "info＠corp．co．jp")
 #: so that harvesters miss the address; before, none was read. Never before a word of those scripts or a capitalised
 #: word: there it ends a sentence ("info＠corp.co.jp．次に", "ada@corp.io．Bob Quorn <…>"); before a label in capitals
-#: it is a dot ("ADA@CORP．IO": kept whole by a first cut that read every capital so, a review of session 37).
-_DOT = rf"(?:\.|\uff0e(?![{CJK}]|[A-Z][A-Za-z]*?[a-z]))"
+#: it is a dot ("ADA@CORP．IO": kept whole by a first cut that read every capital so, a review of session 37), but
+#: not before a capital alone ("ada@corp.io．I will", a second review; "FYI" after one is still read as a label).
+_DOT = rf"(?:\.|\uff0e(?![{CJK}]|[A-Z](?:[A-Za-z]*?[a-z]|(?![A-Za-z]))))"
 
 
 def _address(at: str) -> str:
@@ -185,24 +186,28 @@ def _fake_written(pattern: re.Pattern[str], at: str, faker: Faker, text: str, co
 #: imprints write one: "ada.quorn(at)corp.io", "ada.quorn [at] corp [dot] io", "ada{at}corp.io", "ada[@]corp.io".
 #: Kept whole before (session 37). Spelled with no bracket ("ada at corp dot io") it is prose as often, and left; so
 #: is a domain with no letter-only last label ("price (at) 5.00", "Meet (at) noon.").
-#: A review of session 37: a space beside the @'s bracket and a plain word before it is prose or code as often ("Find us
-#: (at) github.com", "print(at) os.path", "lut[ at ] self.value"): spaced, an address says it is one by a mark or a
-#: digit in its local part ("ada.quorn (at) …") or a dot spelled out too ("ada [at] corp [dot] io"), else it is left
-#: (``_PLAIN_WORD``). Its parts are no words of the scripts that write none between words: the words glued to it are
-#: not read with it ("連絡先はada.quorn(at)corp.ioまで", as ``EMAIL`` reads its domain). Its domain is read whole (a
-#: dot stands before a label) and is never followed by another spelled @: in a chain ("ada(at)bob(at)cy(at)corp.io")
-#: the fake's dotted local part was read as the domain of the @ before it on the next pass, and the page was refused;
-#: so nor is one glued to a plain @ either side ("b@q@o@q[@]x.io", "ada@bob(at)corp.io"): those rules read the rest.
+#: A bracketed "at" is read as an @ whatever the spacing: prose and code seldom write one, and faking them loses a
+#: few words where leaving them would leave an address ("Find us (at) github.com" and "print(at) os.path" are faked;
+#: a rule that left a plain word spaced from its bracket, after a review of session 37, left "info (at) firma.de" and
+#: "ADA (at)CORP.IO" too, and a second review, session 38, found those leaks). Its domain ends before words of the
+#: scripts that write none between words, and the words before it are read with its local part, as ``EMAIL`` reads
+#: them ("連絡先はada.quorn(at)corp.ioまで", "请联系王伟wangwei(at)…": they may be a name); its inner labels may be
+#: theirs (例え.jp). A chain of @s, spelled or plain, before it is read as its local part and faked with it
+#: ("ada(at)bob(at)cy(at)corp.io", "x@ada(at)corp.io"): faked alone, the last address's fake wrote a dotted local
+#: part after the @ before it, which the next pass read as that @'s domain, and the page was refused (session 37's
+#: review); a first fix that read no address followed by another spelled @ left "ada(at)corp.io (at) noon" whole.
+#: Up to eight links: a longer chain keeps its first links, as a chain of plain @s does, and no start reads a long
+#: one to its end again (n^2). Followed by a plain @ ("ada(at)corp.io@home.net"), the plain rule has read the address
+#: there first; the fake's domain is then that fake's local part, an address of a fake domain, which is left.
 #: Its brackets are also the full-width ones Japanese input writes (ada（at）corp.io), the space around them may be a
 #: no-break one, and a dot may be bracketed as it stands ("[.]", "(.)") as well as spelled (session 38).
 _OPEN, _CLOSE, _SPACE = "[(\\[{\uff08\uff3b\uff5b]", "[)\\]}\uff09\uff3d\uff5d]", "[ \\t\u00a0]"
 _SPELLED_AT = rf"{_SPACE}*+{_OPEN}{_SPACE}*+(?:at|@){_SPACE}*+{_CLOSE}{_SPACE}*+"
 _SPELLED_DOT = rf"(?:\.(?=[\w\-])|{_SPACE}*+{_OPEN}{_SPACE}*+(?:dot|\.){_SPACE}*+{_CLOSE}{_SPACE}*+)"
 _SPELLED_DOT_RE = re.compile(_SPELLED_DOT, re.I)
-_SPELLED_LABEL = rf"(?:{WORD_NOT_CJK}|-)++"
 SPELLED_OUT = (
-    rf"(?<![.+%\-@\uff20])(?<!{WORD_NOT_CJK})((?:{WORD_NOT_CJK}|[.+\-])++)({_SPELLED_AT})"
-    rf"((?:{_SPELLED_LABEL}{_SPELLED_DOT})++[^\W\d_{CJK}]{{2,}}+)(?!{WORD_NOT_CJK}|[\-@\uff20]|{_SPELLED_AT})")
+    rf"(?<![\w.+%\-])((?:[\w.+\-]++(?:{_SPELLED_AT}|[@\uff20])){{0,8}}[\w.+\-]++)({_SPELLED_AT})"
+    rf"((?:{_INNER_LABEL}{_SPELLED_DOT})+[^\W\d_{CJK}]{{2,}}+)(?!{WORD_NOT_CJK}|-)")
 
 
 @cache
@@ -212,8 +217,6 @@ def _spelled_out() -> re.Pattern[str]:
     return re.compile(SPELLED_OUT, re.I)
 
 
-#: A local part with no mark or digit: spaced from the @'s bracket, with plain dots, it is no address.
-_PLAIN_WORD = re.compile(r"[^\W\d_]++")
 #: Whether a text may hold one: a bracketed "at" or "@" (read before the address pattern, which tries each word).
 _SPELLED_AT_HINT = re.compile(rf"{_OPEN}{_SPACE}*+(?:at|@){_SPACE}*+{_CLOSE}", re.I)
 
@@ -226,9 +229,6 @@ def fake_spelled_out(faker: Faker, text: str, counts: dict[str, int]) -> str:
 
     def one(m: re.Match[str]) -> str:
         local, domain = m.group(1), _SPELLED_DOT_RE.sub(".", m.group(3))
-        spaced = " " in m.group(2) or "\t" in m.group(2) or "\u00a0" in m.group(2)
-        if spaced and domain == m.group(3) and _PLAIN_WORD.fullmatch(local):
-            return m.group(0)  # "Find us (at) github.com": prose
         result = fake_address(faker, local, domain)
         if result.fake == f"{local}@{domain}":
             return m.group(0)

@@ -29,7 +29,7 @@ from sanitize.name_forms import (
     route_spellings,
     unquoted,
 )
-from sanitize.scripts import CJK, HAN, HANGUL, UNSPACED
+from sanitize.scripts import CJK, HANGUL, UNSPACED
 
 #: Words Gmail writes in place of a name for the user's own entries; an observer reads them.
 NOT_NAMES = frozenset({"me", "you"})
@@ -58,7 +58,6 @@ _INITIAL_WORD = re.compile(r"[A-ZÀ-ÖØ-Þ]\.")
 _UNSPACED = re.compile(f"[{UNSPACED}]")
 #: Hangul: Korean writes spaces between words but joins a particle to a name (김민준님과): no edge after one.
 _HANGUL = re.compile(f"[{HANGUL}]")
-_HAN = re.compile(f"[{HAN}]")
 #: A name of those scripts, written as one word (山田太郎, 王小明, 김민준).
 _JOINED_NAME = re.compile(f"[{UNSPACED}{HANGUL}]{{2,}}")
 #: Words of those scripts before a Latin name's first word or after its last, glued or a space apart ("担当Ada Quorn",
@@ -76,9 +75,7 @@ def latin_in(name: str) -> str:
     """
     return _GLUED_TO_LATIN.sub("", name)
 #: Titles Japanese and Chinese write glued after a person's name (王伟様, 王伟先生, 联系王伟老师): a two-character name of
-#: Han or kana, replaced between word edges only (as often part of another word), is a name before one of them too,
-#: when it holds a Han character: one of kana alone is as often the start of a word a title ends ("みな" of "みなさん",
-#: everyone: a review of session 37).
+#: Han or kana, replaced between word edges only (as often part of another word), is a name before one of them too.
 TITLES_AFTER_NAME = ("様", "さま", "さん", "くん", "君", "ちゃん", "殿", "氏", "先生", "女士", "小姐", "老师", "老師", "经理",
                      "經理", "总", "總", "博士", "教授",
                      # a job title a Japanese or Chinese office writes after the name (王伟部長, 王伟课长), and
@@ -86,6 +83,9 @@ TITLES_AFTER_NAME = ("様", "さま", "さん", "くん", "君", "ちゃん", "�
                      "部長", "部长", "課長", "课长", "社長", "社长", "係長", "会長", "會長", "主任", "桑", "同学", "同學",
                      "律师", "律師", "医生", "醫生", "老板", "老闆")
 _TITLE_AFTER = "|".join(TITLES_AFTER_NAME)
+#: Words that read as a short name and a title and are none: "みなさん" (everyone) is "みな" and "さん" (a review of
+#: session 37: a learned "みな" rewrote it). Only these are left: kana given names before a title are common (ゆき様).
+_NAME_AND_TITLE_WORDS = ("みなさん", "みなさま", "みな様")
 #: Where a name of other scripts (Latin) may start and end: a character of ``scripts.CJK`` is no word it continues
 #: ("Ada Quorn様", "与Ada Quorn开会", "Ada Quorn님"; session 35), nor is "_" (a file name's joint).
 _LATIN_NAME_START = rf"(?:(?<![^\W_{CJK}])|(?<=%[0-9A-Fa-f]{{2}}))"
@@ -111,7 +111,7 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
     stands anywhere ("与王小明开会": those scripts write no space between words; a shorter one is as often
     part of another word, "小明" of "大小明细表"), a Hangul one after a word edge, whatever follows it; a name of
     other scripts between edges that a character of those scripts makes too ("Ada Quorn様")."""
-    anywhere, hangul, edged, titled, latin = [], [], [], [], []
+    anywhere, hangul, edged, latin = [], [], [], []
     for phrase in sorted(phrases, key=lambda p: (-len(p), p)):  # longest first; ties in one order whatever the hash seed
         # words apart by white space, or joined by "_" or "-" as a file name joins them ("Lease_Ada_Quorn.pdf")
         # ... or by "+" or "%20" as a search route joins them ("#search/Ada+Quorn")
@@ -127,17 +127,14 @@ def _names_pattern(phrases: set[str]) -> re.Pattern[str]:
             hangul.append(body)
         elif _UNSPACED.match(phrase) or _UNSPACED.match(phrase[-1]):
             edged.append(body)  # "王伟" between word edges only: inside "大王伟大" it is another word's
-            if _HAN.search(phrase):
-                titled.append(body)  # and before a title ("王伟様")
         else:
             latin.append(body)
     parts = [f"(?:{'|'.join(anywhere)})"] if anywhere else []
     if hangul:
         parts.append(f"{_NAME_START}(?:{'|'.join(hangul)})")
     if edged:
-        parts.append(f"{_NAME_START}(?:{'|'.join(edged)})(?![^\\W_])")
-    if titled:
-        parts.append(f"(?:{'|'.join(titled)})(?=(?:{_TITLE_AFTER}))")
+        names = "|".join(edged)
+        parts.append(f"{_NAME_START}(?:{names})(?![^\\W_])|(?!{'|'.join(_NAME_AND_TITLE_WORDS)})(?:{names})(?=(?:{_TITLE_AFTER}))")
     if latin:
         parts.append(f"{_LATIN_NAME_START}(?:{'|'.join(latin)}){_LATIN_NAME_END}")
     return re.compile("|".join(parts), re.I)

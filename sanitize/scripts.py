@@ -27,8 +27,6 @@ import unicodedata
 #: The ideographs beyond the first plane too (extensions B to H, the compatibility supplement: 𠮷 of 𠮷野 is common in
 #: Japanese names; session 36's review found a Latin name glued to one left).
 UNSPACED = "\u3005-\u3007\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\U00020000-\U000323af"
-#: Han ideographs alone (a name holding one is read before a title glued to it: ``people.TITLES_AFTER_NAME``).
-HAN = "\u3005-\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000323af"
 #: Hangul (its syllables and jamo): a space between words, a particle joined to a name.
 HANGUL = "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff"
 #: Both, and bopomofo and the CJK radicals: the characters no Latin word continues into. Full-width digits and Latin

@@ -72,10 +72,18 @@ def test_a_redacted_text_percent_encoded_in_a_search_route_is_replaced(subject, 
 
 
 def test_a_kana_name_before_a_title_inside_a_common_word_is_left():
-    # a review of session 37: "みな" learned from a display name rewrote "みなさん" ("everyone"); a name of kana alone is
-    # as often the start of such a word, so only a name holding a Han character is read before a title
+    # a review of session 37: "みな" learned from a display name rewrote "みなさん" ("everyone"): that word is left
     out = clean('<span email="mina.quorn@corp.example" name="みな">みな</span><p>みなさん、こんにちは</p>')
     assert "<p>みなさん、こんにちは</p>" in out, out
+
+
+@pytest.mark.parametrize("glued", ["ゆき様", "ゆきさんへ", "エミ先生"])
+def test_a_kana_name_glued_to_its_title_is_replaced(glued):
+    # a second review (session 38): a first fix left every name of kana alone before a title, and kana given
+    # names are common
+    name = "ゆき" if glued.startswith("ゆ") else "エミ"
+    out = clean(f'<span email="yuki.sato@corp.example" name="{name}">{name}</span><p>{glued}</p>')
+    assert name not in out, out
 
 
 @pytest.mark.parametrize("carrier, name, route", [

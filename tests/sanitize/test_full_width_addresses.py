@@ -55,3 +55,9 @@ def test_a_full_stop_before_a_label_in_capitals_is_a_dot_of_the_domain(text):
     # a review of session 37: a ． before any capital ended the address, and one in capitals was kept whole
     out = clean(f"<p>{text}</p>")
     assert "CORP" not in out and "corp" not in out, out
+
+
+def test_a_full_stop_before_a_one_letter_word_in_capitals_ends_the_sentence():
+    # a second review (session 38): "I" after "．" was read as the domain's last label and lost
+    out = clean("<p>Write to ada@corp.test．I will reply</p>")
+    assert "．I will reply" in out and "corp" not in out, out

@@ -187,6 +187,9 @@ TRAPS = {
     "a spelled-out @ before 100,000 labels and a digit": _text("ada(at)" + "a." * 100_000 + "1"),
     "a spelled-out @ before 50,000 spelled-out dots": _text("ada [at] " + "corp [dot] " * 50_000),
     "50,000 spelled-out @s in a row": _text("a(at)" * 50_000 + "b.c"),
+    # a chain of @s is read as the local part (session 38): each start reads at most eight links
+    "50,000 spaced spelled-out @s in a row": _text("a (at) " * 50_000 + "b.c"),
+    "50,000 chained addresses each a spelled-out @": _text("ada(at)corp.io" * 50_000),
     # a dial string's pauses (session 32's review: a match tried after each comma read the rest of the run, 24 s)
     "a run of commas (dial pauses)": _text("," * 500_000 + "1"),
     "dial pauses before digits with no #": _text(",," + "1" * 500_000),

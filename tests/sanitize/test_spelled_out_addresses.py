@@ -32,18 +32,14 @@ def test_prose_with_a_bracketed_at_is_left(text):
     assert clean(f"<p>{text}</p>") == f"<p>{text}</p>"
 
 
-@pytest.mark.parametrize("text", ["Find us (at) github.com", "Sign up (at) corp.test", "print(at) os.path",
-                                  "lut[ at ]\tself.value", "Visit us [at] corp.test today"])
-def test_a_plain_word_spaced_from_a_bracketed_at_is_prose(text):
-    # a review of session 37: a space beside the bracket and a local part that is a plain word is prose or code
-    assert clean(f"<p>{text}</p>") == f"<p>{text}</p>"
-
-
 @pytest.mark.parametrize("text", ["ada.quorn (at) corp.test", "ada_q [at] corp.test", "ada2 (at) corp.test",
-                                  "ada (at) corp (dot) test", "ada(at)corp.test"])
-def test_a_spaced_address_says_it_is_one_by_its_local_part_or_its_dots(text):
+                                  "ada (at) corp (dot) test", "ada(at)corp.test", "info (at) corp.test", "ADA (at)CORP.TEST",
+                                  "王伟ADA [ at ] mail.corp.test"])
+def test_a_spaced_address_is_faked_whatever_its_local_part(text):
+    # a rule that left a plain word spaced from its bracket (after a review of session 37: "Find us (at) github.com")
+    # left an imprint's "info (at) corp.test" too (a second review, session 38): a bracketed at is read as an @
     out = clean(f"<p>{text}</p>")
-    assert "ada" not in out and "corp" not in out, out
+    assert "ada" not in out.lower() and "corp" not in out.lower() and "info" not in out, out
 
 
 @pytest.mark.parametrize("text", ["ada(at)bob(at)cy(at)dee(at)corp.test", "b@q@o@q[@]x.test", "ada(at)bob(at)corp.test",
@@ -54,10 +50,25 @@ def test_a_chain_of_spelled_out_ats_is_sanitised(text):
     assert "corp" not in out, out
 
 
-def test_words_of_unspaced_scripts_glued_to_it_are_kept():
-    # a review of session 37: the local part and the last label ran into the Japanese words either side
-    out = clean("<p>連絡先はada.quorn(at)corp.testまで</p>")
-    assert out.startswith("<p>連絡先は") and out.endswith("まで</p>") and "quorn" not in out, out
+def test_words_of_unspaced_scripts_glued_after_it_are_kept_and_before_it_faked_with_it():
+    # a review of session 37: the last label ran into the Japanese words after it. The words before it are read with
+    # its local part, as ``EMAIL`` reads them: they may be a name glued to it (a second review, session 38)
+    out = clean("<p>連絡先はada.quorn(at)corp.testまで</p><p>请联系王伟wangwei(at)corp.test</p>")
+    assert out.count("まで</p>") == 1 and "quorn" not in out and "王伟" not in out and "wangwei" not in out, out
+
+
+def test_a_domain_with_words_of_those_scripts_is_read():
+    out = clean("<p>ada2(@)例え.test</p>")
+    assert "例え" not in out and "ada2" not in out, out
+
+
+@pytest.mark.parametrize("text", ["Reach ada.quorn(at)corp.test (at) any time", "ada.quorn [at] corp.test [at] work",
+                                  "Mail: ada.quorn(at)corp.test(at)", "ada.quorn(at)corp.test@", "@ada.quorn(at)corp.test",
+                                  "＠ada.quorn(at)corp.test"])
+def test_a_bracketed_at_or_an_at_beside_it_that_starts_no_address_leaves_it_read(text):
+    # a second review of session 37's fixes: the chain guard refused these, and the whole address was left
+    out = clean(f"<p>{text}</p>")
+    assert "quorn" not in out and "corp" not in out, out
 
 
 @pytest.mark.parametrize("text", ["ada.quorn（at）corp.test", "ada.quorn [at] corp [.] test", "ada.quorn(at)corp(.)test",
