@@ -110,17 +110,29 @@ _ENDING_REACH = 48
 
 def _moves_spans(text: str, at: int, word: str, fake: str) -> bool:
     """Whether faking ``word`` at ``at`` of ``text`` (the text before the fake) as ``fake`` may move a span: a
-    literal word a pattern reads, a letter beyond ASCII, or an ending's literal where a card ending may stand
-    around it, before or after (a review of session 37: a fake holding an "x" re-read every span of a text
-    anywhere, and 8,000 distinct ids in one took 118 s). An ending that reaches further is read on the next pass
+    literal word a pattern reads, a letter beyond ASCII, or a card ending read otherwise around it. A fake holding
+    an ending's literal ("x", "in", "end") had every span of the text read again wherever it stood (a review of
+    session 37: 8,000 distinct ids in one text took 118 s), then wherever an ending could stand within
+    ``_ENDING_REACH`` characters (an order history, each id beside "Visa ending in 4242", still re-read the text at
+    each: 2,000 orders took 22 s, a second review). Now the endings read in that window around the word and around
+    its fake are compared, and one reaching the window's edge has the text read again. An ending reaching further
+    with no trigger in the window (a brand, then 48 characters of spaces, then the fake) is read on the next pass
     and the page refused, never left."""
     if (LITERAL_WORDS.search(word) is not None or LITERAL_WORDS.search(fake) is not None
             or not (word + fake).isascii()):
         return True
     if _ENDING_LITERALS.search(word) is None and _ENDING_LITERALS.search(fake) is None:
         return False
-    left, right = text[max(at - _ENDING_REACH, 0) : at], text[at + len(word) : at + len(word) + _ENDING_REACH]
-    return may_name_card_ending(left + word + right) or may_name_card_ending(left + fake + right)
+    lo, end = max(at - _ENDING_REACH, 0), at + len(word)
+    left, right = text[lo:at], text[end : end + _ENDING_REACH]
+    before, after = left + word + right, left + fake + right
+    if not may_name_card_ending(before) and not may_name_card_ending(after):
+        return False
+    read = [(m.span(), m.span(2)) for m in CARD_ENDING_INLINE.finditer(before)]
+    if read != [(m.span(), m.span(2)) for m in CARD_ENDING_INLINE.finditer(after)]:
+        return True
+    clipped_left, clipped_right = lo > 0, end + _ENDING_REACH < len(text)
+    return any(clipped_left and s == 0 or clipped_right and e == len(before) for (s, e), _ in read)
 
 
 class LabelledValues:

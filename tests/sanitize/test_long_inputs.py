@@ -180,6 +180,10 @@ TRAPS = {
     # stood, for a card ending it might make (8,000 distinct ids took 118 s; the same id, with a key whose fake held
     # one, 34 s for 4,000); now where a card ending may stand around it only
     "8,000 distinct id labels in one text": _text(" ".join(f"Order number QR{i:05d}KLMN" for i in range(8_000))),
+    # an order history in one text (a second review, session 38): beside each card ending, every fake holding one of
+    # its literals had the whole text read again (2,000 orders: 22 s, 4,000: about 90 s)
+    "4,000 orders each with its card ending in one text": _text(" ".join(
+        f"Order number XQ{i:05d}IN Visa ending in {4000 + i % 1000}" for i in range(4_000))),
     # a review of session 37: with no space, each label's two tokens ran to the end of the run (26 kB took 11.7 s)
     "8,000 labels in one run with no space": _text("Ref:A1B2C3D4," * 8_000),
     "8,000 Japanese labels in one run with no space": _text("注文番号Order#A1B2C3D4、" * 8_000),
