@@ -221,10 +221,26 @@ def _spelled_out() -> re.Pattern[str]:
 _SPELLED_AT_HINT = re.compile(rf"{_OPEN}{_SPACE}*+(?:at|@){_SPACE}*+{_CLOSE}", re.I)
 
 
+def may_spell_out(text: str) -> bool:
+    """Whether ``text`` may hold an address with a spelled-out @ (a bracket first: plain ``in`` tests)."""
+    return ("(" in text or "[" in text or "{" in text or "\uff08" in text or "\uff3b" in text or "\uff5b" in text) \
+        and _SPELLED_AT_HINT.search(text) is not None
+
+
+def spelled_as_plain(text: str) -> str:
+    """``text`` with each address with a spelled-out @ written with a plain @ and plain dots, for the rules that read
+    a name beside an address (``Ada Quorn <ada(at)corp.io>``; session 38: such a name was left beside the fake).
+
+    >>> spelled_as_plain("Ada Quorn (ada [at] corp [dot] io)")
+    'Ada Quorn (ada@corp.io)'
+    """
+    return _spelled_out().sub(lambda m: m.group(1) + "@" + _SPELLED_DOT_RE.sub(".", m.group(3)), text)
+
+
 def fake_spelled_out(faker: Faker, text: str, counts: dict[str, int]) -> str:
     """Fake every address written with a spelled-out @ (``SPELLED_OUT``): the address's fake, written with the
     page's spelling of the @ and plain dots; a fake is left as it stands."""
-    if _SPELLED_AT_HINT.search(text) is None:
+    if not may_spell_out(text):
         return text
 
     def one(m: re.Match[str]) -> str:

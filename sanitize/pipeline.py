@@ -157,8 +157,7 @@ class Cleaner(ValuePass):
             text = emails.fake_plain(self.faker, text, c)
             text = emails.fake_wide(self.faker, text, c)
             singles = [*singles, *found_singles]
-        if "(" in text or "[" in text or "{" in text or "\uff08" in text or "\uff3b" in text or "\uff5b" in text:
-            # a spelled-out @: "(at)", "[AT]", "{@}", "（at）"
+        if emails.may_spell_out(text):  # a spelled-out @: "(at)", "[AT]", "{@}", "（at）"
             text = emails.fake_spelled_out(self.faker, text, c)
         if not keep:
             text = self.names.apply(text, c)
@@ -200,6 +199,8 @@ class Cleaner(ValuePass):
             text = run.new if run.new is not None else run.texts[0] if len(run.texts) == 1 else run.text
             if "@" in text or "\uff20" in text:
                 fake_display_names(text, self.faker, self.names, {})
+            if emails.may_spell_out(text):  # "Ada Quorn <ada(at)corp.io>": learned as beside a written @
+                fake_display_names(emails.spelled_as_plain(text), self.faker, self.names, {})
 
     def _value_rules(self, text: str, *, meet: bool, uuid: bool) -> str:
         text = self._numbers(self.labelled.replace_everywhere(text), uuid)

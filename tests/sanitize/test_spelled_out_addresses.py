@@ -78,3 +78,11 @@ def test_full_width_brackets_bracketed_dots_and_no_break_spaces_are_read_too(tex
     # bracketed dot is as common as a spelled one
     out = clean(f"<p>{text}</p>")
     assert "quorn" not in out and "corp" not in out, out
+
+
+@pytest.mark.parametrize("text", ["Ada Quorn &lt;ada.quorn(at)corp.test&gt;", "Ada Quorn, ada.quorn(at)corp.test",
+                                  "Ada Quorn (ada.quorn [at] corp [dot] test)"])
+def test_a_display_name_beside_a_spelled_out_address_is_learned(text):
+    # left by session 37 (a display name was learned beside a written @ only): the name stayed beside its fake
+    out = clean(f"<p>Hi Ada Quorn,</p><p>{text}</p>")
+    assert "Quorn" not in out and "Ada" not in out, out
