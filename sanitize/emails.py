@@ -78,7 +78,8 @@ _LOCAL_START = (
 #: word: there it ends a sentence ("info＠corp.co.jp．次に", "ada@corp.io．Bob Quorn <…>"); before a label in capitals
 #: it is a dot ("ADA@CORP．IO": kept whole by a first cut that read every capital so, a review of session 37), but
 #: not before a capital alone ("ada@corp.io．I will", a second review; "FYI" after one is still read as a label).
-_DOT = rf"(?:\.|\uff0e(?![{CJK}]|[A-Z](?:[A-Za-z]*?[a-z]|(?![A-Za-z]))))"
+_FULL_STOP_DOT = rf"\uff0e(?![{CJK}]|(?-i:[A-Z](?:[A-Za-z]*?[a-z]|(?![A-Za-z]))))"  # capitals read as such under re.I
+_DOT = rf"(?:\.|{_FULL_STOP_DOT})"
 
 
 def _address(at: str) -> str:
@@ -202,12 +203,15 @@ def _fake_written(pattern: re.Pattern[str], at: str, faker: Faker, text: str, co
 #: Its brackets are also the full-width ones Japanese input writes (ada（at）corp.io), the space around them may be a
 #: no-break one, and a dot may be bracketed as it stands ("[.]", "(.)") as well as spelled (session 38).
 _OPEN, _CLOSE, _SPACE = "[(\\[{\uff08\uff3b\uff5b]", "[)\\]}\uff09\uff3d\uff5d]", "[ \\t\u00a0]"
-_SPELLED_AT = rf"{_SPACE}*+{_OPEN}{_SPACE}*+(?:at|@){_SPACE}*+{_CLOSE}{_SPACE}*+"
-_SPELLED_DOT = rf"(?:\.(?=[\w\-])|{_SPACE}*+{_OPEN}{_SPACE}*+(?:dot|\.){_SPACE}*+{_CLOSE}{_SPACE}*+)"
+#: The words in the brackets, also as Japanese pages write them: full-width, and "アット" (at), "ドット" (dot).
+_AT_WORD, _DOT_WORD = "(?:at|\uff41\uff54|@|\uff20|\u30a2\u30c3\u30c8)", "(?:dot|\uff44\uff4f\uff54|\\.|\uff0e|\u30c9\u30c3\u30c8)"
+_SPELLED_AT = rf"{_SPACE}*+{_OPEN}{_SPACE}*+{_AT_WORD}{_SPACE}*+{_CLOSE}{_SPACE}*+"
+_SPELLED_DOT = rf"(?:\.(?=[\w\-])|{_FULL_STOP_DOT}|{_SPACE}*+{_OPEN}{_SPACE}*+{_DOT_WORD}{_SPACE}*+{_CLOSE}{_SPACE}*+)"
 _SPELLED_DOT_RE = re.compile(_SPELLED_DOT, re.I)
+#: Its last label is letters (two or more: "price (at) 5.00" is none) or a run of those scripts' characters (corp.中国).
 SPELLED_OUT = (
-    rf"(?<![\w.+%\-])((?:[\w.+\-]++(?:{_SPELLED_AT}|[@\uff20])){{0,8}}[\w.+\-]++)({_SPELLED_AT})"
-    rf"((?:{_INNER_LABEL}{_SPELLED_DOT})+[^\W\d_{CJK}]{{2,}}+)(?!{WORD_NOT_CJK}|-)")
+    rf"(?:(?<![\w%{_MARKS}])|(?<=%[0-9a-fA-F]{{2}}))((?:[\w{_MARKS}]++(?:{_SPELLED_AT}|[@\uff20])){{0,8}}[\w{_MARKS}]++)"
+    rf"({_SPELLED_AT})((?:{_INNER_LABEL}{_SPELLED_DOT})+(?:[{CJK}]++|[^\W\d_{CJK}]{{2,}}+))(?!{WORD_NOT_CJK}|-)")
 
 
 @cache
@@ -218,7 +222,7 @@ def _spelled_out() -> re.Pattern[str]:
 
 
 #: Whether a text may hold one: a bracketed "at" or "@" (read before the address pattern, which tries each word).
-_SPELLED_AT_HINT = re.compile(rf"{_OPEN}{_SPACE}*+(?:at|@){_SPACE}*+{_CLOSE}", re.I)
+_SPELLED_AT_HINT = re.compile(rf"{_OPEN}{_SPACE}*+{_AT_WORD}{_SPACE}*+{_CLOSE}", re.I)
 
 
 def may_spell_out(text: str) -> bool:
@@ -244,7 +248,8 @@ def fake_spelled_out(faker: Faker, text: str, counts: dict[str, int]) -> str:
         return text
 
     def one(m: re.Match[str]) -> str:
-        local, domain = m.group(1), _SPELLED_DOT_RE.sub(".", m.group(3))
+        # full-width forms read as ASCII: "ａｄａ（ａｔ）ｃｏｒｐ．ｉｏ" gets the fake of ada@corp.io
+        local, domain = m.group(1).translate(_HALF_WIDTH), _SPELLED_DOT_RE.sub(".", m.group(3)).translate(_HALF_WIDTH)
         result = fake_address(faker, local, domain)
         if result.fake == f"{local}@{domain}":
             return m.group(0)

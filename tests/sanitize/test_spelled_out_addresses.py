@@ -86,3 +86,25 @@ def test_a_display_name_beside_a_spelled_out_address_is_learned(text):
     # left by session 37 (a display name was learned beside a written @ only): the name stayed beside its fake
     out = clean(f"<p>Hi Ada Quorn,</p><p>{text}</p>")
     assert "Quorn" not in out and "Ada" not in out, out
+
+
+@pytest.mark.parametrize("text, words", [
+    # a last label of Chinese, Japanese or Korean characters (a third review, session 38: a first cut read Latin ones only)
+    ("wangwei(at)corp.中国", ["wangwei", "corp"]), ("minjun(at)회사.한국", ["minjun", "회사"]), ("ada(at)例え.テスト", ["ada", "例え"]),
+    # as Japanese pages write one: full-width dots, letters and @, the words アット and ドット (left by session 37)
+    ("info（at）corp．co．jp", ["info", "corp"]), ("info(at)corp．co．jp", ["info", "corp"]),
+    ("ａｄａ（ａｔ）ｃｏｒｐ．ｉｏ", ["ａｄａ", "ｃｏｒｐ"]), ("ada（＠）corp.io", ["ada", "corp"]), ("ada[＠]corp.io", ["ada", "corp"]),
+    ("info（アット）corp（ドット）co（ドット）jp", ["info", "corp"]),
+    # after a percent escape, as the plain rule reads one
+    ("%20ada(at)corp.io", ["ada", "corp"]),
+])
+def test_more_spellings_of_a_spelled_out_address_are_faked(text, words):
+    out = clean(f"<p>{text}</p>")
+    for word in words:
+        assert word not in out, out
+
+
+def test_its_full_width_form_gets_the_fake_of_the_address_written_plain():
+    faker = Faker(KEY)
+    plain = fake_plain(faker, "ada@corp.io", {})
+    assert fake_spelled_out(faker, "ａｄａ（ａｔ）ｃｏｒｐ．ｉｏ", {}) == plain.replace("@", "（ａｔ）")
