@@ -269,8 +269,7 @@ class Cleaner(ValuePass):
                 self._redacted_as_written.setdefault(a.lower(), a)
             self._redact_re = re.compile("|".join(_redacted_copy(a) for a in alts), re.I)
             # and percent-encoded, as a search's route writes a text beyond ASCII (``_redact_one`` reads it decoded),
-            # read in a text holding a "%" only: the escapes cost the pattern its scan for a first character (a review
-            # of session 37: a text beyond ASCII took 10 to 25 times as long)
+            # read in a text holding a "%" only, as ``NameRules._compiled`` reads the names
             encoded = {form for a in alts for form in route_spellings(a)}
             copies = sorted({*alts, *encoded}, key=len, reverse=True)
             self._redact_encoded_re = re.compile("|".join(_redacted_copy(a) for a in copies), re.I) if encoded else None
