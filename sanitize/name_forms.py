@@ -42,7 +42,7 @@ _URI_COMPONENT_SAFE = "!~*'()"
 def route_spellings(text: str) -> set[str]:
     """``text`` percent-encoded word by word as a search's route writes it (its words then joined by "+" or "%20"),
     as written, in title case, in lower case and in capitals: an escape reads one letter's case (``Å`` is
-    ``%C3%85``, ``å`` ``%C3%A5``); each also decomposed (NFD, as a Mac writes "ë": ``e%CC%88``) and as
+    ``%C3%85``, ``å`` ``%C3%A5``); each also composed and decomposed (NFD, as a Mac writes "ë": ``e%CC%88``) and as
     ``encodeURIComponent`` writes it. None for a text in ASCII, nor for a form in ASCII ("Groß" in capitals is
     "GROSS", the word "gross"), which is no spelling of its own.
 
@@ -52,7 +52,7 @@ def route_spellings(text: str) -> set[str]:
     ['ZO%C3%8B', 'ZOE%CC%88']
     """
     forms = {text, text.title(), text.lower(), text.upper()} if not text.isascii() else set()
-    forms |= {unicodedata.normalize("NFD", form) for form in forms}
+    forms |= {unicodedata.normalize(nf, form) for form in forms for nf in ("NFC", "NFD")}
     return {" ".join(quote(w, safe=safe) for w in form.split(" "))
             for form in forms if not form.isascii() for safe in ("/", _URI_COMPONENT_SAFE)}
 

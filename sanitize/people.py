@@ -264,7 +264,8 @@ class NameRules:
         """The fake for one name phrase, part by part, in the original's case style: the first word from
         the first-name pool, the others from the family-name pool (a lone word keeps the role it has
         in a --names name, so "Raman" alone gets the fake of the last word of "Priya Raman")."""
-        words = name.split()
+        # composed: a name written decomposed (a Mac writes a file's name so) gets the fake of the name it spells
+        words = (name if name.isascii() else unicodedata.normalize("NFC", name)).split()
         out: list[str] = []
         for i, word in enumerate(words):
             # "Last, First": the comma stays where it is; so does a quote mark ("'Ada Quorn' via Team" learned whole)
@@ -301,6 +302,8 @@ class NameRules:
         if self._dirty:
             # a learned name as it was written too where its lower case is longer ("İpek"): re.I matches the rest
             phrases = set(self.given) | set(self.learned) | {v for v in self.learned.values() if len(v.lower()) != len(v)}
+            # a learned name in both normal forms, as a --names name is (``_spellings``; session 38)
+            phrases |= {unicodedata.normalize(form, p) for p in phrases if not p.isascii() for form in ("NFC", "NFD")}
             # percent-encoded as a search's route writes a name beyond ASCII
             self._route_forms = {form for p in phrases | set(self.learned.values()) for form in route_spellings(p)}
             self._phrases = phrases

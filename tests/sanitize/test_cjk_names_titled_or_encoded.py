@@ -108,3 +108,15 @@ def test_a_redacted_text_encoded_decomposed_is_replaced_with_its_fake():
     out = clean(f'<h2 class="r">{subject}</h2><a href="{route}">s</a>', redact_selectors=[".r"])
     fake = out.split("<h2", 1)[1].split(">", 1)[1].split("</h2>", 1)[0]
     assert f'href="#search/{fake.replace(" ", "+")}"' in out, out
+
+
+@pytest.mark.parametrize("learned, written", [("Zoë Årnsköld", "Zoe\u0308 A\u030arnsko\u0308ld"),
+                                              ("Zoe\u0308 A\u030arnsko\u0308ld", "Zoë Årnsköld")])
+def test_a_learned_name_written_in_the_other_normal_form_is_replaced_with_its_one_fake(learned, written):
+    # a third review (session 38): a learned name written decomposed (as a Mac writes a file's name) was left
+    out = clean(f'<span email="zoe.arnskold@corp.example" name="{learned}">{learned}</span>'
+                f'<p>{written}</p><p>Lease_{written.replace(" ", "_")}.pdf</p><p>{learned}</p>')
+    for word in ("Zo", "rnsk"):
+        assert word not in out, out
+    texts = re.findall(r"<p>([^<]*)</p>", out)
+    assert texts[0] == texts[2] and texts[1] == "Lease_" + texts[0].replace(" ", "_") + ".pdf", out
