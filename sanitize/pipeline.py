@@ -158,6 +158,8 @@ class Cleaner(ValuePass):
             text = emails.fake_wide(self.faker, text, c)
             singles = [*singles, *found_singles]
         if emails.may_spell_out(text):  # a spelled-out @: "(at)", "[AT]", "{@}", "（at）"
+            # a one-word display name beside one ("Ada <ada(at)corp.io>"), read as beside a written @
+            singles = [*singles, *fake_display_names(emails.spelled_as_plain(text), self.faker, self.names, {})[1]]
             text = emails.fake_spelled_out(self.faker, text, c)
         if not keep:
             text = self.names.apply(text, c)

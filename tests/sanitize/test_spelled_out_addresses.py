@@ -108,3 +108,11 @@ def test_its_full_width_form_gets_the_fake_of_the_address_written_plain():
     faker = Faker(KEY)
     plain = fake_plain(faker, "ada@corp.io", {})
     assert fake_spelled_out(faker, "ａｄａ（ａｔ）ｃｏｒｐ．ｉｏ", {}) == plain.replace("@", "（ａｔ）")
+
+
+@pytest.mark.parametrize("text", ["Ada &lt;ada.quorn(at)corp.test&gt;", "Ada (ada.quorn [at] corp [dot] test)"])
+def test_a_one_word_display_name_beside_a_spelled_out_address_is_faked_where_it_stands(text):
+    # a one-word name beside a written @ is faked in its own text (a name of one word is as often an interface word);
+    # beside a spelled-out one it was left (session 38)
+    out = clean(f"<p>{text}</p>")
+    assert "Ada" not in out and "quorn" not in out, out
