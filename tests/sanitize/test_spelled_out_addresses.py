@@ -4,6 +4,8 @@ whole. Every value is invented; each test failed first but the prose guards."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from sanitize.emails import fake_plain, fake_spelled_out
@@ -116,3 +118,13 @@ def test_a_one_word_display_name_beside_a_spelled_out_address_is_faked_where_it_
     # beside a spelled-out one it was left (session 38)
     out = clean(f"<p>{text}</p>")
     assert "Ada" not in out and "quorn" not in out, out
+
+
+def test_the_cheap_gate_knows_every_opening_bracket_the_pattern_reads():
+    # ``may_spell_out`` tests each opening bracket with a plain ``in`` (it runs on every text); the pattern's class
+    # ``_OPEN`` is the same fact, and a bracket added to one alone would be read nowhere or never gated
+    from sanitize import emails
+    opens = [ch for ch in "([{\uff08\uff3b\uff5b<\u3010\u300c" if re.fullmatch(emails._OPEN, ch)]
+    assert opens == list("([{\uff08\uff3b\uff5b")
+    for ch, close in zip(opens, ")]}\uff09\uff3d\uff5d"):
+        assert emails.may_spell_out(f"ada{ch}at{close}corp.io"), ch
