@@ -2,7 +2,9 @@
 
 Target (issue 5): the sanitiser takes at most 5x nh3's time on a page shaped like what it sanitises.
 Run: pytest tests/bench_sanitize --benchmark-enable (the suite's default --benchmark-disable makes
-this a one-shot smoke run). Three pages, each in its own group so each ratio is read in one run:
+this a one-shot smoke run). nh3's time depends on what the process allocated before it (glibc's adaptive
+mmap threshold: after a sanitise, nh3 takes thousands of page faults a call and a third longer); for steady
+figures pin the thresholds: MALLOC_MMAP_THRESHOLD_=33554432 MALLOC_TRIM_THRESHOLD_=268435456 (docs/sanitize.md, "Speed"). Three pages, each in its own group so each ratio is read in one run:
 
 - ``capture_like``: rows as ``attest-kit capture`` writes them: every element carries the critical
   computed styles inline (``sanitize.snapshot.CRITICAL_STYLES``, about 330 bytes) beside Gmail's own
