@@ -279,7 +279,8 @@ def bench(check_only: bool, quiet: bool) -> None:
 
 @main.command()
 @click.option("--update", is_flag=True, help="Re-pin: raise the floors to the current figures and pin the corpus "
-              "fingerprint; refused, writing nothing, when a floor would go down.")
+              "fingerprint; refused, writing nothing, when a floor would go down or when the gate fails the "
+              "corpus whatever the floors (a page it does not measure, an unsound window).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
 @clean_errors
 def gate(update: bool, quiet: bool) -> None:
@@ -291,12 +292,15 @@ def gate(update: bool, quiet: bool) -> None:
     one that does not).
     """
     from attest_kit.paths import gate_file
-    from bench.gate import judge, load_floors, update_floors
+    from bench.gate import judge, load_floors, unpinnable, update_floors
     from bench.runner import run_bench
 
     load_floors(gate_file())  # a bad floors file is bad input before a bench run, not after
     run = run_bench(progress=_progress(quiet))  # what it leaves unmeasured is a gate failure (judge)
-    if update:
+    if update and unpinnable(run):
+        click.echo("not pinned: the gate fails this corpus whatever the floors (FAIL lines below); "
+                   "nothing was written", err=True)
+    elif update:
         lowered = update_floors(gate_file(), run)
         for line in lowered:
             click.echo(f"would lower: {line}", err=True)

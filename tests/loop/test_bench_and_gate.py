@@ -10,6 +10,13 @@ from bench.runner import run_bench
 from attest_kit.paths import gate_file
 
 
+def _assert_not_pinned(pinned: bytes, output: str) -> None:
+    """``gate --update`` over a corpus the gate cannot pass whole (a page it does not measure) re-pinned the floors
+    and said "pinned floors", then failed (a usability review, session 39): it writes nothing and says so."""
+    assert gate_file().read_bytes() == pinned
+    assert "pinned floors" not in output
+
+
 def test_results_md_is_fresh(cli):
     result = cli.invoke(main, ["bench", "--check", "-q"])
     assert result.exit_code == 0, result.output
@@ -130,10 +137,12 @@ def test_a_labelled_folder_no_selectors_json_lists_fails_the_gate(repo_copy, cli
     fails naming it; the bench still writes its figures and names it."""
     _labelled_copy(repo_copy, "gmail/2026-12-01", "synthetic-sent-head.html",
                    lambda e: e.update(selectorsVersion=None))
+    pinned = gate_file().read_bytes()
     for command in (["gate", "-q"], ["gate", "--update", "-q"]):
         result = cli.invoke(main, command)
         assert result.exit_code == 1, (command, result.output)
         assert "FAIL fixtures/pages/gmail/2026-12-01: labelled, but no observer's selectors.json lists it" in result.output
+        _assert_not_pinned(pinned, result.output)
     result = cli.invoke(main, ["bench", "-q"])
     assert result.exit_code == 0
     assert "warning: fixtures/pages/gmail/2026-12-01: labelled, but no observer's selectors.json lists it" in result.output
@@ -148,11 +157,13 @@ def test_a_page_with_no_expectation_for_an_observer_reading_its_folder_fails_the
     measured by gmail.sent, skipped by gmail.receipt without a word, and `gate --update` re-pinned."""
     _labelled_copy(repo_copy, "gmail/2026-11-30", "synthetic-sent-head-copy.html",
                    lambda e: e.update(expected=[x for x in e["expected"] if x["observer"] == "gmail.sent"]))
+    pinned = gate_file().read_bytes()
     for command in (["gate", "-q"], ["gate", "--update", "-q"]):
         result = cli.invoke(main, command)
         assert result.exit_code == 1, (command, result.output)
         assert ("FAIL gmail/2026-11-30/synthetic-sent-head-copy.html: no gmail.receipt expectation" in result.output), \
             result.output
+        _assert_not_pinned(pinned, result.output)
 
 
 def test_a_page_with_no_label_entry_fails_the_gate(repo_copy, cli):
@@ -160,10 +171,12 @@ def test_a_page_with_no_label_entry_fails_the_gate(repo_copy, cli):
     passed, its page unmeasured (a first-use walkthrough)."""
     folder = repo_copy / "fixtures/pages/gmail/2026-11-30"
     (folder / "synthetic-sent-head-unlabelled.html").write_bytes((folder / "synthetic-sent-head.html").read_bytes())
+    pinned = gate_file().read_bytes()
     for command in (["gate", "-q"], ["gate", "--update", "-q"]):
         result = cli.invoke(main, command)
         assert result.exit_code == 1, (command, result.output)
         assert "gmail/2026-11-30/synthetic-sent-head-unlabelled.html: a page with no label entry" in result.output
+        _assert_not_pinned(pinned, result.output)
 
 
 def test_an_expectation_for_an_observer_that_does_not_read_the_folder_fails_the_gate(repo_copy, cli):
@@ -173,9 +186,11 @@ def test_an_expectation_for_an_observer_that_does_not_read_the_folder_fails_the_
     data["synthetic-week.html"]["expected"].append(
         {"observer": "gmail.sent", "health": {"status": "IDLE", "reasons": []}, "observations": [], "windows": []})
     labels.write_text(json.dumps(data), encoding="utf-8")
+    pinned = gate_file().read_bytes()
     result = cli.invoke(main, ["gate", "--update", "-q"])
     assert result.exit_code == 1, result.output
     assert "FAIL gcal/2026-11-30/synthetic-week.html: a gmail.sent expectation" in result.output, result.output
+    _assert_not_pinned(pinned, result.output)
 
 
 def test_a_folder_one_observer_of_its_vendor_lists_and_another_does_not_fails_the_gate(repo_copy, cli, monkeypatch):
@@ -197,6 +212,10 @@ def test_a_folder_one_observer_of_its_vendor_lists_and_another_does_not_fails_th
     line = "fixtures/pages/gmail/2026-12-01: listed by gmail.sent but not gmail.receipt"
     result = cli.invoke(main, ["gate", "-q"])
     assert result.exit_code == 1 and f"FAIL {line}" in result.output, result.output
+    pinned = gate_file().read_bytes()
+    result = cli.invoke(main, ["gate", "--update", "-q"])
+    assert result.exit_code == 1 and f"FAIL {line}" in result.output, result.output
+    _assert_not_pinned(pinned, result.output)
     checked = cli.invoke(main, ["check", "-q"])
     assert f"warning: {line}" in checked.output, checked.output
 
