@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import click
 
-from attest_kit.errors import EXIT_FOUND, AttestKitError, BadOption
+from attest_kit.errors import EXIT_FOUND, AttestKitError, BadInput, BadOption
 from attest_kit.fsio import atomic_write_text, read_html
 from sanitize.atcheck import check_files
 from sanitize.key import load_key, loose_key_file
@@ -51,11 +51,17 @@ def _page_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.option("--key-file", type=click.Path(path_type=Path), help="Capture key file (else $ATTEST_CAPTURE_KEY).")
 @click.option("--seeded", "seeded_path", type=click.Path(path_type=Path), default=None,
               help="Seeded-secrets file to inject (default: fixtures/secrets/seeded.json).")
-def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selector, key_file, seeded_path) -> None:
+@click.option("--force", is_flag=True, help="Replace OUT.html if it exists (else refused, exit 3, as capture refuses).")
+def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selector, key_file, seeded_path,
+                 force) -> None:
     """Sanitise a saved page IN.html into OUT.html (spec §6.2)."""
     try:
         if Path(out_path).resolve() == Path(in_path).resolve():
             raise BadOption("-o names the input page: write the sanitised page elsewhere (keep the original for a re-run)")
+        if Path(out_path).is_dir():
+            raise BadInput(out_path, "is a folder, not a file: -o names the page to write")
+        if not force and Path(out_path).exists():  # a committed fixture as like as not: said before any work
+            raise BadInput(out_path, "exists already (use --force to replace it)")
         check_selector_options(redact_selector, keep_selector)  # a usage error, before the key or page is read
         key = load_key(key_file)
         warn_loose_key(key_file)

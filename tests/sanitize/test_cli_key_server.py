@@ -99,6 +99,23 @@ def test_sanitize_refuses_to_write_over_its_input(cli, tmp_path, keyfile):
     assert r.exit_code == 2 and "-o" in r.output and src.read_text(encoding="utf-8") == PAGE
 
 
+def test_sanitize_refuses_an_existing_output_without_force(cli, tmp_path, keyfile):
+    """-o over an existing file (a committed, labelled fixture as like as not) replaced it with no word said, where
+    capture refuses without --force (a usability review, session 39). Refused before the key or the page is read."""
+    src = tmp_path / "in.html"
+    src.write_text(PAGE, encoding="utf-8")
+    out = tmp_path / "out.html"
+    out.write_text("an earlier sanitised page", encoding="utf-8")
+    args = ["sanitize", str(src), "-o", str(out), "--page-url", "https://mail.google.com/"]
+    r = _run(cli, [*args, "--key-file", str(tmp_path / "no-such.key")])
+    assert r.exit_code == 3 and "exists already (use --force to replace it)" in r.output, r.output
+    assert "key" not in r.output.split("exists already")[1]  # the key was not read: the first fault is the output
+    assert out.read_text(encoding="utf-8") == "an earlier sanitised page"
+    r = _run(cli, [*args, "--key-file", str(keyfile), "--force"])
+    assert r.exit_code == 0, r.output
+    assert "lena" not in out.read_text(encoding="utf-8") and "data-attest-seeded" in out.read_text(encoding="utf-8")
+
+
 def test_key_from_env(cli, tmp_path):
     src = tmp_path / "in.html"
     src.write_text(PAGE, encoding="utf-8")
@@ -289,7 +306,7 @@ def test_a_key_file_others_can_read_is_warned_of_and_still_used(cli, tmp_path, k
     src = tmp_path / "in.html"
     src.write_text(PAGE)
     args = ["sanitize", str(src), "-o", str(tmp_path / "out.html"), "--page-url", "https://mail.google.com/",
-            "--key-file", str(keyfile)]
+            "--key-file", str(keyfile), "--force"]
     quiet = _run(cli, args)
     assert quiet.exit_code == 0 and "readable by others" not in quiet.output
     keyfile.chmod(0o644)
