@@ -20,6 +20,7 @@ from attest_kit.fsio import read_html, read_json
 from attest_kit.instants import is_day, parse_instant
 from attest_kit.paths import fixtures_dir, seeded_secrets_path
 from attest_kit.reasons import is_known
+from attest_kit.vendors import off_vendor_host
 from labels.corpus import all_folders, expectation_gaps, unlabelled_pages
 from labels.reference import reference_for
 from labels.reference.html5 import hidden, parent_map, parse, text, walk
@@ -154,6 +155,8 @@ def check_folder(folder: str, root: Path | None = None, progress: Callable[[str]
             report.append(f"selectorsVersion is {entry.selectors_version or 'not set'}, expected {want_versions or 'none'}")
         if entry.captured_at != folder.rsplit("/", 1)[-1]:
             report.append("capturedAt is not the folder's date")
+        if entry.page is not None and (off_host := off_vendor_host(folder.split("/", 1)[0], entry.page.url)) is not None:
+            report.append(f"page.url {off_host}, where the folder's pages are read (its observers read that page as another vendor's)")
         if entry.page is not None and not read_on_capture_day(entry.page.read_at, folder.rsplit("/", 1)[-1]):
             report.append("page.readAt is not on the folder's date or a day either side (UTC): the day the page was read")
         report += _seed_problems(html, entry, seeded)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from attest_kit.errors import BadInput
 from attest_kit.paths import fixtures_dir
+from attest_kit.vendors import vendor_of_observer
 from labels.schema import LabelEntry, load_labels
 from observers.registry import fixture_folders, observer_ids
 
@@ -68,7 +69,7 @@ def folder_gaps(root: Path | None = None, folders: list[str] | None = None) -> l
                        "\"fixtures\", so none of its pages is measured")
             continue
         vendor = folder.split("/", 1)[0]
-        missing = [o for o in observer_ids() if o.split(".", 1)[0] == vendor and o not in readers]
+        missing = [o for o in observer_ids() if vendor_of_observer(o) == vendor and o not in readers]
         if missing:
             out.append(f"fixtures/pages/{folder}: listed by {', '.join(readers)} but not {', '.join(missing)}: every "
                        f"{vendor} observer reads all of its pages (spec §5); list it in each selectors.json")

@@ -12,6 +12,7 @@ from attest_kit.fsio import read_html, read_json
 from attest_kit.instants import InvalidInstant, load_zone, parse_instant
 from attest_kit.messages import pass_messages
 from attest_kit.plan import PassResult
+from attest_kit.vendors import VENDOR_HOSTS, off_vendor_host, vendor_of_observer
 from labels.corpus import entry_for, labels_path_for
 from observers.registry import get_observer, observer_ids
 from observers.run import PassInput, run_pass
@@ -41,6 +42,7 @@ def observe_pass(page: Path, observer_id: str, *, url: str | None = None, time_z
     html = read_html(page)
     entry = entry_for(page)
     facts = entry.page if entry is not None else None
+    url_given = url is not None
     url = url or (facts.url if facts else None)
     time_zone = time_zone or (facts.time_zone if facts else None)
     now = now or (facts.read_at if facts else None)
@@ -53,6 +55,12 @@ def observe_pass(page: Path, observer_id: str, *, url: str | None = None, time_z
         # capture writes an entry without the page's facts: `label` adds them (capture printed its read-at)
         raise BadOption(f"{page}'s label has no page facts yet: add them with `attest-kit label {shlex.quote(str(page))} "
                         f"--view VIEW --url URL --tz ZONE --read-at INSTANT`, or give {', '.join(missing)}")
+    vendor = vendor_of_observer(observer_id)
+    if (off_host := off_vendor_host(vendor, url)) is not None:  # type: ignore[arg-type]
+        others = ", ".join(o for o in observer_ids() if vendor_of_observer(o) != vendor)
+        where = "--url" if url_given else "the page's label puts it at an address that"
+        raise BadOption(f"{observer_id} reads pages on {VENDOR_HOSTS[vendor]} only, and {where} {off_host} "
+                        f"(another vendor's page: run {others})")
     try:
         instant = parse_instant(now)  # type: ignore[arg-type]
     except InvalidInstant:

@@ -13,6 +13,7 @@ from attest_kit.hashing import normalize_email
 from attest_kit.fsio import read_html, read_json
 from attest_kit.instants import InvalidInstant, format_instant, is_day, load_zone, parse_instant
 from attest_kit.paths import fixtures_dir
+from attest_kit.vendors import off_vendor_host
 from labels.check import expected_versions, load_seeded, read_on_capture_day
 from labels.corpus import labels_path_for
 from labels.page_address import NotALabelAddress, drops_a_query, label_address
@@ -59,6 +60,9 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
         kept_url = label_address(url)
     except NotALabelAddress as exc:  # never echoed: a live address may carry a token or an address
         raise BadOption(f"--url {exc}") from None
+    vendor = page.resolve().parent.parent.name
+    if (off_host := off_vendor_host(vendor, kept_url)) is not None:
+        raise BadOption(f"--url {off_host}, where the pages of fixtures/pages/{vendor}/ are read")
     if account is not None:
         # never echoed: it may be the address from before sanitising (the page shows its fake)
         if normalize_email(account) is None:
