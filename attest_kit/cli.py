@@ -140,7 +140,7 @@ def observe(page: Path, observer_id: str, url: str | None, time_zone: str | None
 
     On a labelled page, given none of --url, --tz, --now and --state (the label's own facts), it ends
     with `label: agrees` or each way the pass disagrees with the label's expectation, as the bench
-    scores it.
+    scores it, and then exits 1 (0 when it agrees or the label holds no expectation for the observer).
 
     With --messages the pass is printed as the bus messages it posts, in order, each a scenario line
     for `attest-kit ledger replay` (arriving at the pass instant): `observe ... --messages > s.jsonl`.
@@ -174,11 +174,13 @@ def observe(page: Path, observer_id: str, url: str | None, time_zone: str | None
     if posted.get("snapshot") is not None:
         click.echo(f"snapshot: {len(posted['snapshot'].get('events', []))} events")
     if not (url or time_zone or now or state_file):  # the label's own facts: its expectation applies
-        _compare_with_label(page, observer_id, posted)
+        if not _compare_with_label(page, observer_id, posted):
+            sys.exit(EXIT_FOUND)  # a check that found something (README's exit codes): a script can test a page
 
 
-def _compare_with_label(page: Path, observer_id: str, posted: dict[str, Any]) -> None:
-    """The bench's verdict on this one page, when its label holds an expectation for the observer."""
+def _compare_with_label(page: Path, observer_id: str, posted: dict[str, Any]) -> bool:
+    """The bench's verdict on this one page, when its label holds an expectation for the observer; False when
+    the pass disagrees with it."""
     from bench.metrics import score_page
     from labels.corpus import entry_for
 
@@ -187,12 +189,13 @@ def _compare_with_label(page: Path, observer_id: str, posted: dict[str, Any]) ->
     if expected is None:
         if entry is not None:  # labelled, with nothing yet to say about this observer: say so, not nothing
             click.echo(f"label: no {observer_id} expectation yet (write one, then `attest-kit check`)")
-        return
+        return True
     score = score_page(page.name, expected, posted)
     for line in score.disagreements:
         click.echo(f"label: disagrees: {line}")
     if not score.disagreements:
         click.echo("label: agrees" + (" (its step is the bench's to score)" if expected.step is not None else ""))
+    return not score.disagreements
 
 
 @main.command()

@@ -245,8 +245,11 @@ def test_observe_bench_and_check_say_where_a_label_disagrees(repo_copy, cli):
     labels.write_text(json.dumps(data), encoding="utf-8")
     observed = cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent"])
     assert "label: disagrees: health: expected DEGRADED" in observed.output, observed.output
+    # a check that found something: exit 1, so a script can test a page (it said 0; a usability review, session 39)
+    assert observed.exit_code == 1
     overridden = cli.invoke(main, ["observe", str(page), "--observer", "gmail.sent", "--now", "2026-11-30T23:00:00Z"])
     assert "label:" not in overridden.output  # other facts than the label's: its expectation does not apply
+    assert overridden.exit_code == 0
     benched = cli.invoke(main, ["bench", "-q"])
     assert "disagrees: gmail/2026-11-30/synthetic-sent-head.html: health: expected DEGRADED" in benched.output
     checked = cli.invoke(main, ["check", "-q"])
