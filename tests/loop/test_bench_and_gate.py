@@ -66,6 +66,17 @@ def test_gate_fails_on_a_regression_and_names_the_figure(repo_copy, cli):
     assert "gmail.sent: gmail/2026-11-30/synthetic-sent-head.html: health: expected DEGRADED" in result.output
 
 
+def test_a_missing_floors_file_is_named_and_gate_update_creates_it(repo_copy, cli):
+    """With bench/floors.json gone the gate failed with "no floors pinned" per observer and never said the file was
+    missing (a usability review, session 39)."""
+    gate_file().unlink()
+    result = cli.invoke(main, ["gate", "-q"])
+    assert result.exit_code == 1
+    assert f"FAIL {gate_file()}: no such file: pin the floors with `attest-kit gate --update`" in result.output, result.output
+    assert cli.invoke(main, ["gate", "--update", "-q"]).exit_code == 0
+    assert gate_file().exists() and cli.invoke(main, ["gate", "-q"]).exit_code == 0
+
+
 def test_floors_only_move_up(repo_copy, cli):
     """DESIGN: floors only move up. `gate --update --allow-lower` lowered one with a flag; no flag may."""
     floors = gate_file().read_bytes()
