@@ -3,7 +3,6 @@ landmark, so the no-leak test can prove they never reach storage, logs, exports 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from attest_kit.errors import BadInput
+from attest_kit.fsio import read_json
 
 ATTR = "data-attest-seeded"
 
@@ -26,11 +26,14 @@ def load_seeds(path: Path | str | None = None) -> list[Seed]:
     from attest_kit.paths import seeded_secrets_path
 
     p = Path(path) if path is not None else seeded_secrets_path()
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-        return [Seed(str(e["id"]), str(e["value"])) for e in data]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise BadInput(p, f"not a seeded-secrets file: {exc}") from None
+    data = read_json(p)  # "no such file", "is not valid JSON (line …)": a file's faults in words, not Python's
+    shape = 'is not a seeded-secrets file: a JSON list of {"id", "value"} objects'
+    if not isinstance(data, list):
+        raise BadInput(p, shape)
+    for number, e in enumerate(data, 1):  # never the values in a message: they are the secrets
+        if not isinstance(e, dict) or not isinstance(e.get("id"), str | int) or not isinstance(e.get("value"), str):
+            raise BadInput(p, f"{shape} (entry {number} is not one)")
+    return [Seed(str(e["id"]), e["value"]) for e in data]
 
 
 def as_seeds(seeded: Sequence[str | Mapping[str, str] | Seed]) -> list[Seed]:

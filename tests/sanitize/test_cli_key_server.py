@@ -116,6 +116,27 @@ def test_sanitize_refuses_an_existing_output_without_force(cli, tmp_path, keyfil
     assert "lena" not in out.read_text(encoding="utf-8") and "data-attest-seeded" in out.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("content, problem", [
+    (None, "no such file"),
+    ("{not json", "is not valid JSON (line 1"),
+    ('["a", "b"]', 'is not a seeded-secrets file: a JSON list of {"id", "value"} objects (entry 1 is not one)'),
+    ('[{"id": "s1"}]', 'is not a seeded-secrets file: a JSON list of {"id", "value"} objects (entry 1 is not one)'),
+    ('{"id": "s1", "value": "v"}', 'is not a seeded-secrets file: a JSON list of {"id", "value"} objects'),
+])
+def test_a_bad_seeded_file_is_told_in_words(cli, tmp_path, keyfile, content, problem):
+    """`--seeded` said "[Errno 2] No such file or directory: …" and "string indices must be integers, not 'str'"
+    (Python's own words; a usability review, session 39)."""
+    src = tmp_path / "in.html"
+    src.write_text(PAGE, encoding="utf-8")
+    seeded = tmp_path / "seeded.json"
+    if content is not None:
+        seeded.write_text(content, encoding="utf-8")
+    r = _run(cli, ["sanitize", str(src), "-o", str(tmp_path / "out.html"), "--page-url", "https://mail.google.com/",
+                   "--key-file", str(keyfile), "--seeded", str(seeded)])
+    assert r.exit_code == 3 and f"seeded.json: {problem}" in r.output, r.output
+    assert "Errno" not in r.output and "indices" not in r.output and not (tmp_path / "out.html").exists()
+
+
 def test_key_from_env(cli, tmp_path):
     src = tmp_path / "in.html"
     src.write_text(PAGE, encoding="utf-8")
