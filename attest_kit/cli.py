@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import functools
 import json
+import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,10 +41,30 @@ def _warn_unmeasured(run: Any) -> None:
         click.echo(f"warning: {line}", err=True)
 
 
-def _progress(quiet: bool) -> Callable[[str], None] | None:
+@contextmanager
+def _progress(quiet: bool) -> Iterator[Callable[[str], None] | None]:
+    """Progress lines on stderr (none with -q). In a log each stands on a line of its own (a slow page is named
+    before it is read); on a terminal one line is rewritten in place and cleared at the end: a bench printed 122
+    lines in a second there (a usability review, session 39)."""
     if quiet:
-        return None
-    return lambda what: click.echo(f"  {what}", err=True)
+        yield None
+        return
+    if not sys.stderr.isatty():
+        yield lambda what: click.echo(f"  {what}", err=True)
+        return
+    shown = False
+
+    def show(what: str) -> None:
+        nonlocal shown
+        shown = True
+        width = shutil.get_terminal_size().columns - 3  # a line that wraps is not rewritten in place
+        click.echo(f"\r\x1b[K  {what[:width]}", err=True, nl=False)
+
+    try:
+        yield show
+    finally:
+        if shown:
+            click.echo("\r\x1b[K", err=True, nl=False)
 
 
 class _ReaderSafeGroup(click.Group):
@@ -62,6 +84,10 @@ def main() -> None:
     The fixture loop: capture a page from your own Chrome (or sanitise a saved one), label what each
     observer must read from it, check the labels against the page, run the bench that regenerates
     RESULTS.md, and gate CI on the figures.
+
+    Exit codes, every command: 0 success; 1 a check or the gate found something; 2 a usage error (a
+    missing option, a bad option value); 3 bad input (one line naming the file and the fault; nothing
+    is written).
     """
 
 
@@ -233,9 +259,11 @@ def check(labels_files: tuple[Path, ...], quiet: bool, update_versions: bool) ->
         for path in restamp(folders=folders):
             click.echo(f"updated: {path}", err=True)
     if folders is not None:
-        problems = [p for folder in folders for p in check_folder(folder, progress=_progress(quiet))]
+        with _progress(quiet) as progress:
+            problems = [p for folder in folders for p in check_folder(folder, progress=progress)]
     else:
-        problems = check_all(progress=_progress(quiet))
+        with _progress(quiet) as progress:
+            problems = check_all(progress=progress)
     for problem in problems:
         click.echo(str(problem))
     for line in folder_gaps(folders=folders):
@@ -257,7 +285,8 @@ def bench(check_only: bool, quiet: bool) -> None:
     from bench.report import stale_outputs, write_outputs
     from bench.runner import run_bench
 
-    run = run_bench(progress=_progress(quiet))
+    with _progress(quiet) as progress:
+        run = run_bench(progress=progress)
     _warn_unmeasured(run)
     for o in run.observers:
         s = o.summary()
@@ -299,7 +328,8 @@ def gate(update: bool, quiet: bool) -> None:
     from bench.runner import run_bench
 
     load_floors(gate_file())  # a bad floors file is bad input before a bench run, not after
-    run = run_bench(progress=_progress(quiet))  # what it leaves unmeasured is a gate failure (judge)
+    with _progress(quiet) as progress:
+        run = run_bench(progress=progress)  # what it leaves unmeasured is a gate failure (judge)
     if update and unpinnable(run):
         click.echo("not pinned: the gate fails this corpus whatever the floors (FAIL lines below); "
                    "nothing was written", err=True)

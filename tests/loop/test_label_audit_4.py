@@ -178,6 +178,30 @@ def test_check_names_each_page_as_it_reads_it(cli):
     assert cli.invoke(main, ["check", "-q"]).output.count("[") == 0
 
 
+def test_progress_on_a_terminal_is_one_line_rewritten_in_place(monkeypatch, capsys):
+    """On a terminal, bench, check and gate printed a line per page (122 in a second; a usability review, session 39):
+    there the line is rewritten in place and cleared at the end; in a log (the test above) each stands alone."""
+    import io
+    import sys
+
+    from attest_kit.cli import _progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with _progress(False) as progress:
+        assert progress is not None
+        for n in range(1, 4):
+            progress(f"[{n}/3] gmail/2026-11-30/{HEAD}")
+    written = err.getvalue()
+    assert "\n" not in written and written.count("\r\x1b[K") == 4 and written.endswith("\r\x1b[K"), repr(written)
+    with _progress(True) as progress:
+        assert progress is None
+
+
 def test_a_folder_named_like_a_page_is_no_page_for_check_as_for_the_gate(repo_copy, cli):
     """check said "page has no label entry" (exit 1) for a folder named x.html, which the gate passes."""
     (repo_copy / FOLDER / "notes.html").mkdir()
