@@ -9,7 +9,7 @@ and counts by kind), then a summary; nothing read from a page is ever printed.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import click
@@ -17,7 +17,7 @@ import click
 from attest_kit.errors import AttestKitError
 from sanitize.commands import warn_loose_key
 from sanitize.key import load_key
-from sanitize.refake_common import refuse_record_in_work_tree, write_all
+from sanitize.refake_common import LabelsFile, refuse_record_in_work_tree, write_all
 
 
 def _counts(counts: Mapping[str, int]) -> str:
@@ -52,14 +52,14 @@ def refake_cmd(pages, record, also, key_file) -> None:
         result = refake(list(pages), key, also,
                         progress=lambda r: click.echo(f"{r.path}: {_counts(r.counts)}", err=True))
         changed = {r.path: r.html for r in result.pages if r.pairs}
-        write_all(record, result.record, changed, result.labels)
+        wrote = _write_changes(record, result.record, changed, result.labels)
     except AttestKitError as e:
         _fail(e)
         return
     labels = sum(len(lf.touched) for lf in result.labels)
     click.echo(f"refake: {len(result.pages)} page(s), {len(changed)} changed, {labels} label {'entry' if labels == 1 else 'entries'} updated; "
                f"{_counts(result.totals)}", err=True)
-    click.echo(f"record: {record}", err=True)
+    _say_record(record, wrote)
 
 
 @click.command("refake-people")
@@ -77,7 +77,7 @@ def refake_people_cmd(files, record, scan, key_file) -> None:
         key = load_key(key_file)
         warn_loose_key(key_file)
         result = refake_people(list(files), key, list(scan))
-        write_all(record, result.record, result.pages, result.labels)
+        wrote = _write_changes(record, result.record, result.pages, result.labels)
     except AttestKitError as e:
         _fail(e)
         return
@@ -85,7 +85,20 @@ def refake_people_cmd(files, record, scan, key_file) -> None:
         click.echo(f"{path}: {_counts(counts)}", err=True)
     click.echo(f"refake-people: {len(result.per_file)} file(s), {len(result.pages)} page(s) and "
                f"{sum(1 for lf in result.labels if lf.touched)} labels file(s) changed; {_counts(result.totals)}", err=True)
-    click.echo(f"record: {record}", err=True)
+    _say_record(record, wrote)
+
+
+def _write_changes(record: Path, record_value: object, pages: Mapping[Path, str], labels: Sequence[LabelsFile]) -> bool:
+    """``write_all``, when the run changed a page or a labels file; False (nothing written) when it changed none:
+    a record maps old fakes to new ones, and an empty one only made the next run with its path refused."""
+    if not pages and not any(lf.touched for lf in labels):
+        return False
+    write_all(record, record_value, pages, labels)
+    return True
+
+
+def _say_record(record: Path, wrote: bool) -> None:
+    click.echo(f"record: {record}" if wrote else "no record written: nothing changed", err=True)
 
 
 commands: list[click.Command] = [refake_cmd, refake_people_cmd]

@@ -105,6 +105,20 @@ def test_an_existing_record_is_refused_before_anything_is_written(tmp_path: Path
     assert snapshot(tmp_path) == before
 
 
+def test_a_run_that_changes_nothing_writes_no_record(tmp_path: Path, cli, monkeypatch) -> None:
+    """A run that found nothing wrote an empty record, and the next run with that path was refused as "exists
+    already" (a usability review, session 39): a record maps old fakes to new ones, and there are none."""
+    base = folder(tmp_path, {"r.html": MAIN.format("<p>Nothing here to fake</p>")}, {"r.html": entry()})
+    before = snapshot(tmp_path)
+    for cmd in ("refake", "refake-people"):
+        record = tmp_path / f"{cmd}-rec.json"
+        for _ in range(2):  # and the same path again
+            r = _refake(cli, monkeypatch, [cmd, "--record", str(record), str(base / "r.html")])
+            assert r.exit_code == 0 and "no record written: nothing changed" in r.output, r.output
+        assert not record.exists()
+    assert snapshot(tmp_path) == before
+
+
 def test_bad_input_exits_3_and_writes_nothing(tmp_path: Path, cli, monkeypatch) -> None:
     base = folder(tmp_path, {"r.html": MAIN.format("<p>Total $48.00</p>"), "stray.html": "<p>$5.00</p>"},
                   {"r.html": entry()})
