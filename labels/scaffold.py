@@ -56,6 +56,8 @@ def scaffold_label(page: Path, *, view: str, url: str, time_zone: str, read_at: 
                              "and the bench read labels") from None
     if not is_day(page.resolve().parent.name):  # the folder's name is the page's capturedAt
         raise BadInput(page, "is not in a <vendor>/<yyyy-mm-dd> fixture folder (its name is the capture date)")
+    if not view.strip():  # the option's fault, said as one (the schema would blame labels.json)
+        raise BadOption("--view must name what the page shows (sent-list, conversation, week, ...)")
     try:
         kept_url = label_address(url)
     except NotALabelAddress as exc:  # never echoed: a live address may carry a token or an address

@@ -178,6 +178,17 @@ def test_check_names_each_page_as_it_reads_it(cli):
     assert cli.invoke(main, ["check", "-q"]).output.count("[") == 0
 
 
+@pytest.mark.parametrize("view", ["", "   "])
+def test_an_empty_view_is_a_usage_error_naming_the_option(repo_copy, cli, view):
+    """`label --view ''` was exit 3 blaming labels.json in the schema's words (a usability review, session 39)."""
+    before = (repo_copy / FOLDER / "labels.json").read_bytes()
+    args = _label_args(repo_copy)
+    args[args.index("--view") + 1] = view
+    result = cli.invoke(main, args)
+    assert result.exit_code == 2 and "--view" in result.output and "labels.json" not in result.output, result.output
+    assert (repo_copy / FOLDER / "labels.json").read_bytes() == before
+
+
 def test_progress_on_a_terminal_is_one_line_rewritten_in_place(monkeypatch, capsys):
     """On a terminal, bench, check and gate printed a line per page (122 in a second; a usability review, session 39):
     there the line is rewritten in place and cleared at the end; in a log (the test above) each stands alone."""
