@@ -305,8 +305,10 @@ def bench(check_only: bool, quiet: bool) -> None:
             sys.exit(EXIT_FOUND)
         click.echo("RESULTS.md and bench/results are up to date")
         return
-    for path in write_outputs(run):
-        click.echo(f"wrote {path}")
+    outputs, timings = write_outputs(run)
+    for path, changed in outputs:
+        click.echo(f"wrote {path}" if changed else f"up to date: {path}")
+    click.echo(f"wrote {timings} (timings, not committed)")
 
 
 @main.command()

@@ -89,14 +89,17 @@ def stale_outputs(run: BenchRun) -> list[Path]:
     return stale
 
 
-def write_outputs(run: BenchRun) -> list[Path]:
-    """Write the results files, RESULTS.md and the timing report; return what was written."""
-    written = []
-    for name, text in results_json(run).items():
-        atomic_write_text(results_dir() / name, text)
-        written.append(results_dir() / name)
-    atomic_write_text(results_md(), render_results(run))
-    written.append(results_md())
-    atomic_write_json(reports_dir() / "bench-timings.json",
-                      {o.observer: o.timings_ms for o in run.observers})
-    return written
+def write_outputs(run: BenchRun) -> tuple[list[tuple[Path, bool]], Path]:
+    """Write the results files and RESULTS.md where their bytes changed, and the timing report (not committed:
+    timings differ every run); return each committed output with whether it was written, and the report's path."""
+    outputs = [*((results_dir() / name, text) for name, text in results_json(run).items()),
+               (results_md(), render_results(run))]
+    done = []
+    for path, text in outputs:
+        changed = _differs(path, text)
+        if changed:
+            atomic_write_text(path, text)
+        done.append((path, changed))
+    timings = reports_dir() / "bench-timings.json"
+    atomic_write_json(timings, {o.observer: o.timings_ms for o in run.observers})
+    return done, timings

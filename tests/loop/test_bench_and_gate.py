@@ -54,6 +54,19 @@ def test_bench_is_deterministic(repo_copy, cli):
     assert (repo_copy / "RESULTS.md").read_bytes() == first
 
 
+def test_bench_says_which_files_it_changed(repo_copy, cli):
+    """bench printed "wrote" for files it left byte for byte as they were, and never named the timing report it
+    writes (a usability review, session 39)."""
+    first = cli.invoke(main, ["bench", "-q"])
+    assert first.exit_code == 0, first.output
+    again = cli.invoke(main, ["bench", "-q"])
+    assert f"up to date: {repo_copy / 'RESULTS.md'}" in again.output and "wrote " + str(repo_copy / "RESULTS.md") not in again.output
+    assert f"wrote {repo_copy / 'reports/bench-timings.json'} (timings, not committed)" in again.output, again.output
+    (repo_copy / "RESULTS.md").write_text("hand edited\n", encoding="utf-8")
+    changed = cli.invoke(main, ["bench", "-q"])
+    assert f"wrote {repo_copy / 'RESULTS.md'}" in changed.output, changed.output
+
+
 def test_gate_fails_on_a_regression_and_names_the_figure(repo_copy, cli):
     labels = repo_copy / "fixtures/pages/gmail/2026-11-30/labels.json"
     data = json.loads(labels.read_text(encoding="utf-8"))
