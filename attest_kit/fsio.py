@@ -80,6 +80,17 @@ def atomic_write_all(files: Sequence[tuple[Path, bytes, bool]]) -> None:
                 pass
 
 
+def read_fault(path: Path | str, exc: OSError, what: str = "file") -> BadInput:
+    """A read that failed, in the same words for every file a command reads: "no such file", "is a folder, not a
+    <what>", else "cannot read: <why>" (a folder said "cannot read: Is a directory" to some commands and "is a
+    folder" to others; a usability review, session 39)."""
+    if isinstance(exc, FileNotFoundError):
+        return BadInput(path, "no such file" if what == "file" else f"no such {what}")
+    if isinstance(exc, IsADirectoryError):
+        return BadInput(path, f"is a folder, not a {what}")
+    return BadInput(path, f"cannot read: {exc.strerror or exc}")
+
+
 def _write_fault(exc: OSError) -> str:
     """What stopped a write, in words: making a folder whose path runs through a file says "File exists"."""
     if isinstance(exc, IsADirectoryError):
@@ -140,10 +151,8 @@ def read_html(path: Path | str, max_bytes: int = MAX_PAGE_BYTES) -> str:
     p = Path(path)
     try:
         size = p.stat().st_size
-    except FileNotFoundError:
-        raise BadInput(p, "no such file") from None
     except OSError as exc:
-        raise BadInput(p, f"cannot read: {exc.strerror or exc}") from None
+        raise read_fault(p, exc) from None
     if p.is_dir():
         raise BadInput(p, "is a folder, not an HTML file")
     if size > max_bytes:
@@ -151,7 +160,7 @@ def read_html(path: Path | str, max_bytes: int = MAX_PAGE_BYTES) -> str:
     try:
         data = p.read_bytes()
     except OSError as exc:
-        raise BadInput(p, f"cannot read: {exc.strerror or exc}") from None
+        raise read_fault(p, exc) from None
     if not data.strip():
         raise BadInput(p, "is empty")
     text = utf8_text(p, data)
@@ -165,10 +174,8 @@ def read_json(path: Path | str) -> Any:
     p = Path(path)
     try:
         data = p.read_bytes()
-    except FileNotFoundError:
-        raise BadInput(p, "no such file") from None
     except OSError as exc:
-        raise BadInput(p, f"cannot read: {exc.strerror or exc}") from None
+        raise read_fault(p, exc) from None
     raw = utf8_text(p, data)  # "is not UTF-8 (byte N)", as a page is told, not the codec's own words
     try:
         return json.loads(raw)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from attest_kit.errors import BadInput
-from attest_kit.fsio import MAX_PAGE_BYTES, utf8_text
+from attest_kit.fsio import MAX_PAGE_BYTES, read_fault, utf8_text
 from attest_kit.selectors import VERSION_TOKEN
 from sanitize.registry import allowed_domain
 
@@ -65,10 +65,8 @@ def check_files(paths: Iterable[str | Path]) -> dict[str, set[str]]:
             if size > MAX_PAGE_BYTES:  # the bound every command reads a page under (a stray archive, a video)
                 raise BadInput(p, f"is {size} bytes, over the {MAX_PAGE_BYTES}-byte bound for a page")
             data = p.read_bytes()
-        except FileNotFoundError:
-            raise BadInput(p, "no such file") from None
         except OSError as exc:
-            raise BadInput(p, f"cannot read: {exc.strerror or exc}") from None
+            raise read_fault(p, exc) from None
         text = utf8_text(p, data)
         if p.suffix == ".json":  # a labels.json names selectors versions, "gmail.sent@1.2.17": no address
             text = VERSION_TOKEN.sub(" ", text)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from attest_kit.errors import BadInput
-from attest_kit.fsio import inside_work_tree
+from attest_kit.fsio import inside_work_tree, read_fault
 
 ENV_VAR = "ATTEST_CAPTURE_KEY"
 #: Shorter keys are refused: a guessable key is as good as none.
@@ -29,10 +29,8 @@ def load_key(key_file: str | os.PathLike[str] | None = None, env: Mapping[str, s
             raise BadInput(path, "key file is inside a git work tree; keep the capture key outside the repository")
         try:
             raw = path.read_bytes()
-        except FileNotFoundError:
-            raise BadInput(path, "key file not found") from None
         except OSError as exc:
-            raise BadInput(path, f"cannot read key file: {exc.strerror or exc}") from None
+            raise read_fault(path, exc, "key file") from None
         key = raw.strip()
         where: object = path
     else:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from attest_kit.errors import BadInput
+from attest_kit.fsio import read_fault
 from attest_kit.instants import InvalidInstant, parse_instant
 from attest_kit.ledger.calendar import CalendarStep
 from attest_kit.ledger.core import Ledger
@@ -38,10 +39,8 @@ def read_scenario(path: Path) -> list[Step]:
         if path.stat().st_size > MAX_SCENARIO_BYTES:
             raise BadInput(path, f"larger than {MAX_SCENARIO_BYTES} bytes")
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(path, "no such file") from None
     except OSError as exc:
-        raise BadInput(path, f"cannot read: {exc.strerror or exc}") from None
+        raise read_fault(path, exc) from None
     except UnicodeDecodeError as exc:
         raise BadInput(path, f"is not UTF-8 (byte {exc.start})") from None
     steps: list[Step] = []

@@ -183,7 +183,7 @@ def test_missing_unreadable_and_in_tree_keys(cli, tmp_path):
     r = _run(cli, base)
     assert r.exit_code == 3 and "no capture key" in r.output
     r = _run(cli, [*base, "--key-file", str(tmp_path / "absent.key")])
-    assert r.exit_code == 3 and "not found" in r.output
+    assert r.exit_code == 3 and "no such key file" in r.output
     empty = tmp_path / "empty.key"
     empty.write_text("\n")
     r = _run(cli, [*base, "--key-file", str(empty)])
