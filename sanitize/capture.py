@@ -25,6 +25,7 @@ from attest_kit.instants import format_instant, is_day
 from attest_kit.vendors import VENDOR_HOSTS
 from attest_kit.paths import fixtures_dir
 from sanitize.key import load_key
+from sanitize.people import unread_given_names
 from sanitize.pipeline import check_selector_options, sanitize_page
 from sanitize.seeds import load_seeds
 from sanitize.snapshot import CRITICAL_STYLES, snapshot_to_html
@@ -65,6 +66,7 @@ class CaptureReport:
     read_at: str = ""  # the instant the tab was read (wire form): the label's page.readAt
     kept_label: bool = False  # --force replaced a page whose label was written by hand, and kept the label
     kept_read_at: str | None = None  # the kept label's page.readAt: the earlier capture's
+    unread_names: list[tuple[int, str]] = field(default_factory=list)  # ``people.unread_given_names`` of --names
 
 
 def _tab_matches(url: str, wanted: str) -> bool:
@@ -202,4 +204,4 @@ def capture(req: CaptureRequest) -> CaptureReport:
     kept_facts = kept.get("page") if kept_label and isinstance(kept.get("page"), dict) else None
     kept_read_at = kept_facts.get("readAt") if kept_facts else None
     return CaptureReport(public_address(url), page_path, counts, cleaned.unmatched, read_at, kept_label,
-                         kept_read_at if isinstance(kept_read_at, str) else None)
+                         kept_read_at if isinstance(kept_read_at, str) else None, unread_given_names(req.names, inert))

@@ -9,7 +9,7 @@ import click
 
 from attest_kit.errors import AttestKitError
 from sanitize.capture import DEFAULT_CDP, CaptureRequest, capture
-from sanitize.commands import warn_loose_key, warn_unmatched
+from sanitize.commands import warn_loose_key, warn_unmatched, warn_unread_names
 
 
 @click.command("capture")
@@ -55,6 +55,7 @@ def capture_cmd(vendor: str, name: str, cdp: str, tab: str | None, names: tuple[
     for kind, n in sorted(report.counts.items()):
         click.echo(f"  {kind}: {n}")
     warn_unmatched(report.unmatched)
+    warn_unread_names(report.unread_names)
     warn_loose_key(key_file)
 
 

@@ -16,6 +16,7 @@ from attest_kit.errors import EXIT_FOUND, AttestKitError, BadInput, BadOption
 from attest_kit.fsio import atomic_write_text, read_html
 from sanitize.atcheck import check_files
 from sanitize.key import load_key, loose_key_file
+from sanitize.people import unread_given_names
 from sanitize.pipeline import check_selector_options, sanitize_page
 from sanitize.seeds import load_seeds
 from sanitize.server import DEFAULT_PORT, serve
@@ -83,9 +84,24 @@ def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selec
     for kind, n in result.counts.items():
         click.echo(f"  {kind}: {n}")
     warn_unmatched(result.unmatched)
+    warn_unread_names(unread_given_names(names, html))
     if carries_stylesheets(html):
         click.echo("warning: the page carries its own stylesheets (saved from the browser, not captured): the "
                    "observers read the computed styles attest-kit capture writes inline, so it is no fixture", err=True)
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def warn_unread_names(unread: list[tuple[int, str]]) -> None:
+    """Name each --names name that replaced nothing, by its place only (a name is a real person's)."""
+    for place, why in unread:
+        click.echo(f"warning: --names: the {_ordinal(place)} name " + (
+            "is shorter than two characters, so it is not read" if why == "short"
+            else "is written nowhere on the page (check its spelling)"), err=True)
 
 
 def warn_loose_key(key_file: Path | None) -> None:

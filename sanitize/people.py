@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from urllib.parse import quote
+from html import unescape
+from urllib.parse import quote, unquote
 from collections.abc import Iterable
 
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
@@ -168,6 +169,36 @@ def _case_like(fake: str, original: str) -> str:
     return fake
 
 
+#: A --names name or part shorter than this is not read: a letter is a word of every page.
+MIN_GIVEN = 2
+
+
+def given_names(names: Iterable[str]) -> list[str]:
+    """The --names values as names: each split at its commas, white space folded, empty ones left out.
+
+    >>> given_names(["Ada Quorn, Bo  Ravel", " ,J"])
+    ['Ada Quorn', 'Bo Ravel', 'J']
+    """
+    return [folded for raw in names for name in raw.split(",") if (folded := " ".join(name.split()))]
+
+
+def unread_given_names(names: Iterable[str], page: str) -> list[tuple[int, str]]:
+    """(place, why) for each --names name (1-based, as ``given_names`` lists them) that replaces nothing: "short"
+    (under ``MIN_GIVEN`` characters) or "nowhere" (no word of it, of ``MIN_GIVEN`` or more, is written on the page,
+    its references and percent escapes read, in any case or normal form). For the user's review, so a typo is seen;
+    never the name itself, which is a real person's."""
+    text = unicodedata.normalize("NFC", unquote(unescape(page))).casefold()
+    out: list[tuple[int, str]] = []
+    for place, name in enumerate(given_names(names), 1):
+        if len(name) < MIN_GIVEN:
+            out.append((place, "short"))
+            continue
+        words = [w for w in re.split(r"[\s\-]+", unicodedata.normalize("NFC", name).casefold()) if len(w) >= MIN_GIVEN]
+        if not any(w in text for w in words):
+            out.append((place, "nowhere"))
+    return out
+
+
 class NameRules:
     """One compiled pattern for every name to replace; rebuilt when names are learned and a text may
     hold one (a page of 1,000 ``Name <address>`` pairs compiled it 1,000 times: 27 s)."""
@@ -176,21 +207,19 @@ class NameRules:
         self.faker = faker
         self.given: dict[str, str] = {}  # lower-case phrase → canonical phrase
         self.roles: dict[str, str] = {}  # lower-case --names part → "first" / "last"
-        for raw in names:
-            for name in raw.split(","):
-                name = " ".join(name.split())
-                if len(name) < 2:
-                    continue
-                self.given[name.lower()] = name
-                for i, part in enumerate(name.split()):
-                    role = "first" if i == 0 else "last"
-                    # a hyphenated part's pieces stand alone too ("Quayle" of "Quayle-Barrow"), but not
-                    # a particle ("al" of "al-Farsi" is a word of the page's language as well)
-                    pieces = [part, *(p for p in part.split("-") if p.lower() not in PARTICLES)] if "-" in part else [part]
-                    for piece in pieces:
-                        if len(piece) >= 2:
-                            self.given.setdefault(piece.lower(), piece)
-                            self.roles.setdefault(piece.lower(), role)
+        for name in given_names(names):
+            if len(name) < MIN_GIVEN:
+                continue
+            self.given[name.lower()] = name
+            for i, part in enumerate(name.split()):
+                role = "first" if i == 0 else "last"
+                # a hyphenated part's pieces stand alone too ("Quayle" of "Quayle-Barrow"), but not
+                # a particle ("al" of "al-Farsi" is a word of the page's language as well)
+                pieces = [part, *(p for p in part.split("-") if p.lower() not in PARTICLES)] if "-" in part else [part]
+                for piece in pieces:
+                    if len(piece) >= MIN_GIVEN:
+                        self.given.setdefault(piece.lower(), piece)
+                        self.roles.setdefault(piece.lower(), role)
         # other spellings of one name match it, with one fake: either Unicode normal form ("Zoë" written e +
         # U+0308), the name as given (a capital whose lower case is longer: "İpek" lowers to "i̇pek"), ß in
         # capitals ("GROSSMANN"), a straight or a curly apostrophe ("O'Rourke", "O’Rourke")

@@ -142,8 +142,11 @@ def test_capture_leaves_the_live_page_untouched_and_writes_a_safe_fixture(live_b
                               "--date", "2026-11-30"])
     assert again.exit_code == 3 and "--force" in again.output
     forced = cli.invoke(main, ["capture", "--vendor", "gmail", "--name", "watched", "--cdp", cdp, "--tab", "127.0.0.1",
-                               "--date", "2026-11-30", "--force"])
+                               "--date", "2026-11-30", "--force", "--names", "Qwzx Vbnm"])
     assert forced.exit_code == 0, forced.output
+    # a name the page does not write is said to be nowhere, by its place (session 39), as `sanitize` says it
+    assert "warning: --names: the 1st name is written nowhere on the page" in forced.output
+    assert "Qwzx" not in forced.output
     assert _watched_state(cdp)["mutations"] == 0
 
     _renders_without_outside_requests(fixture.parent.parent.parent, "gmail/2026-11-30/watched.html")

@@ -137,6 +137,20 @@ def test_a_bad_seeded_file_is_told_in_words(cli, tmp_path, keyfile, content, pro
     assert "Errno" not in r.output and "indices" not in r.output and not (tmp_path / "out.html").exists()
 
 
+def test_a_name_the_page_does_not_write_is_warned_of_without_echoing_it(cli, tmp_path, keyfile):
+    """`--names "J"` was dropped, and a misspelt name replaced nothing, both without a word (a usability review,
+    session 39): the review before a commit (§6.3) trusts the names were read. Each is named by its place only."""
+    src = tmp_path / "in.html"
+    src.write_text(PAGE.replace("<p>", "<p>Lena Corvid wrote: "), encoding="utf-8")
+    r = _run(cli, ["sanitize", str(src), "-o", str(tmp_path / "out.html"), "--page-url", "https://mail.google.com/",
+                   "--key-file", str(keyfile), "--names", "Lena Corvid, J", "--names", "Lenna Corvidd"])
+    assert r.exit_code == 0, r.output
+    assert "warning: --names: the 2nd name is shorter than two characters, so it is not read" in r.output, r.output
+    assert "warning: --names: the 3rd name is written nowhere on the page (check its spelling)" in r.output, r.output
+    assert "1st" not in r.output and "Lenna" not in r.output and "Corvid" not in r.output
+    assert "Corvid" not in (tmp_path / "out.html").read_text(encoding="utf-8")
+
+
 def test_key_from_env(cli, tmp_path):
     src = tmp_path / "in.html"
     src.write_text(PAGE, encoding="utf-8")
