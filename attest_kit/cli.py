@@ -152,7 +152,8 @@ def _instant(value: str) -> object:
               help="Observer id: gmail.sent, gmail.receipt or gcal.event.")
 @click.option("--url", help="The page's address (default: the label's page.url).")
 @click.option("--tz", "time_zone", callback=_checked_by(_zone), help="The browser's IANA zone (default: the label's page.timeZone).")
-@click.option("--now", callback=_checked_by(_instant), help="The pass instant, ISO 8601 (default: the label's page.readAt).")
+@click.option("--now", "--read-at", "now", callback=_checked_by(_instant),
+              help="The pass instant, ISO 8601 (default: the label's page.readAt; --read-at as label names it).")
 @click.option("--state", "state_file", type=click.Path(path_type=Path),
               help="JSON file of state kept from earlier passes (Calendar's busy clock); default: the label's passState.")
 @click.option("--json", "as_json", is_flag=True, help="Print the pass as one JSON object (the observe contract).")

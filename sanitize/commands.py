@@ -45,7 +45,8 @@ def _page_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.argument("in_path", metavar="IN.html", type=click.Path(path_type=Path))
 @click.option("-o", "--output", "out_path", required=True, type=click.Path(path_type=Path),
               help="Where to write the sanitised page (written atomically; nothing is written on bad input).")
-@click.option("--page-url", required=True, callback=_page_url, help="The page's live address (its host is 'own').")
+@click.option("--page-url", "--url", "page_url", required=True, callback=_page_url,
+              help="The page's live address (its host is 'own'); --url as label and observe name it.")
 @click.option("--names", multiple=True, help="Real names on the page, comma-separated; every part is replaced.")
 @click.option("--redact-selector", multiple=True, help="CSS for cells whose text is replaced (repeatable).")
 @click.option("--keep-selector", multiple=True, help="CSS for areas names and redactions leave alone.")

@@ -69,3 +69,4 @@ def test_check_names_a_label_whose_address_is_off_its_folders_host(repo_copy, cl
     result = cli.invoke(main, ["check", "-q"])
     assert result.exit_code == 1, result.output
     assert "synthetic-sent-head.html: page.url is not on mail.google.com" in result.output, result.output
+
