@@ -24,6 +24,8 @@ def off_vendor_host(vendor: str, url: str) -> str | None:
 
     >>> off_vendor_host("gmail", "https://mail.google.com/mail/u/0/#sent") is None
     True
+    >>> off_vendor_host("gmail", "HTTP://Mail.Google.com.:443/mail/u/0/") is None
+    True
     >>> off_vendor_host("gmail", "https://calendar.google.com/calendar/r/week"), off_vendor_host("gcal", "notaurl")
     ('is not on mail.google.com', 'is not on calendar.google.com')
     """
@@ -32,7 +34,8 @@ def off_vendor_host(vendor: str, url: str) -> str | None:
         return None  # a folder of no known vendor: what it is is the gate's and check's to say
     try:
         parts = urlsplit(url.strip())
-        on_host = parts.scheme in ("http", "https") and parts.hostname == host
+        # a host may end in the root's dot ("mail.google.com." is the same host)
+        on_host = parts.scheme in ("http", "https") and (parts.hostname or "").rstrip(".") == host
     except ValueError:  # a bracketed host that does not close
         on_host = False
     return None if on_host else f"is not on {host}"

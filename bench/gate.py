@@ -139,10 +139,10 @@ def raised_floors(run: BenchRun, floors: dict[str, Any]) -> tuple[dict[str, Any]
 
 def update_floors(path: Path, run: BenchRun) -> list[str]:
     """Re-pin the floors file atomically, raising floors only; returns the floors that would go down,
-    and when there is one writes nothing. Nothing is written either while ``unpinnable(run)`` lists
-    something (the caller reads that first; here it is only the guard)."""
+    and when there is one writes nothing. A run ``unpinnable`` lists something for is never pinned: the
+    caller reads that first, and a call that did not is refused here (ValueError), never taken for a pin."""
     if unpinnable(run):
-        return []
+        raise ValueError("update_floors on a run the gate fails whatever the floors: check unpinnable(run) first")
     floors = load_floors(path)
     new, lowered = raised_floors(run, floors)
     if lowered:

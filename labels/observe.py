@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import Any
 
 from attest_kit.errors import BadInput, BadOption
@@ -12,6 +13,7 @@ from attest_kit.fsio import read_html, read_json
 from attest_kit.instants import InvalidInstant, load_zone, parse_instant
 from attest_kit.messages import pass_messages
 from attest_kit.plan import PassResult
+from attest_kit.paths import fixtures_dir
 from attest_kit.vendors import VENDOR_HOSTS, off_vendor_host, vendor_of_observer
 from labels.corpus import entry_for, labels_path_for
 from observers.registry import get_observer, observer_ids
@@ -55,12 +57,7 @@ def observe_pass(page: Path, observer_id: str, *, url: str | None = None, time_z
         # capture writes an entry without the page's facts: `label` adds them (capture printed its read-at)
         raise BadOption(f"{page}'s label has no page facts yet: add them with `attest-kit label {shlex.quote(str(page))} "
                         f"--view VIEW --url URL --tz ZONE --read-at INSTANT`, or give {', '.join(missing)}")
-    vendor = vendor_of_observer(observer_id)
-    if (off_host := off_vendor_host(vendor, url)) is not None:  # type: ignore[arg-type]
-        others = ", ".join(o for o in observer_ids() if vendor_of_observer(o) != vendor)
-        where = "--url" if url_given else "the page's label puts it at an address that"
-        raise BadOption(f"{observer_id} reads pages on {VENDOR_HOSTS[vendor]} only, and {where} {off_host} "
-                        f"(another vendor's page: run {others})")
+    _refuse_another_vendors_page(page, observer_id, url, url_given)  # type: ignore[arg-type]
     try:
         instant = parse_instant(now)  # type: ignore[arg-type]
     except InvalidInstant:
@@ -83,6 +80,28 @@ def observe_pass(page: Path, observer_id: str, *, url: str | None = None, time_z
         raise BadInput(state_file or labels_path_for(page), f"pass state: {problem}")
     result = run_pass(html, observer_id, PassInput(url, time_zone, instant, state))  # type: ignore[arg-type]
     return result, time_zone  # type: ignore[return-value]
+
+
+def _refuse_another_vendors_page(page: Path, observer_id: str, url: str, url_given: bool) -> None:
+    """BadOption when ``observer_id`` would read another vendor's page: one in another vendor's fixture folder, or
+    at an address off its vendor's host (the extension runs each observer on its vendor's host only)."""
+    vendor = vendor_of_observer(observer_id)
+    others = ", ".join(o for o in observer_ids() if vendor_of_observer(o) != vendor)
+    try:
+        folder_vendor: str | None = page.resolve().relative_to(fixtures_dir().resolve()).parts[0]
+    except (ValueError, IndexError):  # a page outside fixtures/pages: its address alone says whose it is
+        folder_vendor = None
+    if folder_vendor in VENDOR_HOSTS and folder_vendor != vendor:
+        raise BadOption(f"{observer_id} reads pages on {VENDOR_HOSTS[vendor]} only, and this page is in "
+                        f"fixtures/pages/{folder_vendor}/ (run {others})")
+    if (off_host := off_vendor_host(vendor, url)) is not None:
+        where = "--url" if url_given else "the page's label puts it at an address that"
+        try:  # the hint only where the address is another vendor's ("notaurl" is no vendor's)
+            on_other = (urlsplit(url.strip()).hostname or "").rstrip(".") in VENDOR_HOSTS.values()
+        except ValueError:
+            on_other = False
+        raise BadOption(f"{observer_id} reads pages on {VENDOR_HOSTS[vendor]} only, and {where} {off_host}"
+                        + (f" (another vendor's page: run {others})" if on_other else ""))
 
 
 __all__ = ["observe_messages", "observe_page", "observe_pass", "json"]

@@ -24,6 +24,7 @@ from attest_kit.fsio import atomic_write_bytes, atomic_write_text, read_json, up
 from attest_kit.instants import format_instant, is_day
 from attest_kit.vendors import VENDOR_HOSTS
 from attest_kit.paths import fixtures_dir
+from sanitize.faker import Faker
 from sanitize.key import load_key
 from sanitize.people import unread_given_names
 from sanitize.pipeline import check_selector_options, sanitize_page
@@ -204,4 +205,5 @@ def capture(req: CaptureRequest) -> CaptureReport:
     kept_facts = kept.get("page") if kept_label and isinstance(kept.get("page"), dict) else None
     kept_read_at = kept_facts.get("readAt") if kept_facts else None
     return CaptureReport(public_address(url), page_path, counts, cleaned.unmatched, read_at, kept_label,
-                         kept_read_at if isinstance(kept_read_at, str) else None, unread_given_names(req.names, inert))
+                         kept_read_at if isinstance(kept_read_at, str) else None,
+                         unread_given_names(req.names, inert, Faker(key)))

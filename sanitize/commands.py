@@ -15,6 +15,7 @@ import click
 from attest_kit.errors import EXIT_FOUND, AttestKitError, BadInput, BadOption
 from attest_kit.fsio import atomic_write_text, read_html
 from sanitize.atcheck import check_files
+from sanitize.faker import Faker
 from sanitize.key import load_key, loose_key_file
 from sanitize.people import unread_given_names
 from sanitize.pipeline import check_selector_options, sanitize_page
@@ -60,11 +61,11 @@ def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selec
     try:
         if Path(out_path).resolve() == Path(in_path).resolve():
             raise BadOption("-o names the input page: write the sanitised page elsewhere (keep the original for a re-run)")
+        check_selector_options(redact_selector, keep_selector)  # a usage error, before the key or page is read
         if Path(out_path).is_dir():
             raise BadInput(out_path, "is a folder, not a file: -o names the page to write")
         if not force and Path(out_path).exists():  # a committed fixture as like as not: said before any work
             raise BadInput(out_path, "exists already (use --force to replace it)")
-        check_selector_options(redact_selector, keep_selector)  # a usage error, before the key or page is read
         key = load_key(key_file)
         warn_loose_key(key_file)
         html = read_html(in_path)
@@ -85,7 +86,7 @@ def sanitize_cmd(in_path, out_path, page_url, names, redact_selector, keep_selec
     for kind, n in result.counts.items():
         click.echo(f"  {kind}: {n}")
     warn_unmatched(result.unmatched)
-    warn_unread_names(unread_given_names(names, html))
+    warn_unread_names(unread_given_names(names, html, Faker(key)))
     if carries_stylesheets(html):
         click.echo("warning: the page carries its own stylesheets (saved from the browser, not captured): the "
                    "observers read the computed styles attest-kit capture writes inline, so it is no fixture", err=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from html import unescape
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 from collections.abc import Iterable
 
 from sanitize.faker import NAME_SUFFIXES, Faker, is_fake_name
@@ -182,19 +182,21 @@ def given_names(names: Iterable[str]) -> list[str]:
     return [folded for raw in names for name in raw.split(",") if (folded := " ".join(name.split()))]
 
 
-def unread_given_names(names: Iterable[str], page: str) -> list[tuple[int, str]]:
+def unread_given_names(names: Iterable[str], page: str, faker: Faker) -> list[tuple[int, str]]:
     """(place, why) for each --names name (1-based, as ``given_names`` lists them) that replaces nothing: "short"
-    (under ``MIN_GIVEN`` characters) or "nowhere" (no word of it, of ``MIN_GIVEN`` or more, is written on the page,
-    its references and percent escapes read, in any case or normal form). For the user's review, so a typo is seen;
-    never the name itself, which is a real person's."""
-    text = unicodedata.normalize("NFC", unquote(unescape(page))).casefold()
+    (under ``MIN_GIVEN`` characters) or "nowhere" (``NameRules`` reads it nowhere in the page's source, its
+    references decoded: every spelling the rules read, other apostrophes, normal forms and capitals, a search
+    route's escapes). For the user's review, so a typo is seen; never the name itself, which is a real person's.
+    The source holds the markup too, so a name that is also a word of it ("Max" of max-width) is not warned of."""
+    given = given_names(names)
+    if not given:
+        return []
+    text = unescape(page)
     out: list[tuple[int, str]] = []
-    for place, name in enumerate(given_names(names), 1):
+    for place, name in enumerate(given, 1):
         if len(name) < MIN_GIVEN:
             out.append((place, "short"))
-            continue
-        words = [w for w in re.split(r"[\s\-]+", unicodedata.normalize("NFC", name).casefold()) if len(w) >= MIN_GIVEN]
-        if not any(w in text for w in words):
+        elif not NameRules(faker, [name]).reads_any(text):
             out.append((place, "nowhere"))
     return out
 
@@ -347,6 +349,11 @@ class NameRules:
         if self._encoded_pattern is None:
             self._encoded_pattern = _names_pattern(self._phrases | self._route_forms)
         return self._encoded_pattern
+
+    def reads_any(self, text: str) -> bool:
+        """Whether ``apply`` reads a name anywhere in ``text`` (the first one found is enough)."""
+        pattern = self._compiled("%" in text) if self.given or self.learned else None
+        return pattern is not None and any(not is_fake_name(m.group(0)) for m in pattern.finditer(text))
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where ``apply`` reads a name in ``text`` (a fake name is none)."""

@@ -90,6 +90,29 @@ def test_a_missing_floors_file_is_named_and_gate_update_creates_it(repo_copy, cl
     assert gate_file().exists() and cli.invoke(main, ["gate", "-q"]).exit_code == 0
 
 
+def test_gate_update_refused_over_a_missing_floors_file_does_not_advise_itself(repo_copy, cli):
+    """A review: `gate --update` refused (an unlabelled page) and then advised `gate --update` for the missing file."""
+    gate_file().unlink()
+    folder = repo_copy / "fixtures/pages/gmail/2026-11-30"
+    (folder / "synthetic-sent-head-unlabelled.html").write_bytes((folder / "synthetic-sent-head.html").read_bytes())
+    result = cli.invoke(main, ["gate", "--update", "-q"])
+    assert result.exit_code == 1 and "not pinned" in result.output and "no such file" not in result.output, result.output
+    assert not gate_file().exists()
+
+
+def test_update_floors_refuses_a_run_it_must_not_pin(repo_copy):
+    import pytest
+
+    from bench.gate import update_floors
+
+    folder = repo_copy / "fixtures/pages/gmail/2026-11-30"
+    (folder / "synthetic-sent-head-unlabelled.html").write_bytes((folder / "synthetic-sent-head.html").read_bytes())
+    pinned = gate_file().read_bytes()
+    with pytest.raises(ValueError, match="unpinnable"):
+        update_floors(gate_file(), run_bench())
+    assert gate_file().read_bytes() == pinned
+
+
 def test_floors_only_move_up(repo_copy, cli):
     """DESIGN: floors only move up. `gate --update --allow-lower` lowered one with a flag; no flag may."""
     floors = gate_file().read_bytes()

@@ -30,15 +30,25 @@ def test_observe_refuses_an_observer_of_another_vendor(repo_copy, cli, folder, p
     assert f"{observer} reads pages on {host}" in result.output and "expectation yet" not in result.output
 
 
+def test_observe_refuses_an_observer_of_another_vendor_whatever_the_url(repo_copy, cli):
+    """A review of the first cut: a Calendar --url let gcal.event read a page of fixtures/pages/gmail/."""
+    result = cli.invoke(main, ["observe", str(repo_copy / GMAIL / "synthetic-sent-head.html"), "--observer", "gcal.event",
+                               "--url", "https://calendar.google.com/calendar/u/0/r/week", "--tz", "UTC",
+                               "--now", "2026-11-30T12:00:00Z"])
+    assert result.exit_code == 2 and "this page is in fixtures/pages/gmail/" in result.output, result.output
+
+
 def test_observe_refuses_a_url_on_another_host_and_one_that_is_no_address(repo_copy, cli):
     page = str(repo_copy / GMAIL / "synthetic-sent-head.html")
     facts = ["--tz", "Europe/London", "--now", "2026-11-30T12:00:00Z"]
     for url in ("https://calendar.google.com/calendar/u/0/r/week", "notaurl", "https://evil.example.net/#sent"):
         result = cli.invoke(main, ["observe", page, "--observer", "gmail.sent", "--url", url, *facts])
         assert result.exit_code == 2 and "gmail.sent reads pages on mail.google.com" in result.output, (url, result.output)
-    ok = cli.invoke(main, ["observe", page, "--observer", "gmail.sent", "--url", "https://mail.google.com/mail/u/0/#sent",
-                           *facts])
-    assert ok.exit_code == 0, ok.output
+        # "run gcal.event" only for the other vendor's own host (a review: it followed "notaurl" too)
+        assert ("run gcal.event" in result.output) == ("calendar" in url), result.output
+    for url in ("https://mail.google.com/mail/u/0/#sent", "HTTP://Mail.Google.com.:443/mail/u/0/#sent"):
+        ok = cli.invoke(main, ["observe", page, "--observer", "gmail.sent", "--url", url, *facts])
+        assert ok.exit_code == 0, (url, ok.output)
 
 
 def _facts(repo_copy, folder: str, page: str) -> dict:

@@ -348,3 +348,24 @@ def test_a_key_file_others_can_read_is_warned_of_and_still_used(cli, tmp_path, k
     loud = _run(cli, args)
     assert loud.exit_code == 0 and "warning:" in loud.output and "chmod 600" in loud.output, loud.output
     assert KEY.decode() not in loud.output
+
+
+@pytest.mark.parametrize("name, page", [
+    ("O'Rourke", "<p>Dear O\u2019Rourke,</p>"),  # the other apostrophe
+    ("O\u2019Rourke", "<p>Dear O'Rourke,</p>"),
+    ("\u0130pek Y\u0131lmaz", "<p>Hi Ipek Yilmaz</p>"),  # a capital whose lower case is longer, and the dotless i
+    ("IPEK", "<p>Hi \u0130pek</p>"),
+    ("Zo\u00eb Quill", "<p>Hi Zoe\u0308 Quill</p>"),  # the other normal form
+    ("J K", "<p>Signed J K</p>"),  # a name of letters alone
+    ("Zo\u00eb Quill", '<a href="https://mail.google.com/mail/u/0/#search/Zo%C3%AB+Quill">s</a>'),  # in a route
+    ("Ada Quorn", "<p>Hi Ada &#81;uorn</p>"),  # a character reference
+])
+def test_a_name_read_in_another_spelling_is_not_warned_of(name, page):
+    """A first cut folded case and normal form only, and told the user to check the spelling of names the sanitiser
+    did replace (a review, session 39): the warning reads the page as ``NameRules`` reads it."""
+    from sanitize.faker import Faker
+    from sanitize.people import unread_given_names
+
+    assert unread_given_names([name], page, Faker(KEY)) == []
+    assert unread_given_names([name, "Qwzx Vbnm", "Q"], page, Faker(KEY)) == [(2, "nowhere"), (3, "short")]
+    assert unread_given_names([], page, Faker(KEY)) == []
