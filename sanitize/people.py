@@ -196,9 +196,22 @@ def unread_given_names(names: Iterable[str], page: str, faker: Faker) -> list[tu
     for place, name in enumerate(given, 1):
         if len(name) < MIN_GIVEN:
             out.append((place, "short"))
-        elif not NameRules(faker, [name]).reads_any(text):
+        elif not _may_be_written(name, text) or not NameRules(faker, [name]).reads_any(text):
             out.append((place, "nowhere"))
     return out
+
+
+def _may_be_written(name: str, text: str) -> bool:
+    """Whether a word of ``name`` stands anywhere in ``text``, in either normal form or percent-encoded, in any case:
+    a literal search, so a name written nowhere is known without the names pattern's scan of a 4 MB page (200 ms
+    a name). The words are the name's letter runs ("O'Rourke": "Rourke"), so another apostrophe still finds it; a name
+    of letters alone ("J K") is read by the pattern."""
+    words = [w for w in re.findall(r"[^\W\d_]+", name) if len(w) >= MIN_GIVEN]
+    if not words:
+        return True
+    forms = {form for w in words for nf in ("NFC", "NFD") for form in (unicodedata.normalize(nf, w),
+                                                                       quote(unicodedata.normalize(nf, w)))}
+    return re.search("|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)), text, re.I) is not None
 
 
 class NameRules:
