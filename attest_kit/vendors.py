@@ -17,6 +17,20 @@ def vendor_of_observer(observer_id: str) -> str:
     return observer_id.split(".", 1)[0]
 
 
+def vendor_of_url(url: str) -> str | None:
+    """The vendor whose host an http(s) address is on (a host may end in the root's dot), else None.
+
+    >>> vendor_of_url("https://calendar.google.com./calendar/r/week"), vendor_of_url("notaurl")
+    ('gcal', None)
+    """
+    try:
+        parts = urlsplit(url.strip())
+        host = (parts.hostname or "").rstrip(".") if parts.scheme in ("http", "https") else ""
+    except ValueError:  # a bracketed host that does not close, a port that is no number
+        return None
+    return next((vendor for vendor, known in VENDOR_HOSTS.items() if known == host), None)
+
+
 def off_vendor_host(vendor: str, url: str) -> str | None:
     """Why ``url`` is no address of a ``vendor`` page ("is not on <host>"), None when it is one. The words never
     hold the address (a live one may carry a token). The extension runs each observer on its vendor's host only,
@@ -32,10 +46,4 @@ def off_vendor_host(vendor: str, url: str) -> str | None:
     host = VENDOR_HOSTS.get(vendor)
     if host is None:
         return None  # a folder of no known vendor: what it is is the gate's and check's to say
-    try:
-        parts = urlsplit(url.strip())
-        # a host may end in the root's dot ("mail.google.com." is the same host)
-        on_host = parts.scheme in ("http", "https") and (parts.hostname or "").rstrip(".") == host
-    except ValueError:  # a bracketed host that does not close
-        on_host = False
-    return None if on_host else f"is not on {host}"
+    return None if vendor_of_url(url) == vendor else f"is not on {host}"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import shlex
 from pathlib import Path
-from urllib.parse import urlsplit
 from typing import Any
 
 from attest_kit.errors import BadInput, BadOption
@@ -14,7 +13,7 @@ from attest_kit.instants import InvalidInstant, load_zone, parse_instant
 from attest_kit.messages import pass_messages
 from attest_kit.plan import PassResult
 from attest_kit.paths import fixtures_dir
-from attest_kit.vendors import VENDOR_HOSTS, off_vendor_host, vendor_of_observer
+from attest_kit.vendors import VENDOR_HOSTS, off_vendor_host, vendor_of_observer, vendor_of_url
 from labels.corpus import entry_for, labels_path_for
 from observers.registry import get_observer, observer_ids
 from observers.run import PassInput, run_pass
@@ -96,10 +95,7 @@ def _refuse_another_vendors_page(page: Path, observer_id: str, url: str, url_giv
                         f"fixtures/pages/{folder_vendor}/ (run {others})")
     if (off_host := off_vendor_host(vendor, url)) is not None:
         where = "--url" if url_given else "the page's label puts it at an address that"
-        try:  # the hint only where the address is another vendor's ("notaurl" is no vendor's)
-            on_other = (urlsplit(url.strip()).hostname or "").rstrip(".") in VENDOR_HOSTS.values()
-        except ValueError:
-            on_other = False
+        on_other = vendor_of_url(url) is not None  # the hint only where the address is another vendor's
         raise BadOption(f"{observer_id} reads pages on {VENDOR_HOSTS[vendor]} only, and {where} {off_host}"
                         + (f" (another vendor's page: run {others})" if on_other else ""))
 
